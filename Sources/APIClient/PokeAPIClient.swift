@@ -1,0 +1,71 @@
+import Models
+
+/// How a species is named on the command line: by id or by slug.
+public enum SpeciesKey: Sendable, Hashable, CustomStringConvertible {
+  case id(Int)
+  case name(String)
+
+  /// The path component PokéAPI accepts for it.
+  public var pathComponent: String {
+    switch self {
+    case .id(let id): String(id)
+    case .name(let name): name.lowercased()
+    }
+  }
+
+  public var description: String { pathComponent }
+}
+
+/// The PokéAPI resources pokedex reads. Implementations cache, coalesce and retry;
+/// callers see values or an ``APIError``.
+public protocol PokeAPIClient: Sendable {
+  /// A page of the species list in the API's default order.
+  func speciesPage(offset: Int, limit: Int) async throws(APIError) -> SpeciesListPage
+  /// Every species (id and slug) in one request, for completion and search.
+  func speciesIndex() async throws(APIError) -> [SpeciesSummary]
+  /// One species by id or slug.
+  func species(_ key: SpeciesKey) async throws(APIError) -> Species
+  /// The default pokemon of a species (same id).
+  func pokemon(id: Int) async throws(APIError) -> Pokemon
+  /// An evolution chain by its own id (from `Species.evolutionChainID`).
+  func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain
+  /// The list behind a gender filter (`GenderFilter.genderID`).
+  func genderList(id: Int) async throws(APIError) -> GenderList
+}
+
+/// Every way a PokéAPI call can fail, each with one sentence for the user.
+public enum APIError: Error, Sendable, Equatable {
+  /// The network could not be reached (and nothing was cached).
+  case offline
+  /// `--offline` and the resource was never cached.
+  case notCached(resource: String)
+  /// 404: no such resource.
+  case notFound(resource: String)
+  /// 5xx after retries.
+  case server(status: Int)
+  /// 429 after retries.
+  case rateLimited
+  /// The body was not what the API sends (garbage, truncated, wrong shape).
+  case invalidData(resource: String)
+  /// No answer in time.
+  case timedOut
+  /// The user pressed Ctrl-C.
+  case cancelled
+  /// Any other HTTP status.
+  case unexpectedStatus(Int)
+
+  /// One clear sentence, never a raw error dump.
+  public var message: String {
+    switch self {
+    case .offline: "The network is unreachable and nothing is cached for this yet."
+    case .notCached(let r): "Offline: \(r) has not been cached yet."
+    case .notFound(let r): "Not found: \(r)."
+    case .server(let status): "The Pokémon server had an error (HTTP \(status)); try again soon."
+    case .rateLimited: "The Pokémon server is rate limiting us; try again in a moment."
+    case .invalidData(let r): "The server sent invalid data for \(r)."
+    case .timedOut: "The Pokémon server did not answer in time."
+    case .cancelled: "Cancelled."
+    case .unexpectedStatus(let s): "The Pokémon server answered with unexpected HTTP \(s)."
+    }
+  }
+}

@@ -1,0 +1,1 @@
+// Placeholder: the ResponseCache actor is being written now.

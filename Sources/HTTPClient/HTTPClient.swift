@@ -1,0 +1,47 @@
+import Foundation
+
+/// A GET request: a URL and extra headers (e.g. `If-None-Match`).
+public struct HTTPRequest: Sendable, Hashable {
+  public var url: URL
+  public var headers: [String: String]
+
+  public init(url: URL, headers: [String: String] = [:]) {
+    self.url = url
+    self.headers = headers
+  }
+}
+
+/// A complete answer: status, headers (names lower-cased) and body.
+public struct HTTPResponse: Sendable, Hashable {
+  public var status: Int
+  public var headers: [String: String]
+  public var body: Data
+
+  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = Dictionary(
+      headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    self.body = body
+  }
+
+  /// The value of a header, whatever the case of `name`.
+  public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// Transport failures (no HTTP answer at all).
+public enum HTTPError: Error, Sendable, Equatable {
+  /// The connection failed or was closed without an answer.
+  case connectionFailed
+  /// No answer within the time-out.
+  case timedOut
+  /// The task was cancelled (Ctrl-C).
+  case cancelled
+  /// The answer was cut off or unreadable.
+  case badResponse
+}
+
+/// Sends GET requests. The live implementation uses URLSession; tests use fakes or a
+/// loopback server. Non-2xx statuses are answers, not errors.
+public protocol HTTPClient: Sendable {
+  func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse
+}

@@ -1,0 +1,62 @@
+/// Names for people from API slugs.
+public enum DisplayName {
+  /// The slug capitalised word by word, hyphens kept: `mr-mime` → `Mr-Mime`,
+  /// `nidoran-f` → `Nidoran-F`, `porygon-z` → `Porygon-Z`. Control characters are removed.
+  public static func of(_ slug: String) -> String {
+    let clean = SafeText.line(slug)
+    var result = ""
+    var startOfWord = true
+    for character in clean {
+      if character == "-" || character == " " {
+        result.append(character)
+        startOfWord = true
+      } else if startOfWord {
+        result += character.uppercased()
+        startOfWord = false
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+}
+
+/// Untrusted text from the network made safe for a terminal.
+///
+/// Control characters (C0, DEL, C1 — which includes ESC, so no escape sequence survives) are
+/// neutralised; form feeds and newlines inside flavour texts become spaces.
+public enum SafeText {
+  /// One line: every control character becomes a space, runs of spaces collapse, ends trimmed.
+  public static func paragraph(_ text: String) -> String {
+    var out = ""
+    var lastWasSpace = true
+    for scalar in text.unicodeScalars {
+      let isSpace = isControl(scalar) || scalar == " " || scalar == "\u{00AD}"
+      if isSpace {
+        if !lastWasSpace { out.append(" ") }
+        lastWasSpace = true
+      } else {
+        out.unicodeScalars.append(scalar)
+        lastWasSpace = false
+      }
+    }
+    if out.hasSuffix(" ") { out.removeLast() }
+    return out
+  }
+
+  /// A short label (a name): control characters are dropped.
+  public static func line(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars where !isControl(scalar) {
+      out.unicodeScalars.append(scalar)
+    }
+    return out
+  }
+
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Models
+import Testing
+
+@Suite("Species names and ids")
+struct NamesAndIDsTests {
+  @Test("Slugs are capitalised word by word", arguments: [
+    ("bulbasaur", "Bulbasaur"), ("mr-mime", "Mr-Mime"), ("nidoran-f", "Nidoran-F"),
+    ("porygon-z", "Porygon-Z"), ("ho-oh", "Ho-Oh"), ("type-null", "Type-Null"),
+  ])
+  func capitalisation(slug: String, expected: String) {
+    #expect(DisplayName.of(slug) == expected)
+  }
+
+  @Test func idsComeFromURLsNotPositions() {
+    let page = SpeciesListPage(
+      count: 2, next: nil, previous: nil,
+      results: [
+        NamedResource(name: "pecharunt", url: "https://pokeapi.co/api/v2/pokemon-species/1025/"),
+        NamedResource(name: "venusaur-mega", url: "http://127.0.0.1:9/api/v2/pokemon/10033"),
+        NamedResource(name: "broken", url: "https://pokeapi.co/api/v2/pokemon-species/"),
+      ])
+    #expect(page.summaries.map(\.id) == [1025, 10033])
+  }
+
+  @Test func controlCharactersAreNeutralised() {
+    let raw = "It may mutate if\u{0C}it is exposed\nto \u{1B}[31mradiation.\u{07}"
+    #expect(SafeText.paragraph(raw) == "It may mutate if it is exposed to [31mradiation.")
+    #expect(DisplayName.of("eev\u{1B}ee") == "Eevee")
+  }
+
+  @Test func genderFilterMembership() {
+    #expect(GenderFilter.male.admits(genderRate: 0))
+    #expect(!GenderFilter.female.admits(genderRate: 0))
+    #expect(GenderFilter.female.admits(genderRate: 8))
+    #expect(!GenderFilter.male.admits(genderRate: 8))
+    #expect(GenderFilter.genderless.admits(genderRate: -1))
+    #expect(!GenderFilter.male.admits(genderRate: -1))
+    #expect(GenderRatio(rate: 1).description == "87.5% ♂ · 12.5% ♀")
+    #expect(GenderRatio(rate: -1).description == "Genderless")
+  }
+
+  @Test func unitConversions() {
+    let eevee = Pokemon(id: 133, name: "eevee", height: 3, weight: 65)
+    #expect(eevee.heightCentimetres == 30)
+    #expect(eevee.weightKilograms == 6.5)
+  }
+}
+
+@Suite("Decoding API bodies")
+struct DecodingTests {
+  @Test func speciesToleratesUnknownFieldsAndNulls() throws {
+    let json = """
+      {"id": 133, "name": "eevee", "gender_rate": 1, "is_baby": false, "habitat": null,
+       "evolution_chain": {"url": "https://pokeapi.co/api/v2/evolution-chain/67/"},
+       "genera": [{"genus": "Evolution Pokémon", "language": {"name": "en", "url": "x/9/"}}],
+       "flavor_text_entries": [{"flavor_text": "Its genetic\\fcode", "language": {"name": "en", "url": "x/9/"}}],
+       "varieties": [], "extra": {"deep": [1, 2, null]}}
+      """
+    let species = try JSONDecoder().decode(Species.self, from: Data(json.utf8))
+    #expect(species.evolutionChainID == 67)
+    #expect(species.englishGenus == "Evolution Pokémon")
+    #expect(species.englishFlavorText == "Its genetic code")
+  }
+
+  @Test func wrongShapesAreRejected() {
+    let json = #"{"id": "one", "name": "eevee", "gender_rate": 1}"#
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Species.self, from: Data(json.utf8))
+    }
+  }
+}
