@@ -76,5 +76,6 @@ let package = Package(
 
     // MARK: Tests
     .testTarget(name: "ModelsTests", dependencies: ["Models"]),
+    .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "Models"]),
   ]
 )
