@@ -76,6 +76,8 @@ let package = Package(
 
     // MARK: Tests
     .testTarget(name: "ModelsTests", dependencies: ["Models"]),
+    .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags"]),
+    .testTarget(name: "AnalyticsTests", dependencies: ["Analytics"]),
     .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "Models"]),
   ]
 )

@@ -1,0 +1,18 @@
+/// A named feature of pokedex that can be switched on or off.
+///
+/// Every feature is on unless a configuration source turns it off.
+public enum Feature: String, CaseIterable, Sendable {
+  /// The `evolution` command (evolution chains).
+  case evolution
+  /// Downloading and showing species images (`download image`, `image`).
+  case images
+  /// Recording analytics events (species selections).
+  case analytics
+  /// The `search` command.
+  case search
+  /// The `random` command.
+  case random
+  /// The `sync` command (fetching species ahead for offline use).
+  case sync
+
+}
