@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// The default analytics sink: appends each event as one line of JSON to a file, normally
-/// `$XDG_STATE_HOME/pokedex/analytics.jsonl` (see ``defaultFileURL(environment:)``).
+/// `$XDG_STATE_HOME/pokedex/analytics.jsonl` (AppCore's `AppPaths.analyticsFile`).
 ///
 /// Line format: see ``AnalyticsEvent/jsonLine(at:)``. The file's parent directories are created
 /// when needed; the file is opened for appending for every event and never truncated, and each
@@ -36,22 +36,6 @@ public actor JSONLinesAnalyticsTracker: AnalyticsTracker {
     self.fileURL = fileURL
     self.now = now
     self.onWarning = onWarning
-  }
-
-  /// The file the XDG base directory rules give: `$XDG_STATE_HOME/pokedex/analytics.jsonl`,
-  /// else `$HOME/.local/state/pokedex/analytics.jsonl`; `nil` when neither is set. A relative
-  /// `XDG_STATE_HOME` is ignored, as the specification asks.
-  public static func defaultFileURL(environment: [String: String]) -> URL? {
-    let base: URL
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      base = URL(fileURLWithPath: state, isDirectory: true)
-    } else if let home = environment["HOME"], !home.isEmpty {
-      base = URL(fileURLWithPath: home, isDirectory: true)
-        .appendingPathComponent(".local/state", isDirectory: true)
-    } else {
-      return nil
-    }
-    return base.appendingPathComponent("pokedex/analytics.jsonl")
   }
 
   /// Appends `event` as one JSON line; on failure warns once (see the type's documentation).

@@ -102,20 +102,6 @@ public struct FeatureFlags: Sendable, Equatable {
     states[feature] = Entry(feature: feature, enabled: enabled, source: source)
   }
 
-  /// The configuration directory the XDG base directory rules give:
-  /// `$XDG_CONFIG_HOME/pokedex`, else `$HOME/.config/pokedex`; `nil` when neither is set.
-  /// A relative `XDG_CONFIG_HOME` is ignored, as the specification asks.
-  public static func configDirectory(environment: [String: String]) -> URL? {
-    if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
-      return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("pokedex")
-    }
-    if let home = environment["HOME"], !home.isEmpty {
-      return URL(fileURLWithPath: home, isDirectory: true)
-        .appendingPathComponent(".config/pokedex", isDirectory: true)
-    }
-    return nil
-  }
-
   /// Loads the flags from the three sources (later ones win) and returns them with one warning
   /// line (no `warning:` prefix) per problem found.
   ///

@@ -110,14 +110,4 @@ struct AnalyticsTests {
     }
     #expect(await recorder.events == [.speciesSelected(id: 133), .speciesSelected(id: 134)])
   }
-
-  @Test func defaultFileFollowsXDG() {
-    #expect(
-      JSONLinesAnalyticsTracker.defaultFileURL(environment: ["XDG_STATE_HOME": "/st"])?.path
-        == "/st/pokedex/analytics.jsonl")
-    #expect(
-      JSONLinesAnalyticsTracker.defaultFileURL(environment: ["HOME": "/home/a"])?.path
-        == "/home/a/.local/state/pokedex/analytics.jsonl")
-    #expect(JSONLinesAnalyticsTracker.defaultFileURL(environment: [:]) == nil)
-  }
 }

@@ -172,14 +172,4 @@ struct FeatureFlagsTests {
     #expect(FeatureFlags.Source.environment.description == "environment (POKEDEX_FEATURES)")
     #expect(FeatureFlags.Source.commandLine.description == "command line")
   }
-
-  @Test func configDirectoryFollowsXDG() {
-    #expect(
-      FeatureFlags.configDirectory(environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/a"])?
-        .path == "/cfg/pokedex")
-    #expect(
-      FeatureFlags.configDirectory(environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/home/a"])?
-        .path == "/home/a/.config/pokedex")
-    #expect(FeatureFlags.configDirectory(environment: [:]) == nil)
-  }
 }
