@@ -76,6 +76,7 @@ let package = Package(
 
     // MARK: Tests
     .testTarget(name: "ModelsTests", dependencies: ["Models"]),
+    .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage"]),
     .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags"]),
     .testTarget(name: "AnalyticsTests", dependencies: ["Analytics"]),
     .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "Models"]),

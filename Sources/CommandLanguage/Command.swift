@@ -1,0 +1,114 @@
+/// The gender filter a user can choose with `filter`.
+///
+/// Kept here, not taken from `Models`, so the command language depends on nothing; AppCore maps it
+/// to `GenderFilter(rawValue:)` (the raw values are the same).
+public enum FilterChoice: String, CaseIterable, Sendable, Hashable {
+  case all, male, female, genderless
+}
+
+/// One command the user asked for, with typed arguments.
+public enum Command: Equatable, Sendable {
+  /// `list` (`ls`): the current page under the active filter.
+  case list
+  /// `next`: the next page.
+  case next
+  /// `prev` (`previous`): the previous page.
+  case previous
+  /// `page N`: page `N` (1 or more; the upper bound is the caller's to check).
+  case page(Int)
+  /// `first`: the first page.
+  case first
+  /// `last`: the last page.
+  case last
+  /// `filter VALUE` sets the filter; bare `filter` (`nil`) shows it.
+  case filter(FilterChoice?)
+  /// `open ID|NAME`: the id or name made slug-like: lowercased, a leading `#` dropped, quotes,
+  /// apostrophes, dots and colons dropped, words joined by `-` (`open Mr. Mime` → `"mr-mime"`,
+  /// `open #133` → `"133"`). Other characters are kept (`open Pokémon` → `"pokémon"`).
+  /// Resolving it (id, slug, unique prefix) is the caller's.
+  case open(String)
+  /// `info`: the selected species' details again.
+  case info
+  /// `evolution` (`evo`): the selected species' evolution chain.
+  case evolution
+  /// `download image`: download the selected species' image.
+  case downloadImage
+  /// `image`: show the selected species' downloaded image.
+  case image
+  /// `back`: leave the details, back to the list.
+  case back
+  /// `search TEXT`: the rest of the line, trimmed, inner spaces kept, case kept.
+  case search(String)
+  /// `random [N]`: `N` random species, 1…50 (default 1).
+  case random(Int)
+  /// `history`: the command history.
+  case history
+  /// `cache` (statistics) or `cache clear` (empty it).
+  case cache(clear: Bool)
+  /// `sync [RANGE] [--images]`: fetch ahead; `nil` range means "everything".
+  case sync(range: ClosedRange<Int>?, images: Bool)
+  /// `flags`: list the feature flags.
+  case flags
+  /// `help` (`nil`) or `help COMMAND` (the command's canonical name, aliases resolved).
+  case help(String?)
+  /// `quit` (`exit`).
+  case quit
+}
+
+/// What parsing one input line gave.
+public enum ParseResult: Equatable, Sendable {
+  /// A blank line, only whitespace, or a `# comment`: nothing to do.
+  case empty
+  /// A command to run.
+  case command(Command)
+  /// The command exists but its feature flag is off.
+  case disabled(DisabledFeature)
+  /// The line is not a valid command; `message` says why in one line.
+  case failure(ParseFailure)
+}
+
+/// Why a line is not a valid command: one line for the user.
+public struct ParseFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  /// One line, ready to print, e.g. `Unknown command "opne". Did you mean "open"?`.
+  public let message: String
+
+  /// A failure with this one-line message.
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+}
+
+/// A command whose feature flag is turned off.
+public struct DisabledFeature: Equatable, Sendable, CustomStringConvertible {
+  /// The flag's name, e.g. `evolution`.
+  public let feature: String
+  /// The canonical name of the command that was typed, e.g. `evolution` for `evo`.
+  public let command: String
+
+  /// A disabled-feature answer for `command`, switched off by `feature`.
+  public init(feature: String, command: String) {
+    self.feature = feature
+    self.command = command
+  }
+
+  /// One line for the user: `The evolution feature is turned off (flags: evolution=off).`
+  public var message: String {
+    "The \(feature) feature is turned off (flags: \(feature)=off)."
+  }
+
+  /// The message.
+  public var description: String { message }
+}
+
+/// The process exit status of `pokedex`.
+public enum ExitStatus: Int32, Sendable {
+  /// Every command succeeded.
+  case success = 0
+  /// At least one command failed (bad input, not found, network …).
+  case commandFailed = 1
+  /// The command line itself was wrong.
+  case usage = 2
+}

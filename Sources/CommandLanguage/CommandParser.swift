@@ -1,0 +1,82 @@
+/// Turns input lines into commands, and derives `help` and tab completion from `CommandTable`.
+///
+/// Every function takes `isEnabled`, which answers whether a feature flag (e.g. `evolution`) is
+/// on; a command whose feature is off is missing from help and completion, and parsing it gives
+/// `.disabled`.
+public enum CommandParser {
+  /// The longest line accepted, in characters.
+  public static let maximumLineLength = 4096
+
+  /// Parses one input line.
+  ///
+  /// Command names are matched in any case; lines over `maximumLineLength` characters or with
+  /// control characters (other than tab) are refused with one line; blank lines and lines
+  /// starting with `#` are `.empty`.
+  public static func parse(
+    _ line: String, isEnabled: (String) -> Bool = { _ in true }
+  ) -> ParseResult {
+    if line.utf8.count > maximumLineLength {
+      let length = line.count
+      if length > maximumLineLength {
+        return .failure(
+          ParseFailure(
+            "That line is too long (\(length) characters); the limit is \(maximumLineLength)."))
+      }
+    }
+    var line = Substring(line)
+    while let last = line.unicodeScalars.last, last == "\n" || last == "\r" {
+      line = Substring(line.unicodeScalars.dropLast())
+    }
+    if let control = line.unicodeScalars.first(where: isRefusedControl) {
+      return .failure(
+        ParseFailure(
+          "That line contains a control character (\(codePoint(control))); it was not run."))
+    }
+    let text = String(line).trimmingWhitespace()
+    if text.isEmpty || text.hasPrefix("#") { return .empty }
+
+    let commandWord = String(text.prefix { !$0.isWhitespace })
+    let typed = commandWord.lowercased()
+    guard let spec = CommandTable.all.first(where: { $0.isNamed(typed) }) else {
+      return .failure(unknownCommand(typed, isEnabled: isEnabled))
+    }
+    if let feature = spec.feature, !isEnabled(feature) {
+      return .disabled(DisabledFeature(feature: feature, command: spec.name))
+    }
+    let rest = String(text.dropFirst(commandWord.count)).trimmingWhitespace()
+    let words = rest.split(whereSeparator: \.isWhitespace).map(String.init)
+    return spec.parseArguments(Arguments(typed: typed, words: words, rest: rest), isEnabled)
+  }
+
+  /// Splits a `-c` script into command lines: at `;` and line breaks, each trimmed, empty ones
+  /// dropped. `"open eevee; evolution"` → `["open eevee", "evolution"]`.
+  public static func splitScript(_ text: String) -> [String] {
+    text.split(whereSeparator: { $0 == ";" || $0.isNewline })
+      .map { String($0).trimmingWhitespace() }
+      .filter { !$0.isEmpty }
+  }
+
+  /// C0 controls, DEL and C1 controls, except tab (taken as a space).
+  private static func isRefusedControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09: false
+    case 0x00...0x1F, 0x7F...0x9F: true
+    default: false
+    }
+  }
+
+  private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+}
+
+extension String {
+  /// Without whitespace (and line breaks) at either end.
+  func trimmingWhitespace() -> String {
+    guard let start = firstIndex(where: { !$0.isWhitespace }),
+      let end = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[start...end])
+  }
+}

@@ -1,0 +1,381 @@
+/// The one table of commands. The parser, `help`, `help COMMAND` and tab completion all read it.
+public enum CommandTable {
+  /// Every command, in the order `help` lists them.
+  public static let all: [CommandSpec] = [
+    CommandSpec(
+      name: "list", aliases: ["ls"], arguments: "",
+      summary: "Show the current page of species.",
+      details: """
+        Shows the current page of the species list under the active gender filter: \
+        a header with the filter and page, then one row per species (id and name). \
+        Rows whose image is downloaded are marked.
+        """,
+      examples: ["list", "ls"], feature: nil,
+      parseArguments: noArguments(.list), completion: .none),
+    CommandSpec(
+      name: "next", aliases: [], arguments: "",
+      summary: "Show the next page.",
+      details: "Moves to the next page of the list and shows it.",
+      examples: ["next"], feature: nil,
+      parseArguments: noArguments(.next), completion: .none),
+    CommandSpec(
+      name: "prev", aliases: ["previous"], arguments: "",
+      summary: "Show the previous page.",
+      details: "Moves to the previous page of the list and shows it.",
+      examples: ["prev", "previous"], feature: nil,
+      parseArguments: noArguments(.previous), completion: .none),
+    CommandSpec(
+      name: "page", aliases: [], arguments: "N",
+      summary: "Jump to page N.",
+      details: "Jumps to page N of the list (pages start at 1) and shows it.",
+      examples: ["page 3"], feature: nil,
+      parseArguments: parsePage, completion: .none),
+    CommandSpec(
+      name: "first", aliases: [], arguments: "",
+      summary: "Jump to the first page.",
+      details: "Jumps to the first page of the list and shows it.",
+      examples: ["first"], feature: nil,
+      parseArguments: noArguments(.first), completion: .none),
+    CommandSpec(
+      name: "last", aliases: [], arguments: "",
+      summary: "Jump to the last page.",
+      details: "Jumps to the last page of the list and shows it.",
+      examples: ["last"], feature: nil,
+      parseArguments: noArguments(.last), completion: .none),
+    CommandSpec(
+      name: "filter", aliases: [], arguments: "[all|male|female|genderless]",
+      summary: "Set the gender filter, or show it.",
+      details: """
+        Sets the gender filter of the list and shows its first page. male lists species \
+        that can be male, female those that can be female, genderless those with no gender, \
+        all lists every species. A bare "filter" shows the active filter.
+        """,
+      examples: ["filter female", "filter all", "filter"], feature: nil,
+      parseArguments: parseFilter,
+      completion: .choices(FilterChoice.allCases.map(\.rawValue))),
+    CommandSpec(
+      name: "open", aliases: [], arguments: "ID|NAME",
+      summary: "Select a species and show its details.",
+      details: """
+        Selects a species and shows its details. ID is its number (133, or #133); NAME is \
+        its name in any case (eevee, Mr-Mime, Mr. Mime) or the start of exactly one name \
+        (pikac for pikachu). Tab completes names.
+        """,
+      examples: ["open 133", "open eevee", "open mr-mime"], feature: nil,
+      parseArguments: parseOpen, completion: .speciesNames),
+    CommandSpec(
+      name: "info", aliases: [], arguments: "",
+      summary: "Show the selected species again.",
+      details: "Shows the details of the selected species again.",
+      examples: ["info"], feature: nil,
+      parseArguments: noArguments(.info), completion: .none),
+    CommandSpec(
+      name: "evolution", aliases: ["evo"], arguments: "",
+      summary: "Show the selected species' evolutions.",
+      details: """
+        Shows the whole evolution chain of the selected species as a tree, every branch \
+        with what triggers it (level 16, use Water Stone, trade …); the selected species \
+        is marked.
+        """,
+      examples: ["open eevee", "evolution", "evo"], feature: "evolution",
+      parseArguments: noArguments(.evolution), completion: .none),
+    CommandSpec(
+      name: "download", aliases: [], arguments: "image",
+      summary: "Download the selected species' image.",
+      details: """
+        Downloads the selected species' image, checks that it is a sensible PNG, keeps it \
+        in the data directory and shows it. The list marks species whose image is downloaded.
+        """,
+      examples: ["open 25", "download image"], feature: "images",
+      parseArguments: parseDownload, completion: .downloadImage),
+    CommandSpec(
+      name: "image", aliases: [], arguments: "",
+      summary: "Show the selected species' image.",
+      details: "Shows the downloaded image of the selected species.",
+      examples: ["image"], feature: "images",
+      parseArguments: noArguments(.image), completion: .none),
+    CommandSpec(
+      name: "back", aliases: [], arguments: "",
+      summary: "Leave the details, back to the list.",
+      details: "Leaves the details of the selected species and shows the list again.",
+      examples: ["back"], feature: nil,
+      parseArguments: noArguments(.back), completion: .none),
+    CommandSpec(
+      name: "search", aliases: [], arguments: "TEXT",
+      summary: "Find species whose names contain TEXT.",
+      details: """
+        Lists every species whose name contains TEXT, in any case, among all species, \
+        not only the pages seen so far.
+        """,
+      examples: ["search chu", "search mime"], feature: "search",
+      parseArguments: parseSearch, completion: .none),
+    CommandSpec(
+      name: "random", aliases: [], arguments: "[N]",
+      summary: "Show N random species (default 1).",
+      details: "Lists N random species, from 1 to 50 (1 if N is left out).",
+      examples: ["random", "random 5"], feature: "random",
+      parseArguments: parseRandom, completion: .none),
+    CommandSpec(
+      name: "history", aliases: [], arguments: "",
+      summary: "Show the command history.",
+      details: "Shows the commands typed so far, also those of earlier sessions.",
+      examples: ["history"], feature: nil,
+      parseArguments: noArguments(.history), completion: .none),
+    CommandSpec(
+      name: "cache", aliases: [], arguments: "[clear]",
+      summary: "Show cache statistics, or empty it.",
+      details: """
+        Shows what the cache holds: entries, bytes, hits, misses and age. "cache clear" \
+        empties it (downloaded images are kept).
+        """,
+      examples: ["cache", "cache clear"], feature: nil,
+      parseArguments: parseCache, completion: .choices(["clear"])),
+    CommandSpec(
+      name: "sync", aliases: [], arguments: "[RANGE] [--images]",
+      summary: "Fetch species ahead for offline use.",
+      details: """
+        Fetches species ahead into the cache, with progress, so they work offline. RANGE \
+        is FIRST-LAST or one id (all species if left out); --images also downloads their \
+        images.
+        """,
+      examples: ["sync 1-151", "sync 133", "sync 1-151 --images"], feature: "sync",
+      parseArguments: parseSync, completion: .syncOptions),
+    CommandSpec(
+      name: "flags", aliases: [], arguments: "",
+      summary: "List the feature flags.",
+      details: """
+        Lists the feature flags, whether each is on, and where that came from \
+        (configuration file, environment or command line).
+        """,
+      examples: ["flags"], feature: nil,
+      parseArguments: noArguments(.flags), completion: .none),
+    CommandSpec(
+      name: "help", aliases: [], arguments: "[COMMAND]",
+      summary: "Show this help, or more on a command.",
+      details: "Lists the commands, or tells more about one of them.",
+      examples: ["help", "help open"], feature: nil,
+      parseArguments: parseHelp, completion: .commandNames),
+    CommandSpec(
+      name: "quit", aliases: ["exit"], arguments: "",
+      summary: "Leave pokedex (Ctrl-D works too).",
+      details: "Leaves pokedex. Ctrl-D on an empty line does the same.",
+      examples: ["quit", "exit"], feature: nil,
+      parseArguments: noArguments(.quit), completion: .none),
+  ]
+
+  /// The distinct feature flag names commands can be switched off by, in table order.
+  public static var featureNames: [String] {
+    var names: [String] = []
+    for feature in all.compactMap(\.feature) where !names.contains(feature) {
+      names.append(feature)
+    }
+    return names
+  }
+
+  /// The command named `word` or aliased so, in any case; `nil` if there is none.
+  public static func command(named word: String) -> CommandSpec? {
+    let lowered = word.lowercased()
+    return all.first { $0.isNamed(lowered) }
+  }
+}
+
+// MARK: - Argument parsers
+
+/// A command that takes no arguments.
+private func noArguments(
+  _ command: Command
+) -> @Sendable (Arguments, (String) -> Bool) -> ParseResult {
+  { arguments, _ in
+    arguments.words.isEmpty
+      ? .command(command)
+      : fail("\"\(arguments.typed)\" takes no arguments.")
+  }
+}
+
+private func parsePage(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
+  guard let word = arguments.words.first else {
+    return fail("\"page\" needs a number: page N.")
+  }
+  guard arguments.words.count == 1 else {
+    return fail("\"page\" takes one number: page N.")
+  }
+  switch parseNumber(word) {
+  case .number(let number) where number >= 1: return .command(.page(number))
+  case .number: return fail("Page numbers start at 1.")
+  case .tooLarge: return fail("That page number is too large.")
+  case .notANumber: return fail("\"page\" needs a number: page N (not \(quoted(word))).")
+  }
+}
+
+private func parseFilter(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
+  if arguments.words.isEmpty { return .command(.filter(nil)) }
+  let value = arguments.words.joined(separator: " ").lowercased()
+  if let choice = FilterChoice(rawValue: value) { return .command(.filter(choice)) }
+  let names = FilterChoice.allCases.map(\.rawValue)
+  return fail(
+    "filter takes all, male, female or genderless (not \(quoted(value)))."
+      + didYouMean(value, among: names))
+}
+
+/// Names are normalised towards slugs: lowercased, quotes, apostrophes, dots and colons dropped,
+/// words joined by `-` (`Mr. Mime` → `mr-mime`, `Farfetch'd` → `farfetchd`); `#133` → `133`.
+private func parseOpen(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
+  let dropped: Set<Character> = [
+    "'", "\"", ".", ":", "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}",
+  ]
+  var words = arguments.words.map { $0.lowercased().filter { !dropped.contains($0) } }
+  if let first = words.first, first.hasPrefix("#") {
+    words[0] = String(first.dropFirst())
+  }
+  words.removeAll { $0.isEmpty }
+  guard !words.isEmpty else {
+    return fail("\"open\" needs a species: open ID|NAME, e.g. open 133 or open eevee.")
+  }
+  return .command(.open(words.joined(separator: "-")))
+}
+
+private func parseDownload(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
+  guard !arguments.words.isEmpty else {
+    return fail("\"download\" needs what to download: download image.")
+  }
+  let value = arguments.words.joined(separator: " ").lowercased()
+  if value == "image" { return .command(.downloadImage) }
+  return fail(
+    "download takes only \"image\" (not \(quoted(value)))." + didYouMean(value, among: ["image"]))
+}
+
+private func parseSearch(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
+  arguments.rest.isEmpty
+    ? fail("\"search\" needs some text: search TEXT.")
+    : .command(.search(arguments.rest))
+}
+
+private func parseRandom(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
+  guard let word = arguments.words.first else { return .command(.random(1)) }
+  guard arguments.words.count == 1 else {
+    return fail("\"random\" takes one number from 1 to 50.")
+  }
+  if case .number(let count) = parseNumber(word), (1...50).contains(count) {
+    return .command(.random(count))
+  }
+  return fail("\"random\" takes a number from 1 to 50 (not \(quoted(word))).")
+}
+
+private func parseCache(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
+  if arguments.words.isEmpty { return .command(.cache(clear: false)) }
+  let value = arguments.words.joined(separator: " ").lowercased()
+  if value == "clear" { return .command(.cache(clear: true)) }
+  return fail(
+    "cache takes only \"clear\" (not \(quoted(value)))." + didYouMean(value, among: ["clear"]))
+}
+
+private func parseSync(_ arguments: Arguments, isEnabled: (String) -> Bool) -> ParseResult {
+  var range: ClosedRange<Int>?
+  var rangeWord: String?
+  var images = false
+  for word in arguments.words {
+    if word.hasPrefix("--") {
+      guard word.lowercased() == "--images" else {
+        return fail(
+          "\"sync\" knows only the option --images (not \(quoted(word)))."
+            + didYouMean(word.lowercased(), among: ["--images"]))
+      }
+      images = true
+      continue
+    }
+    if let earlier = rangeWord {
+      return fail("\"sync\" takes one range (not \(quoted(earlier)) and \(quoted(word))).")
+    }
+    switch parseRange(word) {
+    case .success(let parsed):
+      range = parsed
+      rangeWord = word
+    case .failure(let failure):
+      return .failure(failure)
+    }
+  }
+  if images && !isEnabled("images") {
+    return .disabled(DisabledFeature(feature: "images", command: "sync"))
+  }
+  return .command(.sync(range: range, images: images))
+}
+
+/// `1-151` or `25` (→ `25...25`).
+private func parseRange(_ word: String) -> Result<ClosedRange<Int>, ParseFailure> {
+  let parts = word.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+  let notARange = ParseFailure(
+    "\"sync\" takes a range like 1-151 or one id (not \(quoted(word))).")
+  guard parts.count == 1 || parts.count == 2 else { return .failure(notARange) }
+  var bounds: [Int] = []
+  for part in parts {
+    switch parseNumber(part) {
+    case .number(let number): bounds.append(number)
+    case .tooLarge: return .failure(ParseFailure("That id is too large: \(quoted(part))."))
+    case .notANumber: return .failure(notARange)
+    }
+  }
+  guard bounds.allSatisfy({ $0 >= 1 }) else {
+    return .failure(ParseFailure("Species ids start at 1 (not \(quoted(word)))."))
+  }
+  let lower = bounds[0]
+  let upper = bounds.last!
+  guard lower <= upper else {
+    return .failure(
+      ParseFailure("That range runs backwards: \(quoted(word)). Try \"\(upper)-\(lower)\"."))
+  }
+  return .success(lower...upper)
+}
+
+private func parseHelp(_ arguments: Arguments, isEnabled: (String) -> Bool) -> ParseResult {
+  guard let word = arguments.words.first else { return .command(.help(nil)) }
+  guard let spec = CommandTable.command(named: word) else {
+    return .failure(unknownCommand(word.lowercased(), isEnabled: isEnabled))
+  }
+  if let feature = spec.feature, !isEnabled(feature) {
+    return .disabled(DisabledFeature(feature: feature, command: spec.name))
+  }
+  if arguments.words.count > 1 {
+    // `help download image`, `help cache clear`: a whole valid command line is fine too.
+    let rest = arguments.words.dropFirst()
+    let inner = Arguments(
+      typed: word.lowercased(), words: Array(rest), rest: rest.joined(separator: " "))
+    guard case .command = spec.parseArguments(inner, isEnabled) else {
+      return fail("\"help\" takes one command name: help [COMMAND].")
+    }
+  }
+  return .command(.help(spec.name))
+}
+
+// MARK: - Helpers
+
+private func fail(_ message: String) -> ParseResult {
+  .failure(ParseFailure(message))
+}
+
+/// `Unknown command "opne". Did you mean "open"?` or `Unknown command "bogus". Try "help".`
+func unknownCommand(_ word: String, isEnabled: (String) -> Bool) -> ParseFailure {
+  let candidates = CommandTable.all.filter { $0.isOn(isEnabled) }.flatMap { [$0.name] + $0.aliases }
+  let hint = didYouMean(word, among: candidates)
+  return ParseFailure(
+    "Unknown command \(quoted(word))." + (hint.isEmpty ? " Try \"help\"." : hint))
+}
+
+/// The word in quotes for a message, cut short if it is long.
+func quoted(_ word: String) -> String {
+  let limit = 40
+  return word.count > limit ? "\"\(word.prefix(limit))…\"" : "\"\(word)\""
+}
+
+private enum ParsedNumber {
+  case number(Int)
+  case tooLarge
+  case notANumber
+}
+
+/// A whole number in ASCII digits, with an optional sign.
+private func parseNumber(_ word: String) -> ParsedNumber {
+  if let number = Int(word) { return .number(number) }
+  let digits = word.hasPrefix("-") || word.hasPrefix("+") ? word.dropFirst() : Substring(word)
+  let allDigits = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+  return allDigits ? .tooLarge : .notANumber
+}

@@ -1,0 +1,61 @@
+extension CommandParser {
+  /// The `help` text: one aligned row per enabled command (usage with aliases, then a summary),
+  /// plain text without escape codes.
+  public static func helpText(isEnabled: (String) -> Bool = { _ in true }) -> String {
+    let specs = CommandTable.all.filter { $0.isOn(isEnabled) }
+    let width = specs.map(\.helpUsage.count).max() ?? 0
+    var lines = ["Commands:"]
+    for spec in specs {
+      let padding = String(repeating: " ", count: width - spec.helpUsage.count)
+      lines.append("  \(spec.helpUsage)\(padding)  \(spec.summary)")
+    }
+    lines.append("")
+    lines.append("Type \"help COMMAND\" for more on one command, e.g. \"help open\".")
+    return lines.joined(separator: "\n")
+  }
+
+  /// The `help COMMAND` text for a command name or alias, in any case; `nil` when there is no
+  /// such command or its feature is off (`parse("help …")` already answers those with a line).
+  public static func helpText(
+    for command: String, isEnabled: (String) -> Bool = { _ in true }
+  ) -> String? {
+    guard let spec = CommandTable.command(named: command), spec.isOn(isEnabled) else {
+      return nil
+    }
+    var lines = ["Usage: \(spec.usage)"]
+    if !spec.aliases.isEmpty {
+      let label = spec.aliases.count == 1 ? "Alias" : "Aliases"
+      lines.append("\(label): \(spec.aliases.joined(separator: ", "))")
+    }
+    lines.append("")
+    lines.append(contentsOf: wrap(spec.details, width: 78))
+    if !spec.examples.isEmpty {
+      lines.append("")
+      lines.append("Examples:")
+      lines.append(contentsOf: spec.examples.map { "  \($0)" })
+    }
+    if let feature = spec.feature {
+      lines.append("")
+      lines.append("Feature flag: \(feature) (see \"flags\").")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `text` broken at spaces into lines of at most `width` characters (longer words stay whole).
+  private static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if line.isEmpty {
+        line = String(word)
+      } else if line.count + 1 + word.count <= width {
+        line += " " + word
+      } else {
+        lines.append(line)
+        line = String(word)
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+}

@@ -1,0 +1,323 @@
+import CommandLanguage
+import Testing
+
+/// Parses with every feature on, or with the named features off.
+private func parse(_ line: String, off disabled: Set<String> = []) -> ParseResult {
+  CommandParser.parse(line) { !disabled.contains($0) }
+}
+
+/// The one-line message of a line that fails to parse (nil if it did not fail).
+private func failure(_ line: String) -> String? {
+  guard case .failure(let failure) = parse(line) else { return nil }
+  return failure.message
+}
+
+@Suite("Every command and alias parses")
+struct CommandsParseTests {
+  @Test(
+    "Commands without arguments",
+    arguments: [
+      ("list", Command.list), ("ls", .list), ("next", .next), ("prev", .previous),
+      ("previous", .previous), ("first", .first), ("last", .last), ("info", .info),
+      ("evolution", .evolution), ("evo", .evolution), ("image", .image), ("back", .back),
+      ("history", .history), ("flags", .flags), ("quit", .quit), ("exit", .quit),
+    ])
+  func withoutArguments(line: String, command: Command) {
+    #expect(parse(line) == .command(command))
+  }
+
+  @Test(
+    "Commands with arguments",
+    arguments: [
+      ("page 3", Command.page(3)),
+      ("filter", .filter(nil)),
+      ("filter all", .filter(.all)),
+      ("filter male", .filter(.male)),
+      ("filter female", .filter(.female)),
+      ("filter genderless", .filter(.genderless)),
+      ("open 133", .open("133")),
+      ("open #133", .open("133")),
+      ("open eevee", .open("eevee")),
+      ("open Mr-Mime", .open("mr-mime")),
+      ("open mr mime", .open("mr-mime")),
+      ("open Mr. Mime", .open("mr-mime")),
+      ("open \"mr mime\"", .open("mr-mime")),
+      ("open Farfetch'd", .open("farfetchd")),
+      ("open Type: Null", .open("type-null")),
+      ("open pika", .open("pika")),
+      ("download image", .downloadImage),
+      ("search chu", .search("chu")),
+      ("search  mr  mime ", .search("mr  mime")),
+      ("random", .random(1)),
+      ("random 5", .random(5)),
+      ("random 50", .random(50)),
+      ("cache", .cache(clear: false)),
+      ("cache clear", .cache(clear: true)),
+      ("sync", .sync(range: nil, images: false)),
+      ("sync 1-151", .sync(range: 1...151, images: false)),
+      ("sync 25", .sync(range: 25...25, images: false)),
+      ("sync 1-151 --images", .sync(range: 1...151, images: true)),
+      ("sync --images 4-6", .sync(range: 4...6, images: true)),
+      ("sync --images", .sync(range: nil, images: true)),
+      ("help", .help(nil)),
+      ("help open", .help("open")),
+      ("help evo", .help("evolution")),
+      ("help download image", .help("download")),
+      ("help cache clear", .help("cache")),
+    ])
+  func withArguments(line: String, command: Command) {
+    #expect(parse(line) == .command(command))
+  }
+
+  @Test func commandNamesAndFilterValuesIgnoreCase() {
+    #expect(parse("LIST") == .command(.list))
+    #expect(parse("Evo") == .command(.evolution))
+    #expect(parse("FILTER Female") == .command(.filter(.female)))
+    #expect(parse("Download IMAGE") == .command(.downloadImage))
+    #expect(parse("HELP Open") == .command(.help("open")))
+  }
+
+  @Test func spacesAndTabsAroundWordsDoNotMatter() {
+    #expect(parse("   page\t 7  ") == .command(.page(7)))
+    #expect(parse("\tnext\t") == .command(.next))
+    #expect(parse("list\r\n") == .command(.list))
+  }
+
+  @Test func searchKeepsTheRestOfTheLineAsTyped() {
+    #expect(parse("search Mr. Mime") == .command(.search("Mr. Mime")))
+  }
+
+  @Test func everyCommandInTheTableParsesFromItsExamples() {
+    for spec in CommandTable.all {
+      for example in spec.examples {
+        guard case .command = parse(example) else {
+          Issue.record("\(spec.name): example \"\(example)\" does not parse")
+          continue
+        }
+      }
+    }
+  }
+}
+
+@Suite("Bad arguments get one clear line")
+struct BadArgumentsTests {
+  @Test(
+    "Commands without arguments refuse them, naming the word typed",
+    arguments: [
+      ("next 2", "\"next\" takes no arguments."),
+      ("ls everything", "\"ls\" takes no arguments."),
+      ("quit now", "\"quit\" takes no arguments."),
+      ("info 133", "\"info\" takes no arguments."),
+      ("evo eevee", "\"evo\" takes no arguments."),
+      ("flags on", "\"flags\" takes no arguments."),
+    ])
+  func noArguments(line: String, message: String) {
+    #expect(failure(line) == message)
+  }
+
+  @Test(
+    "page",
+    arguments: [
+      ("page", "\"page\" needs a number: page N."),
+      ("page three", "\"page\" needs a number: page N (not \"three\")."),
+      ("page 0", "Page numbers start at 1."),
+      ("page -2", "Page numbers start at 1."),
+      ("page 1 2", "\"page\" takes one number: page N."),
+      ("page 99999999999999999999999", "That page number is too large."),
+    ])
+  func page(line: String, message: String) {
+    #expect(failure(line) == message)
+  }
+
+  @Test(
+    "filter",
+    arguments: [
+      (
+        "filter males",
+        "filter takes all, male, female or genderless (not \"males\"). Did you mean \"male\"?"
+      ),
+      (
+        "filter femal",
+        "filter takes all, male, female or genderless (not \"femal\"). Did you mean \"female\"?"
+      ),
+      ("filter shiny", "filter takes all, male, female or genderless (not \"shiny\")."),
+      ("filter male female", "filter takes all, male, female or genderless (not \"male female\")."),
+    ])
+  func filter(line: String, message: String) {
+    #expect(failure(line) == message)
+  }
+
+  @Test(
+    "open, download, search, cache",
+    arguments: [
+      ("open", "\"open\" needs a species: open ID|NAME, e.g. open 133 or open eevee."),
+      ("open #", "\"open\" needs a species: open ID|NAME, e.g. open 133 or open eevee."),
+      ("open '' .", "\"open\" needs a species: open ID|NAME, e.g. open 133 or open eevee."),
+      ("download", "\"download\" needs what to download: download image."),
+      ("download imgae", "download takes only \"image\" (not \"imgae\"). Did you mean \"image\"?"),
+      ("download everything", "download takes only \"image\" (not \"everything\")."),
+      ("search", "\"search\" needs some text: search TEXT."),
+      ("cache purge", "cache takes only \"clear\" (not \"purge\")."),
+      ("cache claer", "cache takes only \"clear\" (not \"claer\"). Did you mean \"clear\"?"),
+    ])
+  func otherArguments(line: String, message: String) {
+    #expect(failure(line) == message)
+  }
+
+  @Test(
+    "random",
+    arguments: [
+      ("random 0", "\"random\" takes a number from 1 to 50 (not \"0\")."),
+      ("random 51", "\"random\" takes a number from 1 to 50 (not \"51\")."),
+      ("random lots", "\"random\" takes a number from 1 to 50 (not \"lots\")."),
+      ("random 1 2", "\"random\" takes one number from 1 to 50."),
+    ])
+  func random(line: String, message: String) {
+    #expect(failure(line) == message)
+  }
+
+  @Test(
+    "sync",
+    arguments: [
+      ("sync kanto", "\"sync\" takes a range like 1-151 or one id (not \"kanto\")."),
+      ("sync 1-", "\"sync\" takes a range like 1-151 or one id (not \"1-\")."),
+      ("sync 1-2-3", "\"sync\" takes a range like 1-151 or one id (not \"1-2-3\")."),
+      ("sync 0-10", "Species ids start at 1 (not \"0-10\")."),
+      ("sync 151-1", "That range runs backwards: \"151-1\". Try \"1-151\"."),
+      ("sync 1-5 7-9", "\"sync\" takes one range (not \"1-5\" and \"7-9\")."),
+      (
+        "sync --image",
+        "\"sync\" knows only the option --images (not \"--image\"). "
+          + "Did you mean \"--images\"?"
+      ),
+      ("sync --all", "\"sync\" knows only the option --images (not \"--all\")."),
+    ])
+  func sync(line: String, message: String) {
+    #expect(failure(line) == message)
+  }
+
+  @Test func helpForAnUnknownCommandSuggestsTheNearestOne() {
+    #expect(failure("help opne") == "Unknown command \"opne\". Did you mean \"open\"?")
+    #expect(failure("help bogus") == "Unknown command \"bogus\". Try \"help\".")
+    #expect(failure("help next 2") == "\"help\" takes one command name: help [COMMAND].")
+  }
+}
+
+@Suite("Unknown commands")
+struct UnknownCommandTests {
+  @Test func farFromEveryCommandPointsToHelp() {
+    #expect(failure("bogus") == "Unknown command \"bogus\". Try \"help\".")
+    #expect(failure("xy") == "Unknown command \"xy\". Try \"help\".")
+  }
+
+  @Test(
+    "Near a command name or alias: did you mean …?",
+    arguments: [
+      ("opne", "open"), ("nxt", "next"), ("lsit", "list"), ("hlep", "help"),
+      ("serach", "search"), ("evolutoin", "evolution"), ("qiut", "quit"), ("exti", "exit"),
+      ("OPNE", "open"), ("hist", "history"), ("li", "list"), ("pre", "prev"),
+    ])
+  func nearACommand(typed: String, suggestion: String) {
+    #expect(
+      failure(typed)
+        == "Unknown command \"\(typed.lowercased())\". Did you mean \"\(suggestion)\"?")
+  }
+
+  @Test func aDisabledCommandIsNeverSuggested() {
+    let result = parse("evolutoin", off: ["evolution"])
+    #expect(result == .failure(ParseFailure("Unknown command \"evolutoin\". Try \"help\".")))
+  }
+
+  @Test func aVeryLongUnknownWordIsCutShortInTheMessage() {
+    let word = String(repeating: "z", count: 500)
+    let message = failure(word) ?? ""
+    #expect(message.count < 100)
+    #expect(message.hasPrefix("Unknown command \"zzzz"))
+  }
+}
+
+@Suite("Feature flags")
+struct DisabledFeatureTests {
+  @Test(
+    "A command whose feature is off answers with its flag",
+    arguments: [
+      ("evolution", "evolution", "evolution"), ("evo", "evolution", "evolution"),
+      ("download image", "images", "download"), ("image", "images", "image"),
+      ("search chu", "search", "search"), ("random 3", "random", "random"),
+      ("sync 1-10", "sync", "sync"), ("help evo", "evolution", "evolution"),
+    ])
+  func turnedOff(line: String, feature: String, command: String) {
+    let result = parse(line, off: [feature])
+    #expect(result == .disabled(DisabledFeature(feature: feature, command: command)))
+  }
+
+  @Test func theMessageIsOneClearLine() {
+    guard case .disabled(let disabled) = parse("evo", off: ["evolution"]) else {
+      Issue.record("expected .disabled")
+      return
+    }
+    #expect(disabled.message == "The evolution feature is turned off (flags: evolution=off).")
+  }
+
+  @Test func syncWithImagesNeedsTheImagesFeature() {
+    #expect(
+      parse("sync 1-3 --images", off: ["images"])
+        == .disabled(DisabledFeature(feature: "images", command: "sync")))
+    #expect(parse("sync 1-3", off: ["images"]) == .command(.sync(range: 1...3, images: false)))
+  }
+
+  @Test func otherCommandsDoNotCareAboutFlags() {
+    let everythingOff: Set = ["evolution", "images", "search", "random", "sync"]
+    #expect(parse("open 133", off: everythingOff) == .command(.open("133")))
+    #expect(parse("help", off: everythingOff) == .command(.help(nil)))
+  }
+
+  @Test func featureNamesComeFromTheTable() {
+    #expect(CommandTable.featureNames == ["evolution", "images", "search", "random", "sync"])
+  }
+}
+
+@Suite("Unusual input")
+struct UnusualInputTests {
+  @Test(arguments: ["", " ", "   \t  ", "\t", "\n", "\r\n", "\u{3000}", "# a comment"])
+  func blankLinesAreEmpty(line: String) {
+    #expect(parse(line) == .empty)
+  }
+
+  @Test func unicodeNamesPassThroughLowercased() {
+    #expect(parse("open pokémon") == .command(.open("pokémon")))
+    #expect(parse("open POKÉMON") == .command(.open("pokémon")))
+    #expect(parse("search ピカチュウ") == .command(.search("ピカチュウ")))
+    #expect(
+      parse("öpen 1") == .failure(ParseFailure("Unknown command \"öpen\". Did you mean \"open\"?")))
+  }
+
+  @Test func aOneMegabyteLineIsRefusedWithItsLength() {
+    let line = "open " + String(repeating: "a", count: 1_048_576 - 5)
+    #expect(
+      parse(line)
+        == .failure(
+          ParseFailure("That line is too long (1048576 characters); the limit is 4096.")))
+  }
+
+  @Test func theLimitCountsCharactersNotBytes() {
+    let atLimit = "search " + String(repeating: "é", count: 4096 - 7)
+    #expect(parse(atLimit) == .command(.search(String(repeating: "é", count: 4089))))
+    #expect(
+      parse(atLimit + "é")
+        == .failure(ParseFailure("That line is too long (4097 characters); the limit is 4096.")))
+  }
+
+  @Test(
+    "Control characters are refused, naming the first one",
+    arguments: [
+      ("open\u{0}133", "U+0000"), ("list\u{1B}[31m", "U+001B"), ("next\u{7}", "U+0007"),
+      ("ls\u{7F}", "U+007F"), ("info\u{85}", "U+0085"), ("page\n3", "U+000A"),
+    ])
+  func controlCharacters(line: String, codePoint: String) {
+    #expect(
+      parse(line)
+        == .failure(
+          ParseFailure("That line contains a control character (\(codePoint)); it was not run.")))
+  }
+}
