@@ -76,6 +76,14 @@ let package = Package(
 
     // MARK: Tests
     .testTarget(name: "ModelsTests", dependencies: ["Models"]),
+    .testTarget(name: "PNGDecoderLibPNGTests", dependencies: ["PNGDecoderLibPNG", "PNGDecoder"]),
+    .testTarget(name: "TerminalImagesTests", dependencies: ["TerminalImages", "PNGDecoder"]),
+    .testTarget(name: "SpriteStoreTests", dependencies: ["SpriteStore"]),
+    .testTarget(
+      name: "ImageFeatureTests",
+      dependencies: [
+        "ImageFeature", "HTTPClient", "PNGDecoder", "SpriteStore", "PNGDecoderLibPNG", "CLibPNG",
+      ]),
     .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage"]),
     .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags"]),
     .testTarget(name: "AnalyticsTests", dependencies: ["Analytics"]),

@@ -7,5 +7,23 @@ public protocol SpriteStore: Sendable {
   /// The file of a stored image, or `nil`.
   func fileURL(forSpecies id: Int) async -> URL?
   /// Stores validated PNG bytes atomically and returns the file.
-  func store(_ png: Data, forSpecies id: Int) async throws -> URL
+  func store(_ png: Data, forSpecies id: Int) async throws(SpriteStoreError) -> URL
+}
+
+/// Why an image could not be stored.
+public enum SpriteStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Species ids are positive; nothing is stored for others.
+  case invalidSpeciesID(Int)
+  /// The file system refused the write; `path` is the directory or file concerned.
+  case writeFailed(path: String, reason: String)
+
+  /// One sentence a user can read.
+  public var description: String {
+    switch self {
+    case .invalidSpeciesID(let id):
+      return "\(id) is not a valid species id."
+    case .writeFailed(let path, let reason):
+      return "Could not save the image in \(path): \(reason)."
+    }
+  }
 }

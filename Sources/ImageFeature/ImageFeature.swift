@@ -1,0 +1,168 @@
+import Foundation
+import HTTPClient
+import PNGDecoder
+import SpriteStore
+
+/// A species image on disk: where it is, its bytes and its decoded pixels.
+public struct StoredImage: Sendable, Hashable {
+  /// The file, `{sprites directory}/{id}.png`.
+  public var url: URL
+  /// The PNG file's bytes (the graphics protocols send them as they are).
+  public var png: Data
+  /// The decoded pixels (half blocks draw them).
+  public var image: RGBAImage
+
+  /// A stored image from its parts.
+  public init(url: URL, png: Data, image: RGBAImage) {
+    self.url = url
+    self.png = png
+    self.image = image
+  }
+}
+
+/// What `download image` did.
+public enum DownloadOutcome: Sendable, Hashable {
+  /// The image was fetched, validated and stored.
+  case downloaded(StoredImage)
+  /// The image was already stored; nothing was fetched.
+  case alreadyStored(URL)
+}
+
+/// Why an image could not be downloaded or read. Every case reads as one sentence.
+public enum ImageFeatureError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Species ids are positive numbers.
+  case invalidSpeciesID(Int)
+  /// The server has no image for the species (HTTP 404).
+  case notFound(speciesID: Int)
+  /// The server failed (HTTP 5xx).
+  case serverError(status: Int)
+  /// The server refused the request (another non-2xx status).
+  case unexpectedStatus(status: Int)
+  /// No connection to the server.
+  case offline
+  /// The server did not answer in time.
+  case timedOut
+  /// The answer was cut off or unreadable.
+  case badResponse
+  /// The user cancelled (Ctrl-C).
+  case cancelled
+  /// The body is not an acceptable PNG; nothing was stored.
+  case invalidImage(speciesID: Int, reason: PNGDecodingError)
+  /// The image could not be written to disk.
+  case storageFailed(SpriteStoreError)
+  /// A stored file could not be read back.
+  case unreadableFile(path: String)
+
+  /// One sentence a user can read.
+  public var description: String {
+    switch self {
+    case .invalidSpeciesID(let id):
+      return "\(id) is not a valid species id."
+    case .notFound(let id):
+      return "No image exists for #\(id)."
+    case .serverError(let status):
+      return "The image server failed (HTTP \(status)); try again later."
+    case .unexpectedStatus(let status):
+      return "The image server refused the download (HTTP \(status))."
+    case .offline:
+      return "Could not reach the image server; check the network connection."
+    case .timedOut:
+      return "The image server did not answer in time; try again later."
+    case .badResponse:
+      return "The image download was cut off; try again."
+    case .cancelled:
+      return "The download was cancelled."
+    case .invalidImage(let id, let reason):
+      return "The image for #\(id) was refused: \(reason.description)"
+    case .storageFailed(let error):
+      return error.description
+    case .unreadableFile(let path):
+      return "Could not read the image at \(path)."
+    }
+  }
+}
+
+/// Downloads, validates, stores and reads back species images. It produces values for the
+/// renderers and never prints.
+public struct ImageFeature: Sendable {
+  private let http: any HTTPClient
+  private let decoder: any PNGDecoder
+  private let store: any SpriteStore
+  private let spritesBaseURL: URL
+
+  /// A feature fetching `{spritesBaseURL}/{id}.png` through `http`, checking it with
+  /// `decoder` and keeping it in `store`.
+  public init(
+    http: any HTTPClient, decoder: any PNGDecoder, store: any SpriteStore, spritesBaseURL: URL
+  ) {
+    self.http = http
+    self.decoder = decoder
+    self.store = store
+    self.spritesBaseURL = spritesBaseURL
+  }
+
+  /// The address of species `id`'s image.
+  public func imageURL(speciesID id: Int) -> URL {
+    spritesBaseURL.appendingPathComponent("\(id).png")
+  }
+
+  /// Fetches, validates and stores species `id`'s image; when it is already stored, says so
+  /// without fetching. On any failure nothing is stored.
+  public func download(speciesID id: Int) async throws(ImageFeatureError) -> DownloadOutcome {
+    guard id > 0 else { throw .invalidSpeciesID(id) }
+    if let existing = await store.fileURL(forSpecies: id) { return .alreadyStored(existing) }
+    if Task.isCancelled { throw .cancelled }
+    let response: HTTPResponse
+    do {
+      response = try await http.send(HTTPRequest(url: imageURL(speciesID: id)))
+    } catch {
+      throw Self.map(error)
+    }
+    if Task.isCancelled { throw .cancelled }
+    switch response.status {
+    case 200..<300: break
+    case 404, 410: throw .notFound(speciesID: id)
+    case 500..<600: throw .serverError(status: response.status)
+    default: throw .unexpectedStatus(status: response.status)
+    }
+    let image: RGBAImage
+    do {
+      image = try decoder.decode(response.body)
+    } catch {
+      throw .invalidImage(speciesID: id, reason: error)
+    }
+    if Task.isCancelled { throw .cancelled }
+    do {
+      let url = try await store.store(response.body, forSpecies: id)
+      return .downloaded(StoredImage(url: url, png: response.body, image: image))
+    } catch {
+      throw .storageFailed(error)
+    }
+  }
+
+  /// Species `id`'s stored image, decoded, or `nil` when it has not been downloaded.
+  public func storedImage(speciesID id: Int) async throws(ImageFeatureError) -> StoredImage? {
+    guard id > 0 else { throw .invalidSpeciesID(id) }
+    guard let url = await store.fileURL(forSpecies: id) else { return nil }
+    guard let png = try? Data(contentsOf: url) else { throw .unreadableFile(path: url.path) }
+    do {
+      return StoredImage(url: url, png: png, image: try decoder.decode(png))
+    } catch {
+      throw .invalidImage(speciesID: id, reason: error)
+    }
+  }
+
+  /// The ids of every species whose image is stored (highlighted in lists).
+  public func downloadedIDs() async -> Set<Int> {
+    await store.storedIDs()
+  }
+
+  private static func map(_ error: HTTPError) -> ImageFeatureError {
+    switch error {
+    case .connectionFailed: return .offline
+    case .timedOut: return .timedOut
+    case .cancelled: return .cancelled
+    case .badResponse: return .badResponse
+    }
+  }
+}

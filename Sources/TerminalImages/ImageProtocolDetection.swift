@@ -1,0 +1,71 @@
+/// How images reach the terminal.
+public enum ImageOutputMode: Sendable, Hashable {
+  /// kitty graphics protocol (kitty, ghostty): the PNG itself is sent.
+  case kitty
+  /// iTerm2 inline images (iTerm2, WezTerm, mintty): the PNG itself is sent.
+  case iterm2
+  /// Unicode half blocks, in 24-bit colour or the 256-colour palette.
+  case blocks(trueColor: Bool)
+  /// No escapes at all: only the file's path is printed.
+  case pathOnly
+}
+
+/// The `--images` option: `auto` detects, the others force a mode.
+public enum ImageModeOverride: String, Sendable, CaseIterable {
+  case auto, kitty, iterm2, blocks, off
+}
+
+/// Chooses how to show images from the environment, whether stdout is a terminal, and the
+/// `--images` option. Pure: the caller passes `ProcessInfo.processInfo.environment` and
+/// `isatty(STDOUT_FILENO) != 0`.
+public enum ImageProtocolDetection {
+  /// Terminal programs that speak the iTerm2 inline image protocol (`TERM_PROGRAM`, `LC_TERMINAL`).
+  static let iTerm2Programs: Set<String> = ["iterm.app", "iterm2", "wezterm", "mintty"]
+
+  /// The output mode for `environment`, `isTTY` and `override`.
+  ///
+  /// An explicit `kitty`, `iterm2` or `blocks` is obeyed even when stdout is not a terminal
+  /// (the user asked for it, e.g. to pipe into `less -R`); `off` always prints the path.
+  /// With `auto`: no escapes when stdout is not a terminal, `TERM=dumb` or `NO_COLOR` is set
+  /// and not empty; kitty when `TERM` contains `kitty`, `KITTY_WINDOW_ID` is set or
+  /// `TERM_PROGRAM=ghostty`; iTerm2 when `TERM_PROGRAM` or `LC_TERMINAL` is iTerm.app (iTerm2), WezTerm
+  /// or mintty; half blocks otherwise. Inside tmux (`TMUX` set) the graphics protocols are
+  /// not used, since tmux drops their escapes. Half blocks use 24-bit colour when
+  /// `COLORTERM` is `truecolor` or `24bit`, else the 256-colour palette.
+  public static func mode(
+    environment: [String: String], isTTY: Bool, override: ImageModeOverride = .auto
+  ) -> ImageOutputMode {
+    let trueColor = supportsTrueColor(environment)
+    switch override {
+    case .off: return .pathOnly
+    case .kitty: return .kitty
+    case .iterm2: return .iterm2
+    case .blocks: return .blocks(trueColor: trueColor)
+    case .auto: break
+    }
+    let term = (environment["TERM"] ?? "").lowercased()
+    if !isTTY || term == "dumb" || !(environment["NO_COLOR"] ?? "").isEmpty {
+      return .pathOnly
+    }
+    let insideTmux = !(environment["TMUX"] ?? "").isEmpty
+    if !insideTmux {
+      let program = (environment["TERM_PROGRAM"] ?? "").lowercased()
+      let lcTerminal = (environment["LC_TERMINAL"] ?? "").lowercased()
+      if term.contains("kitty") || !(environment["KITTY_WINDOW_ID"] ?? "").isEmpty
+        || program == "ghostty"
+      {
+        return .kitty
+      }
+      if iTerm2Programs.contains(program) || iTerm2Programs.contains(lcTerminal) {
+        return .iterm2
+      }
+    }
+    return .blocks(trueColor: trueColor)
+  }
+
+  /// Whether `COLORTERM` announces 24-bit colour.
+  public static func supportsTrueColor(_ environment: [String: String]) -> Bool {
+    let value = (environment["COLORTERM"] ?? "").lowercased()
+    return value == "truecolor" || value == "24bit"
+  }
+}
