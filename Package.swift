@@ -76,6 +76,8 @@ let package = Package(
 
     // MARK: Tests
     .testTarget(name: "ModelsTests", dependencies: ["Models"]),
+    .testTarget(name: "ListFeatureTests", dependencies: ["ListFeature", "APIClient", "Models"]),
+    .testTarget(name: "DetailFeatureTests", dependencies: ["DetailFeature", "APIClient", "Models"]),
     .testTarget(name: "PNGDecoderLibPNGTests", dependencies: ["PNGDecoderLibPNG", "PNGDecoder"]),
     .testTarget(name: "TerminalImagesTests", dependencies: ["TerminalImages", "PNGDecoder"]),
     .testTarget(name: "SpriteStoreTests", dependencies: ["SpriteStore"]),

@@ -1,0 +1,275 @@
+import APIClient
+import Models
+
+/// The detail and evolution screens of one species as view models, and name resolution for
+/// `open ID|NAME|PREFIX`.
+///
+/// Stateless and `Sendable`; the client caches, so asking again is cheap.
+public struct DetailFeature: Sendable {
+  /// The longest name or id accepted by ``resolve(_:)``.
+  public static let maximumInputLength = 64
+  /// How many candidates an ambiguous prefix lists.
+  public static let maximumCandidates = 8
+
+  private let client: any PokeAPIClient
+
+  /// Details over `client`.
+  public init(client: any PokeAPIClient) {
+    self.client = client
+  }
+
+  // MARK: - Resolving what the user typed
+
+  /// The species meant by `input`: a number (optionally `#133`) is an id; otherwise the slug
+  /// itself (any case, spaces for hyphens), else the one species whose slug starts with it.
+  ///
+  /// Uses the species index; when that cannot be loaded, an id is taken as is and a name is
+  /// passed on as ``SpeciesKey/name(_:)`` for the API to judge. Throws
+  /// ``DetailError/ambiguous(input:candidates:total:)`` or ``DetailError/unknown(input:suggestion:)``
+  /// (with a near name when one exists).
+  public func resolve(_ input: String) async throws(DetailError) -> SpeciesKey {
+    guard input.count <= Self.maximumInputLength else {
+      throw .inputTooLong(maximum: Self.maximumInputLength)
+    }
+    let trimmed = SafeText.line(input).trimmingSpaces
+    guard !trimmed.isEmpty else { throw .emptyInput }
+
+    let digits = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
+    if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigitOrSign) {
+      guard let id = Int(digits), id > 0 else { throw .invalidID(trimmed) }
+      if let index = try? await client.speciesIndex(), !index.isEmpty,
+        !index.contains(where: { $0.id == id })
+      {
+        throw .unknown(input: trimmed, suggestion: nil)
+      }
+      return .id(id)
+    }
+
+    let query = NameQuery.normalize(trimmed)
+    guard !query.isEmpty else { throw .unknown(input: trimmed, suggestion: nil) }
+    let index: [SpeciesSummary]
+    do {
+      index = try await client.speciesIndex()
+    } catch .cancelled {
+      throw .api(.cancelled)
+    } catch {
+      return .name(query)
+    }
+    return try Self.match(query, typed: trimmed, in: index)
+  }
+
+  /// The species of `index` that `query` (normalised) names, as in ``resolve(_:)``.
+  static func match(
+    _ query: String, typed: String, in index: [SpeciesSummary]
+  ) throws(DetailError) -> SpeciesKey {
+    let byID = index.sorted()
+    if let exact = byID.first(where: { $0.name.lowercased() == query }) {
+      return .id(exact.id)
+    }
+    let prefixed = byID.filter { $0.name.lowercased().hasPrefix(query) }
+    if prefixed.count == 1 { return .id(prefixed[0].id) }
+    if prefixed.count > 1 {
+      throw .ambiguous(
+        input: typed,
+        candidates: prefixed.prefix(maximumCandidates).map { SafeText.line($0.name) },
+        total: prefixed.count)
+    }
+    let limit = query.count <= 4 ? 1 : (query.count <= 8 ? 2 : 3)
+    var best: (distance: Int, name: String)?
+    for species in byID {
+      let distance = NameQuery.editDistance(query, species.name.lowercased(), limit: limit)
+      if distance <= limit, distance < (best?.distance ?? Int.max) {
+        best = (distance, SafeText.line(species.name))
+      }
+    }
+    throw .unknown(input: typed, suggestion: best?.name)
+  }
+
+  // MARK: - Details
+
+  /// The detail screen of a species.
+  ///
+  /// The species and its pokemon are requested in parallel (the pokemon id is guessed as the
+  /// species id and fetched again only if the species names another default variety). As soon
+  /// as the species names its evolution chain, the chain is requested too, without waiting for
+  /// it: that warms the client's cache for ``evolution(of:)``, and its failure is ignored here.
+  public func details(of key: SpeciesKey) async throws(DetailError) -> SpeciesDetailViewModel {
+    let species: Species
+    var pokemon: Pokemon
+    if let id = await knownID(of: key) {
+      async let speciesRequest = client.species(.id(id))
+      async let pokemonRequest = client.pokemon(id: id)
+      do {
+        species = try await speciesRequest
+      } catch {
+        throw Self.mapped(error)
+      }
+      warmEvolutionChain(of: species)
+      do {
+        pokemon = try await pokemonRequest
+      } catch {
+        throw Self.mapped(error)
+      }
+    } else {
+      species = try await call { () async throws(APIError) in try await client.species(key) }
+      warmEvolutionChain(of: species)
+      let id = species.defaultPokemonID
+      pokemon = try await call { () async throws(APIError) in try await client.pokemon(id: id) }
+    }
+    let pokemonID = species.defaultPokemonID
+    if pokemon.id != pokemonID {
+      pokemon = try await call { () async throws(APIError) in
+        try await client.pokemon(id: pokemonID)
+      }
+    }
+    return Self.viewModel(species: species, pokemon: pokemon)
+  }
+
+  /// The detail view model of a species and its default pokemon.
+  static func viewModel(species: Species, pokemon: Pokemon) -> SpeciesDetailViewModel {
+    let stats = pokemon.stats.map {
+      SpeciesDetailViewModel.Stat(name: statName($0.stat.name), value: $0.baseStat)
+    }
+    return SpeciesDetailViewModel(
+      id: species.id,
+      name: SafeText.line(species.name),
+      displayName: DisplayName.of(species.name),
+      genus: species.englishGenus.map(SafeText.paragraph),
+      types: pokemon.types.sorted { $0.slot < $1.slot }.map { Words.title($0.type.name) },
+      heightCentimetres: pokemon.heightCentimetres,
+      weightKilograms: pokemon.weightKilograms,
+      genderRatio: species.genderRatio.description,
+      abilities: pokemon.abilities.sorted { $0.slot < $1.slot }.map {
+        SpeciesDetailViewModel.Ability(name: Words.title($0.ability.name), isHidden: $0.isHidden)
+      },
+      stats: stats,
+      baseStatTotal: stats.reduce(0) { $0 + $1.value },
+      flavorText: species.englishFlavorText,
+      isBaby: species.isBaby,
+      isLegendary: species.isLegendary,
+      isMythical: species.isMythical,
+      evolutionChainID: species.evolutionChainID)
+  }
+
+  /// `special-attack` → `Sp. Atk` and so on; unknown stats in words.
+  static func statName(_ slug: String) -> String {
+    switch slug {
+    case "hp": "HP"
+    case "attack": "Attack"
+    case "defense": "Defense"
+    case "special-attack": "Sp. Atk"
+    case "special-defense": "Sp. Def"
+    case "speed": "Speed"
+    default: Words.title(slug)
+    }
+  }
+
+  // MARK: - Evolution
+
+  /// The whole evolution chain of a species as a tree, that species marked. A species without a
+  /// chain gets a tree of itself alone.
+  public func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
+    let lookup: SpeciesKey = await knownID(of: key).map { .id($0) } ?? key
+    let species = try await call { () async throws(APIError) in try await client.species(lookup) }
+    guard let chainID = species.evolutionChainID else {
+      let node = EvolutionNode(
+        id: species.id, name: SafeText.line(species.name),
+        displayName: DisplayName.of(species.name), isBaby: species.isBaby, isSelected: true,
+        trigger: nil, children: [])
+      return EvolutionTreeViewModel(chainID: nil, selectedSpeciesID: species.id, root: node)
+    }
+    return try await evolution(chainID: chainID, selectedSpeciesID: species.id)
+  }
+
+  /// The evolution chain `chainID` (from ``SpeciesDetailViewModel/evolutionChainID``) as a tree,
+  /// `selectedSpeciesID` marked.
+  public func evolution(
+    chainID: Int, selectedSpeciesID: Int?
+  ) async throws(DetailError) -> EvolutionTreeViewModel {
+    let chain = try await call { () async throws(APIError) in
+      try await client.evolutionChain(id: chainID)
+    }
+    return try Self.tree(of: chain, selectedSpeciesID: selectedSpeciesID)
+  }
+
+  /// The tree view model of `chain`.
+  static func tree(
+    of chain: EvolutionChain, selectedSpeciesID: Int?
+  ) throws(DetailError) -> EvolutionTreeViewModel {
+    func node(_ link: ChainLink, isRoot: Bool) throws(DetailError) -> EvolutionNode {
+      guard let id = link.species.id else {
+        throw .api(.invalidData(resource: "evolution-chain/\(chain.id)"))
+      }
+      var children: [EvolutionNode] = []
+      for child in link.evolvesTo { children.append(try node(child, isRoot: false)) }
+      return EvolutionNode(
+        id: id, name: SafeText.line(link.species.name),
+        displayName: DisplayName.of(link.species.name), isBaby: link.isBaby,
+        isSelected: id == selectedSpeciesID,
+        trigger: isRoot ? nil : EvolutionTrigger.describe(link.evolutionDetails),
+        children: children)
+    }
+    return EvolutionTreeViewModel(
+      chainID: chain.id, selectedSpeciesID: selectedSpeciesID,
+      root: try node(chain.chain, isRoot: true))
+  }
+
+  // MARK: - Helpers
+
+  /// The id of `key`: itself for an id, looked up in the species index for a name (`nil` when the
+  /// index cannot be loaded or does not hold the name).
+  private func knownID(of key: SpeciesKey) async -> Int? {
+    switch key {
+    case .id(let id):
+      return id
+    case .name(let name):
+      let wanted = NameQuery.normalize(name)
+      return try? await client.speciesIndex().first { $0.name.lowercased() == wanted }?.id
+    }
+  }
+
+  /// Starts fetching the species' evolution chain and returns at once; errors are ignored.
+  private func warmEvolutionChain(of species: Species) {
+    guard let chainID = species.evolutionChainID else { return }
+    let client = client
+    Task { _ = try? await client.evolutionChain(id: chainID) }
+  }
+
+  private func call<T>(
+    _ body: () async throws(APIError) -> T
+  ) async throws(DetailError) -> T {
+    do {
+      return try await body()
+    } catch {
+      throw .api(error)
+    }
+  }
+
+  /// An error from an `async let` request as a ``DetailError``.
+  private static func mapped(_ error: any Error) -> DetailError {
+    if let error = error as? APIError { return .api(error) }
+    return .api(.cancelled)
+  }
+}
+
+extension Species {
+  /// The id of the species' default pokemon (its default variety), else the species id.
+  var defaultPokemonID: Int {
+    varieties.first(where: \.isDefault)?.pokemon.id ?? id
+  }
+}
+
+extension String {
+  fileprivate var trimmingSpaces: String {
+    var text = Substring(self)
+    while text.first?.isWhitespace == true { text.removeFirst() }
+    while text.last?.isWhitespace == true { text.removeLast() }
+    return String(text)
+  }
+}
+
+extension Character {
+  fileprivate var isASCIIDigitOrSign: Bool {
+    ("0"..."9").contains(self) || self == "-" || self == "+"
+  }
+}

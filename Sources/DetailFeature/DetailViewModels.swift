@@ -1,0 +1,204 @@
+/// Everything the detail screen of one species shows.
+public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
+  /// An ability and whether it is the hidden one.
+  public struct Ability: Codable, Sendable, Equatable {
+    /// In words, e.g. `Run Away`.
+    public var name: String
+    /// Hidden abilities are marked by renderers.
+    public var isHidden: Bool
+
+    /// An ability with every field given.
+    public init(name: String, isHidden: Bool) {
+      self.name = name
+      self.isHidden = isHidden
+    }
+  }
+
+  /// A base stat, e.g. `Sp. Atk` 65.
+  public struct Stat: Codable, Sendable, Equatable {
+    /// Short name: `HP`, `Attack`, `Defense`, `Sp. Atk`, `Sp. Def`, `Speed`.
+    public var name: String
+    /// The base value.
+    public var value: Int
+
+    /// A stat with every field given.
+    public init(name: String, value: Int) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  /// The species id.
+  public var id: Int
+  /// The API slug (`mr-mime`).
+  public var name: String
+  /// The slug capitalised word by word (`Mr-Mime`): the screen's title.
+  public var displayName: String
+  /// The English genus, e.g. `Evolution Pokémon`.
+  public var genus: String?
+  /// Types in slot order, in words (`Grass`, `Poison`).
+  public var types: [String]
+  /// Height in centimetres (the API's decimetres × 10).
+  public var heightCentimetres: Int
+  /// Weight in kilograms (the API's hectograms ÷ 10).
+  public var weightKilograms: Double
+  /// The gender split in words, e.g. `87.5% ♂ · 12.5% ♀` or `Genderless`.
+  public var genderRatio: String
+  /// Abilities in slot order.
+  public var abilities: [Ability]
+  /// Base stats in the API's order.
+  public var stats: [Stat]
+  /// The sum of the base stats.
+  public var baseStatTotal: Int
+  /// One English Pokédex text, control characters neutralised.
+  public var flavorText: String?
+  /// A baby species (e.g. Pichu).
+  public var isBaby: Bool
+  /// A legendary species.
+  public var isLegendary: Bool
+  /// A mythical species.
+  public var isMythical: Bool
+  /// The id of its evolution chain (not the species id).
+  public var evolutionChainID: Int?
+
+  /// A detail with every field given.
+  public init(
+    id: Int, name: String, displayName: String, genus: String?, types: [String],
+    heightCentimetres: Int, weightKilograms: Double, genderRatio: String, abilities: [Ability],
+    stats: [Stat], baseStatTotal: Int, flavorText: String?, isBaby: Bool, isLegendary: Bool,
+    isMythical: Bool, evolutionChainID: Int?
+  ) {
+    self.id = id
+    self.name = name
+    self.displayName = displayName
+    self.genus = genus
+    self.types = types
+    self.heightCentimetres = heightCentimetres
+    self.weightKilograms = weightKilograms
+    self.genderRatio = genderRatio
+    self.abilities = abilities
+    self.stats = stats
+    self.baseStatTotal = baseStatTotal
+    self.flavorText = flavorText
+    self.isBaby = isBaby
+    self.isLegendary = isLegendary
+    self.isMythical = isMythical
+    self.evolutionChainID = evolutionChainID
+  }
+}
+
+/// A whole evolution chain as a tree, with the selected species marked.
+///
+/// JSON output carries the tree (`root` with nested `children`). Text renderers use ``rows``:
+/// the tree flattened depth-first, each row with a ready box-drawing ``EvolutionRow/prefix``
+/// (`├─ `, `└─ `, `│  `) and its depth and position, so they draw nothing themselves.
+public struct EvolutionTreeViewModel: Codable, Sendable, Equatable {
+  /// The chain's own id (`nil` for a species without a chain: then `root` is that species alone).
+  public var chainID: Int?
+  /// The species the user selected.
+  public var selectedSpeciesID: Int?
+  /// The first stage of the chain.
+  public var root: EvolutionNode
+
+  /// A tree with every field given.
+  public init(chainID: Int?, selectedSpeciesID: Int?, root: EvolutionNode) {
+    self.chainID = chainID
+    self.selectedSpeciesID = selectedSpeciesID
+    self.root = root
+  }
+
+  /// Whether the chain is just one species.
+  public var hasEvolutions: Bool { !root.children.isEmpty }
+
+  /// The tree flattened depth-first (children in the API's order), ready for a text renderer:
+  ///
+  /// ```
+  /// Wurmple
+  /// ├─ Silcoon (level 7)
+  /// │  └─ Beautifly (level 10)
+  /// └─ Cascoon (level 7)
+  ///    └─ Dustox (level 10)
+  /// ```
+  public var rows: [EvolutionRow] {
+    var rows: [EvolutionRow] = []
+    func visit(_ node: EvolutionNode, depth: Int, isLast: Bool, indent: String) {
+      let prefix = depth == 0 ? "" : indent + (isLast ? "└─ " : "├─ ")
+      rows.append(EvolutionRow(node: node, depth: depth, isLast: isLast, prefix: prefix))
+      let childIndent = depth == 0 ? "" : indent + (isLast ? "   " : "│  ")
+      for (index, child) in node.children.enumerated() {
+        visit(
+          child, depth: depth + 1, isLast: index == node.children.count - 1, indent: childIndent)
+      }
+    }
+    visit(root, depth: 0, isLast: true, indent: "")
+    return rows
+  }
+}
+
+/// One species in an evolution tree.
+public struct EvolutionNode: Codable, Sendable, Equatable {
+  /// The species id (from its url).
+  public var id: Int
+  /// The API slug.
+  public var name: String
+  /// The slug capitalised word by word.
+  public var displayName: String
+  /// A baby species (bred, not caught).
+  public var isBaby: Bool
+  /// The species the user selected.
+  public var isSelected: Bool
+  /// How it evolves from its parent, in words (`level 16`, `use Water Stone`); `nil` for the
+  /// root or when the API gives no details.
+  public var trigger: String?
+  /// What it evolves into, in the API's order.
+  public var children: [EvolutionNode]
+
+  /// A node with every field given.
+  public init(
+    id: Int, name: String, displayName: String, isBaby: Bool, isSelected: Bool, trigger: String?,
+    children: [EvolutionNode]
+  ) {
+    self.id = id
+    self.name = name
+    self.displayName = displayName
+    self.isBaby = isBaby
+    self.isSelected = isSelected
+    self.trigger = trigger
+    self.children = children
+  }
+}
+
+/// One line of a flattened evolution tree.
+public struct EvolutionRow: Codable, Sendable, Equatable {
+  /// The species id.
+  public var id: Int
+  /// The API slug.
+  public var name: String
+  /// The slug capitalised word by word.
+  public var displayName: String
+  /// A baby species.
+  public var isBaby: Bool
+  /// The species the user selected.
+  public var isSelected: Bool
+  /// How it evolves from its parent, in words (`nil` for the root).
+  public var trigger: String?
+  /// 0 for the root, 1 for its evolutions, …
+  public var depth: Int
+  /// The last child of its parent (the root counts as last).
+  public var isLast: Bool
+  /// Box-drawing characters to print before the name: `""` for the root, else e.g. `│  └─ `.
+  public var prefix: String
+
+  /// The row of `node` at a place in the tree.
+  public init(node: EvolutionNode, depth: Int, isLast: Bool, prefix: String) {
+    self.id = node.id
+    self.name = node.name
+    self.displayName = node.displayName
+    self.isBaby = node.isBaby
+    self.isSelected = node.isSelected
+    self.trigger = node.trigger
+    self.depth = depth
+    self.isLast = isLast
+    self.prefix = prefix
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// How typed text is compared with API slugs.
+enum NameQuery {
+  /// `Mr. Mime` → `mr-mime`, `Flabébé` → `flabebe`, `Nidoran♀` → `nidoran-f`: lowercase, accents
+  /// folded, spaces and underscores as hyphens, `.` `'` `’` `:` dropped, hyphen runs collapsed.
+  static func normalize(_ text: String) -> String {
+    let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+      .lowercased()
+    var out = ""
+    for character in folded {
+      switch character {
+      case " ", "_", "-", "\t": if !out.isEmpty, out.last != "-" { out.append("-") }
+      case ".", "'", "’", ":": continue
+      case "♀": out += out.hasSuffix("-") || out.isEmpty ? "f" : "-f"
+      case "♂": out += out.hasSuffix("-") || out.isEmpty ? "m" : "-m"
+      default:
+        if character.unicodeScalars.allSatisfy({ !$0.properties.generalCategory.isControl }) {
+          out.append(character)
+        }
+      }
+    }
+    while out.hasSuffix("-") { out.removeLast() }
+    return out
+  }
+}
+
+extension Unicode.GeneralCategory {
+  fileprivate var isControl: Bool {
+    switch self {
+    case .control, .format, .lineSeparator, .paragraphSeparator: true
+    default: false
+    }
+  }
+}

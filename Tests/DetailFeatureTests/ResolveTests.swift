@@ -1,0 +1,78 @@
+import APIClient
+import DetailFeature
+import Models
+import Testing
+
+@Suite("Resolving what the user typed")
+struct ResolveTests {
+  let feature = DetailFeature(client: FakePokeAPIClient(index: indexFixture))
+
+  @Test(
+    "Ids, names and unique prefixes",
+    arguments: [
+      ("133", 133), ("#25", 25), ("eevee", 133), ("EEVEE", 133), ("  Eevee ", 133),
+      ("mr mime", 122), ("Mr. Mime", 122), ("bulb", 1), ("porygon", 137), ("porygon z", 474),
+      ("pidgeot", 18), ("pidgeott", 17), ("nidoran♀", 29),
+    ])
+  func resolves(input: String, id: Int) async throws {
+    #expect(try await feature.resolve(input) == .id(id))
+  }
+
+  @Test func anAmbiguousPrefixListsCandidates() async throws {
+    let error = await #expect(throws: DetailError.self) { try await feature.resolve("pi") }
+    #expect(
+      error
+        == .ambiguous(
+          input: "pi",
+          candidates: [
+            "pidgey", "pidgeotto", "pidgeot", "pikachu", "pinsir", "pichu", "pineco", "piloswine",
+          ], total: 10))
+    #expect(
+      error?.message
+        == "`pi` matches pidgey, pidgeotto, pidgeot, pikachu, pinsir, pichu, pineco, piloswine, …"
+        + " (10 Pokémon); type more of the name.")
+  }
+
+  @Test(
+    "Unknown names suggest a near one",
+    arguments: [("pikachuu", "pikachu"), ("bulbsaur", "bulbasaur"), ("eevve", "eevee")])
+  func suggestion(input: String, suggestion: String) async throws {
+    await #expect(throws: DetailError.unknown(input: input, suggestion: suggestion)) {
+      try await feature.resolve(input)
+    }
+  }
+
+  @Test func unknownNameMessage() async throws {
+    let near = await #expect(throws: DetailError.self) { try await feature.resolve("pikachuu") }
+    #expect(near?.message == "No Pokémon named `pikachuu`. Did you mean pikachu?")
+    let far = await #expect(throws: DetailError.self) { try await feature.resolve("xyzzy") }
+    #expect(far == .unknown(input: "xyzzy", suggestion: nil))
+    #expect(far?.message == "No Pokémon named `xyzzy`.")
+  }
+
+  @Test func badIdsAndInputsAreRefused() async throws {
+    await #expect(throws: DetailError.invalidID("0")) { try await feature.resolve("0") }
+    await #expect(throws: DetailError.invalidID("-5")) { try await feature.resolve("-5") }
+    await #expect(throws: DetailError.invalidID("99999999999999999999999")) {
+      try await feature.resolve("99999999999999999999999")
+    }
+    await #expect(throws: DetailError.unknown(input: "5000", suggestion: nil)) {
+      try await feature.resolve("5000")
+    }
+    await #expect(throws: DetailError.emptyInput) { try await feature.resolve("  ") }
+    await #expect(throws: DetailError.inputTooLong(maximum: 64)) {
+      try await feature.resolve(String(repeating: "x", count: 65))
+    }
+    await #expect(throws: DetailError.unknown(input: "ee[31m", suggestion: nil)) {
+      try await feature.resolve("ee\u{1B}[31m")
+    }
+  }
+
+  @Test func withoutAnIndexTheAPIDecides() async throws {
+    let client = FakePokeAPIClient()
+    await client.set(indexError: .offline)
+    let feature = DetailFeature(client: client)
+    #expect(try await feature.resolve("Eevee") == .name("eevee"))
+    #expect(try await feature.resolve("133") == .id(133))
+  }
+}
