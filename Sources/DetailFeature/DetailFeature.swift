@@ -23,8 +23,8 @@ public struct DetailFeature: Sendable {
   /// The species meant by `input`: a number (optionally `#133`) is an id; otherwise the slug
   /// itself (any case, spaces for hyphens), else the one species whose slug starts with it.
   ///
-  /// Uses the species index; when that cannot be loaded, an id is taken as is and a name is
-  /// passed on as ``SpeciesKey/name(_:)`` for the API to judge. Throws
+  /// An id is taken as is (the API judges it). A name uses the species index; when that cannot
+  /// be loaded, it is passed on as ``SpeciesKey/name(_:)`` for the API to judge. Throws
   /// ``DetailError/ambiguous(input:candidates:total:)`` or ``DetailError/unknown(input:suggestion:)``
   /// (with a near name when one exists).
   public func resolve(_ input: String) async throws(DetailError) -> SpeciesKey {
@@ -36,12 +36,9 @@ public struct DetailFeature: Sendable {
 
     let digits = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
     if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigitOrSign) {
+      // An id goes straight to the API (one request, answered 404 when unknown): checking it
+      // against the species index first would cost a large extra request on a cold cache.
       guard let id = Int(digits), id > 0 else { throw .invalidID(trimmed) }
-      if let index = try? await client.speciesIndex(), !index.isEmpty,
-        !index.contains(where: { $0.id == id })
-      {
-        throw .unknown(input: trimmed, suggestion: nil)
-      }
       return .id(id)
     }
 

@@ -56,9 +56,6 @@ struct ResolveTests {
     await #expect(throws: DetailError.invalidID("99999999999999999999999")) {
       try await feature.resolve("99999999999999999999999")
     }
-    await #expect(throws: DetailError.unknown(input: "5000", suggestion: nil)) {
-      try await feature.resolve("5000")
-    }
     await #expect(throws: DetailError.emptyInput) { try await feature.resolve("  ") }
     await #expect(throws: DetailError.inputTooLong(maximum: 64)) {
       try await feature.resolve(String(repeating: "x", count: 65))
@@ -66,6 +63,14 @@ struct ResolveTests {
     await #expect(throws: DetailError.unknown(input: "ee[31m", suggestion: nil)) {
       try await feature.resolve("ee\u{1B}[31m")
     }
+  }
+
+  @Test func anIDGoesStraightToTheAPIWithoutLoadingTheIndex() async throws {
+    let client = FakePokeAPIClient()
+    let feature = DetailFeature(client: client)
+    #expect(try await feature.resolve("5000") == .id(5000))
+    #expect(try await feature.resolve("#133") == .id(133))
+    #expect(await client.count("pokemon-species?limit") == 0)
   }
 
   @Test func withoutAnIndexTheAPIDecides() async throws {
