@@ -1,10 +1,10 @@
 import Foundation
 
-/// How typed text is compared with API slugs.
-enum NameQuery {
+/// How typed text is compared with API slugs (used by search and by `open`).
+public enum NameQuery {
   /// `Mr. Mime` → `mr-mime`, `Flabébé` → `flabebe`, `Nidoran♀` → `nidoran-f`: lowercase, accents
   /// folded, spaces and underscores as hyphens, `.` `'` `’` `:` dropped, hyphen runs collapsed.
-  static func normalize(_ text: String) -> String {
+  public static func normalize(_ text: String) -> String {
     let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
       .lowercased()
     var out = ""
@@ -31,30 +31,5 @@ extension Unicode.GeneralCategory {
     case .control, .format, .lineSeparator, .paragraphSeparator: true
     default: false
     }
-  }
-}
-
-extension NameQuery {
-  /// The Levenshtein distance between `a` and `b` (characters), stopping early beyond `limit`.
-  static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if abs(a.count - b.count) > limit { return limit + 1 }
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      var rowMinimum = current[0]
-      for j in 1...b.count {
-        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-        rowMinimum = min(rowMinimum, current[j])
-      }
-      if rowMinimum > limit { return limit + 1 }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
   }
 }
