@@ -94,9 +94,9 @@ public struct DisabledFeature: Equatable, Sendable, CustomStringConvertible {
     self.command = command
   }
 
-  /// One line for the user: `The evolution feature is turned off (flags: evolution=off).`
+  /// One line for the user: `The evolution feature is turned off ("flags" shows why).`
   public var message: String {
-    "The \(feature) feature is turned off (flags: \(feature)=off)."
+    "The \(feature) feature is turned off (\"flags\" shows why)."
   }
 
   /// The message.

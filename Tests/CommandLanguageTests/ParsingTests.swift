@@ -256,7 +256,7 @@ struct DisabledFeatureTests {
       Issue.record("expected .disabled")
       return
     }
-    #expect(disabled.message == "The evolution feature is turned off (flags: evolution=off).")
+    #expect(disabled.message == "The evolution feature is turned off (\"flags\" shows why).")
   }
 
   @Test func syncWithImagesNeedsTheImagesFeature() {
