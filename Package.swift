@@ -76,6 +76,20 @@ let package = Package(
 
     // MARK: Tests
     .testTarget(name: "ModelsTests", dependencies: ["Models"]),
+    .testTarget(
+      name: "HTTPClientLiveTests",
+      dependencies: [
+        "HTTPClientLive", "HTTPClient", .product(name: "FlyingFox", package: "FlyingFox"),
+      ]),
+    .testTarget(
+      name: "CacheTests",
+      dependencies: ["Cache", "CacheStoreGRDB", .product(name: "GRDB", package: "GRDB.swift")]),
+    .testTarget(
+      name: "APIClientLiveTests",
+      dependencies: [
+        "APIClientLive", "APIClient", "HTTPClient", "HTTPClientLive", "Cache", "CacheStoreGRDB",
+        "Models", .product(name: "FlyingFox", package: "FlyingFox"),
+      ]),
     .testTarget(name: "ListFeatureTests", dependencies: ["ListFeature", "APIClient", "Models"]),
     .testTarget(name: "DetailFeatureTests", dependencies: ["DetailFeature", "APIClient", "Models"]),
     .testTarget(name: "PNGDecoderLibPNGTests", dependencies: ["PNGDecoderLibPNG", "PNGDecoder"]),

@@ -2,13 +2,20 @@ import Foundation
 
 /// One cached HTTP answer with what is needed to judge and revalidate it.
 public struct CacheEntry: Sendable, Hashable, Codable {
+  /// What the answer is filed under (the request's URL).
   public var key: String
+  /// The HTTP status that was cached (`200`, or `404` for a cached "not found").
   public var status: Int
+  /// The validated body.
   public var body: Data
+  /// The server's `ETag`, for `If-None-Match`.
   public var etag: String?
+  /// When the answer was received (or last revalidated).
   public var storedAt: Date
+  /// When the answer stops being fresh.
   public var expiresAt: Date
 
+  /// An entry with every field given.
   public init(
     key: String, status: Int, body: Data, etag: String?, storedAt: Date, expiresAt: Date
   ) {
@@ -19,12 +26,40 @@ public struct CacheEntry: Sendable, Hashable, Codable {
     self.storedAt = storedAt
     self.expiresAt = expiresAt
   }
+
+  /// Whether the entry may still be used without asking the server.
+  public func isFresh(at now: Date) -> Bool { expiresAt > now }
+
+  /// The approximate memory the entry takes, in bytes.
+  public var byteCount: Int { body.count + key.utf8.count + (etag?.utf8.count ?? 0) + 48 }
+}
+
+/// What a persistent store holds, for the `cache` command.
+public struct CacheStoreSummary: Sendable, Hashable {
+  /// How many entries.
+  public var entries: Int
+  /// The bytes of their keys and bodies.
+  public var bytes: Int
+  /// When the oldest entry was stored, `nil` when empty.
+  public var oldestEntry: Date?
+
+  /// A summary with every field given.
+  public init(entries: Int, bytes: Int, oldestEntry: Date?) {
+    self.entries = entries
+    self.bytes = bytes
+    self.oldestEntry = oldestEntry
+  }
 }
 
 /// The persistent half of the cache. Implementations must be crash-safe and safe for two
 /// processes at once.
 public protocol CacheStore: Sendable {
+  /// The entry filed under `key`, if any.
   func entry(forKey key: String) async throws -> CacheEntry?
+  /// Stores `entry`, replacing any entry with the same key.
   func save(_ entry: CacheEntry) async throws
+  /// Deletes every entry.
   func removeAll() async throws
+  /// Counts what is stored.
+  func summary() async throws -> CacheStoreSummary
 }

@@ -1,1 +1,0 @@
-// Placeholder: the ResponseCache actor is being written now.

@@ -1,0 +1,191 @@
+import Foundation
+
+/// Numbers for the `cache` command.
+public struct CacheStatistics: Sendable, Hashable {
+  /// Entries stored (on disk, or in memory when there is no disk store).
+  public var entries: Int
+  /// Their size in bytes.
+  public var bytes: Int
+  /// Lookups in this session that found a stored answer (fresh or stale).
+  public var hits: Int
+  /// Lookups in this session that found nothing.
+  public var misses: Int
+  /// When the oldest entry was stored, `nil` when the cache is empty.
+  public var oldestEntry: Date?
+  /// Whether answers are kept on disk (`false`: memory only).
+  public var isPersistent: Bool
+
+  /// Statistics with every field given.
+  public init(
+    entries: Int, bytes: Int, hits: Int, misses: Int, oldestEntry: Date?, isPersistent: Bool
+  ) {
+    self.entries = entries
+    self.bytes = bytes
+    self.hits = hits
+    self.misses = misses
+    self.oldestEntry = oldestEntry
+    self.isPersistent = isPersistent
+  }
+}
+
+/// HTTP answers kept in a byte-bounded in-memory LRU in front of an optional persistent
+/// ``CacheStore``.
+///
+/// Freshness is judged by the caller (``CacheEntry/isFresh(at:)``). When the disk store fails,
+/// the cache warns once through `onNotice` and goes on in memory only.
+public actor ResponseCache {
+  private let memoryLimitBytes: Int
+  private var store: (any CacheStore)?
+  private let onNotice: @Sendable (String) -> Void
+  private var memory = LRUMemory()
+  private var hits = 0
+  private var misses = 0
+
+  /// A cache holding at most `memoryLimitBytes` in memory, persisting to `store` when given.
+  /// - Parameter onNotice: receives a one-line warning if the disk store fails later on.
+  public init(
+    memoryLimitBytes: Int = 32 << 20, store: (any CacheStore)?,
+    onNotice: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.memoryLimitBytes = max(0, memoryLimitBytes)
+    self.store = store
+    self.onNotice = onNotice
+  }
+
+  /// The entry filed under `key` (memory first, then disk), counting a hit or a miss.
+  public func entry(forKey key: String) async -> CacheEntry? {
+    if let entry = memory.value(forKey: key) {
+      hits += 1
+      return entry
+    }
+    var found: CacheEntry?
+    if let store {
+      do {
+        found = try await store.entry(forKey: key)
+      } catch {
+        storeFailed()
+      }
+    }
+    // Another task may have stored a newer answer while this one read the disk.
+    if let newer = memory.value(forKey: key) { found = newer }
+    if let found {
+      hits += 1
+      memory.insert(found, limit: memoryLimitBytes)
+    } else {
+      misses += 1
+    }
+    return found
+  }
+
+  /// Stores `entry` in memory and on disk, replacing the one with the same key.
+  public func save(_ entry: CacheEntry) async {
+    memory.insert(entry, limit: memoryLimitBytes)
+    guard let store else { return }
+    do {
+      try await store.save(entry)
+    } catch {
+      storeFailed()
+    }
+  }
+
+  /// Counts what is cached, plus this session's hits and misses.
+  public func statistics() async -> CacheStatistics {
+    if let store {
+      do {
+        let summary = try await store.summary()
+        return CacheStatistics(
+          entries: summary.entries, bytes: summary.bytes, hits: hits, misses: misses,
+          oldestEntry: summary.oldestEntry, isPersistent: true)
+      } catch {
+        storeFailed()
+      }
+    }
+    return CacheStatistics(
+      entries: memory.count, bytes: memory.bytes, hits: hits, misses: misses,
+      oldestEntry: memory.oldestStoredAt, isPersistent: false)
+  }
+
+  /// Empties memory and disk and resets the hit and miss counts.
+  public func clear() async {
+    memory = LRUMemory()
+    hits = 0
+    misses = 0
+    guard let store else { return }
+    do {
+      try await store.removeAll()
+    } catch {
+      storeFailed()
+    }
+  }
+
+  private func storeFailed() {
+    guard store != nil else { return }
+    store = nil
+    onNotice("The disk cache stopped working; caching in memory only for this session.")
+  }
+}
+
+/// A least-recently-used map bounded by bytes: a dictionary of nodes in a doubly linked list
+/// (most recent at `head`). Lives inside the actor, so it needs no lock.
+struct LRUMemory {
+  private final class Node {
+    let entry: CacheEntry
+    var newer: Node?
+    weak var older: Node?
+    init(_ entry: CacheEntry) { self.entry = entry }
+  }
+
+  private var nodes: [String: Node] = [:]
+  private var head: Node?  // most recently used
+  private var tail: Node?  // least recently used
+  private(set) var bytes = 0
+
+  var count: Int { nodes.count }
+
+  var oldestStoredAt: Date? { nodes.values.map(\.entry.storedAt).min() }
+
+  mutating func value(forKey key: String) -> CacheEntry? {
+    guard let node = nodes[key] else { return nil }
+    unlink(node)
+    pushFront(node)
+    return node.entry
+  }
+
+  /// Inserts `entry`; entries larger than `limit` are not kept. Evicts the least recently
+  /// used entries until the total fits `limit`.
+  mutating func insert(_ entry: CacheEntry, limit: Int) {
+    if let old = nodes.removeValue(forKey: entry.key) {
+      unlink(old)
+      bytes -= old.entry.byteCount
+    }
+    guard entry.byteCount <= limit else { return }
+    let node = Node(entry)
+    nodes[entry.key] = node
+    pushFront(node)
+    bytes += entry.byteCount
+    while bytes > limit, let last = tail {
+      unlink(last)
+      nodes[last.entry.key] = nil
+      bytes -= last.entry.byteCount
+    }
+  }
+
+  private mutating func pushFront(_ node: Node) {
+    node.older = head
+    node.newer = nil
+    head?.newer = node
+    head = node
+    if tail == nil { tail = node }
+  }
+
+  private mutating func unlink(_ node: Node) {
+    let older = node.older
+    let newer = node.newer
+    newer?.older = older
+    older?.newer = newer
+    if head === node { head = older }
+    if tail === node { tail = newer }
+    node.older = nil
+    node.newer = nil
+  }
+}

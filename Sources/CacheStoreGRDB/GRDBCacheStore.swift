@@ -1,0 +1,209 @@
+import Cache
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The persistent ``CacheStore``: one SQLite file opened through GRDB.
+///
+/// - Crash-safe: SQLite transactions in WAL mode; an interrupted write leaves the previous state.
+/// - Two processes at once: WAL lets readers and one writer proceed together, a busy time-out
+///   has a writer wait for the other process instead of failing, and opening (schema set-up) is
+///   serialised by an advisory lock file.
+/// - Schema versioned with a `DatabaseMigrator`; a file from a newer pokedex is left untouched.
+public final class GRDBCacheStore: CacheStore {
+  /// Why a store could not be opened.
+  public enum OpenError: Error, Sendable, Equatable {
+    /// The directory or file cannot be created or written.
+    case unwritable(path: String)
+    /// The file is not a valid SQLite database (or is damaged).
+    case corrupt(path: String)
+    /// The file was written by a newer version with a schema this one does not know.
+    case newerSchema(path: String)
+  }
+
+  /// The name of the database file inside the cache directory.
+  public static let fileName = "responses.sqlite"
+
+  private let pool: DatabasePool
+
+  /// Where the database file is.
+  public let fileURL: URL
+
+  private init(pool: DatabasePool, fileURL: URL) {
+    self.pool = pool
+    self.fileURL = fileURL
+  }
+
+  /// Opens (creating if needed) the store in `directory`.
+  /// - Throws: ``OpenError``.
+  public static func open(directory: URL, busyTimeout: TimeInterval = 5) throws(OpenError)
+    -> GRDBCacheStore
+  {
+    let fileURL = directory.appendingPathComponent(fileName)
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw .unwritable(path: directory.path)
+    }
+    let lock = directory.appendingPathComponent(fileName + ".lock")
+    let descriptor = Glibc.open(lock.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw .unwritable(path: directory.path) }
+    defer { close(descriptor) }
+    _ = flock(descriptor, LOCK_EX)
+    defer { _ = flock(descriptor, LOCK_UN) }
+
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(busyTimeout)
+    configuration.label = "pokedex-cache"
+    do {
+      let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
+      let migrator = Self.migrator
+      if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
+        throw OpenError.newerSchema(path: fileURL.path)
+      }
+      try migrator.migrate(pool)
+      let check = try pool.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check(1)") }
+      guard check == "ok" else { throw OpenError.corrupt(path: fileURL.path) }
+      return GRDBCacheStore(pool: pool, fileURL: fileURL)
+    } catch let error as OpenError {
+      throw error
+    } catch let error as DatabaseError {
+      switch error.resultCode.primaryResultCode {
+      case .SQLITE_CORRUPT, .SQLITE_NOTADB: throw .corrupt(path: fileURL.path)
+      default: throw .unwritable(path: fileURL.path)
+      }
+    } catch {
+      throw .unwritable(path: fileURL.path)
+    }
+  }
+
+  /// Opens the store in `directory`, recovering what can be recovered:
+  /// a damaged file is renamed aside (never deleted) and a new one started; when the directory
+  /// cannot be written, or the file belongs to a newer pokedex, returns no store (memory only).
+  /// Each such event yields one warning line for the user.
+  public static func openOrRecover(directory: URL, now: Date = Date()) -> (
+    store: (any CacheStore)?, warnings: [String]
+  ) {
+    let path: String
+    do {
+      return (try open(directory: directory), [])
+    } catch {
+      switch error {
+      case .newerSchema(let path):
+        return (nil, ["The cache at \(path) is from a newer pokedex; caching in memory only."])
+      case .unwritable(let path):
+        return (nil, ["Cannot write the cache at \(path); caching in memory only."])
+      case .corrupt(let corruptPath):
+        path = corruptPath
+      }
+    }
+    let aside: String
+    do {
+      aside = try setAside(databaseAt: URL(fileURLWithPath: path), now: now)
+    } catch {
+      return (nil, ["The cache at \(path) is damaged and cannot be moved; caching in memory only."])
+    }
+    let warning = "The cache at \(path) was damaged; it was moved to \(aside) and rebuilt."
+    do {
+      return (try open(directory: directory), [warning])
+    } catch {
+      return (nil, [warning, "The new cache cannot be opened either; caching in memory only."])
+    }
+  }
+
+  /// Renames the database file and its `-wal`/`-shm` companions to `….corrupt-<date>`; returns
+  /// the new name of the database file.
+  static func setAside(databaseAt url: URL, now: Date) throws -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd-HHmmss"
+    var target = url.path + ".corrupt-" + formatter.string(from: now)
+    var counter = 1
+    while FileManager.default.fileExists(atPath: target) {
+      counter += 1
+      target = url.path + ".corrupt-" + formatter.string(from: now) + "-\(counter)"
+    }
+    try FileManager.default.moveItem(atPath: url.path, toPath: target)
+    for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
+      try? FileManager.default.moveItem(atPath: url.path + suffix, toPath: target + suffix)
+    }
+    return target
+  }
+
+  private static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1: responses") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE response (
+            key TEXT PRIMARY KEY NOT NULL,
+            status INTEGER NOT NULL,
+            body BLOB NOT NULL,
+            etag TEXT,
+            storedAt DOUBLE NOT NULL,
+            expiresAt DOUBLE NOT NULL
+          );
+          CREATE INDEX response_storedAt ON response(storedAt);
+          """)
+    }
+    return migrator
+  }
+
+  /// The entry under `key`, if any.
+  public func entry(forKey key: String) async throws -> CacheEntry? {
+    try await pool.read { db in
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT * FROM response WHERE key = ?", arguments: [key])
+      else { return nil }
+      return CacheEntry(
+        key: row["key"], status: row["status"], body: row["body"], etag: row["etag"],
+        storedAt: Date(timeIntervalSince1970: row["storedAt"]),
+        expiresAt: Date(timeIntervalSince1970: row["expiresAt"]))
+    }
+  }
+
+  /// Inserts or replaces `entry` in one transaction.
+  public func save(_ entry: CacheEntry) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          INSERT OR REPLACE INTO response (key, status, body, etag, storedAt, expiresAt)
+          VALUES (?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          entry.key, entry.status, entry.body, entry.etag, entry.storedAt.timeIntervalSince1970,
+          entry.expiresAt.timeIntervalSince1970,
+        ])
+    }
+  }
+
+  /// Deletes every entry.
+  public func removeAll() async throws {
+    try await pool.write { db in try db.execute(sql: "DELETE FROM response") }
+  }
+
+  /// Count, size (keys and bodies) and oldest date.
+  public func summary() async throws -> CacheStoreSummary {
+    try await pool.read { db in
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT COUNT(*) AS entries,
+                 COALESCE(SUM(LENGTH(body) + LENGTH(key) + COALESCE(LENGTH(etag), 0)), 0) AS bytes,
+                 MIN(storedAt) AS oldest
+          FROM response
+          """)
+      let oldest: Double? = row?["oldest"]
+      return CacheStoreSummary(
+        entries: row?["entries"] ?? 0, bytes: row?["bytes"] ?? 0,
+        oldestEntry: oldest.map { Date(timeIntervalSince1970: $0) })
+    }
+  }
+}

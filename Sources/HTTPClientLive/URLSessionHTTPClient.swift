@@ -1,0 +1,93 @@
+import Foundation
+import HTTPClient
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// ``HTTPClient`` over `URLSession` (libcurl on Linux).
+///
+/// Sends `User-Agent`, bounds every request by an idle and a total time-out, and stops at once
+/// when the calling task is cancelled. URLSession's own cache is off: caching is
+/// the job of the `Cache` module, and a `304` reaches the caller as a `304`.
+public final class URLSessionHTTPClient: HTTPClient {
+  private let session: URLSession
+  private let userAgent: String
+  private let idleTimeout: Duration
+
+  /// A client naming itself `userAgent` (e.g. `"pokedex/1.2.0"`).
+  /// - Parameters:
+  ///   - idleTimeout: the longest silence while waiting for (more of) an answer.
+  ///   - totalTimeout: the longest a whole request may take.
+  ///   - maxConnectionsPerHost: how many connections to one host at most.
+  public init(
+    userAgent: String, idleTimeout: Duration = .seconds(15), totalTimeout: Duration = .seconds(60),
+    maxConnectionsPerHost: Int = 6
+  ) {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.timeoutIntervalForRequest = Self.seconds(idleTimeout)
+    configuration.timeoutIntervalForResource = Self.seconds(totalTimeout)
+    configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
+    configuration.httpCookieStorage = nil
+    configuration.httpShouldSetCookies = false
+    self.session = URLSession(configuration: configuration)
+    self.userAgent = userAgent
+    self.idleTimeout = idleTimeout
+  }
+
+  deinit {
+    session.finishTasksAndInvalidate()
+  }
+
+  /// The `User-Agent` for a pokedex version: `pokedex/<version>`.
+  public static func userAgent(version: String) -> String { "pokedex/\(version)" }
+
+  /// Sends a GET; any HTTP status is an answer, only transport failures throw.
+  public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    if Task.isCancelled { throw .cancelled }
+    var urlRequest = URLRequest(url: request.url)
+    urlRequest.httpMethod = "GET"
+    urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+    urlRequest.timeoutInterval = Self.seconds(idleTimeout)
+    urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+    for (name, value) in request.headers {
+      urlRequest.setValue(value, forHTTPHeaderField: name)
+    }
+    let data: Data
+    let response: URLResponse
+    do {
+      (data, response) = try await session.data(for: urlRequest)
+    } catch {
+      throw Task.isCancelled ? .cancelled : Self.map(error)
+    }
+    guard let http = response as? HTTPURLResponse else { throw .badResponse }
+    var headers: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      if let name = name as? String, let value = value as? String { headers[name] = value }
+    }
+    return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+  }
+
+  /// Maps URLSession's errors (whose descriptions may read "(null)") to ``HTTPError``.
+  ///
+  /// Seen with libcurl: a connection closed before any answer gives `badServerResponse`
+  /// (-1011); an answer cut off mid-body gives `unknown` (-1).
+  static func map(_ error: any Error) -> HTTPError {
+    if error is CancellationError { return .cancelled }
+    guard let urlError = error as? URLError else { return .connectionFailed }
+    switch urlError.code {
+    case .cancelled: return .cancelled
+    case .timedOut: return .timedOut
+    case .unknown, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
+      return .badResponse
+    default: return .connectionFailed
+    }
+  }
+
+  private static func seconds(_ duration: Duration) -> TimeInterval {
+    let (seconds, attoseconds) = duration.components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
+}

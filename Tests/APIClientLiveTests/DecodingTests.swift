@@ -1,0 +1,107 @@
+import APIClient
+import Foundation
+import Models
+import Testing
+
+@Suite("Decoding each resource through the live client")
+struct DecodingTests {
+  @Test func speciesPageTakesIDsFromURLs() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon-species?offset=0&limit=3", json: Fixtures.speciesPage)
+    let page = try await Harness(server: server).client.speciesPage(offset: 0, limit: 3)
+    #expect(page.count == 1025)
+    #expect(page.summaries.map(\.id) == [1, 2, 3])
+    #expect(page.summaries.map(\.displayName) == ["Bulbasaur", "Ivysaur", "Venusaur"])
+    #expect(page.next == "\(server.baseURL.absoluteString)/pokemon-species?offset=3&limit=3")
+  }
+
+  @Test func speciesKeepsWhatPokedexShowsAndIgnoresTheRest() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon-species/133", json: Fixtures.eevee())
+    let species = try await Harness(server: server).client.species(.id(133))
+    #expect(species.name == "eevee")
+    #expect(species.evolutionChainID == 67)
+    #expect(species.englishGenus == "Evolution Pokémon")
+    #expect(species.englishFlavorText == "Its genetic code is irregular. It may mutate.")
+    #expect(species.genderRatio == .ratio(femaleEighths: 1))
+    #expect(species.varieties.count == 2)
+  }
+
+  @Test func pokemonDecodesTypesStatsAndAbilitiesWithoutMoves() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon/133", json: Fixtures.eeveePokemon)
+    let pokemon = try await Harness(server: server).client.pokemon(id: 133)
+    #expect(pokemon.heightCentimetres == 30)
+    #expect(pokemon.weightKilograms == 6.5)
+    #expect(pokemon.types.map(\.type.name) == ["normal"])
+    #expect(pokemon.stats.map(\.baseStat) == [55, 55])
+    #expect(pokemon.abilities.map(\.isHidden) == [false, true])
+  }
+
+  @Test func evolutionChainWithEightBranches() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("evolution-chain/67", json: Fixtures.eeveeChain)
+    let chain = try await Harness(server: server).client.evolutionChain(id: 67)
+    #expect(chain.chain.species.name == "eevee")
+    #expect(chain.chain.evolvesTo.count == 8)
+    #expect(chain.chain.evolvesTo.compactMap(\.species.id) == Fixtures.eeveelutions.map(\.1))
+    #expect(chain.chain.evolvesTo[0].evolutionDetails.first?.item?.name == "vaporeon-stone")
+  }
+
+  @Test func evolutionChainWithTwoStageBranches() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("evolution-chain/135", json: Fixtures.wurmpleChain)
+    let chain = try await Harness(server: server).client.evolutionChain(id: 135)
+    let branches = chain.chain.evolvesTo
+    #expect(branches.map(\.species.name) == ["silcoon", "cascoon"])
+    #expect(branches.map { $0.evolvesTo.map(\.species.name) } == [["beautifly"], ["dustox"]])
+    #expect(branches[0].evolvesTo[0].evolutionDetails.first?.minLevel == 10)
+  }
+
+  @Test func genderListGivesSpeciesInIDOrder() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("gender/1", json: Fixtures.femaleList)
+    let list = try await Harness(server: server).client.genderList(id: 1)
+    #expect(list.species.map(\.id) == [1, 113, 133])
+    #expect(list.pokemonSpeciesDetails.map(\.rate) == [1, 1, 8])
+  }
+
+  @Test func speciesIndexFollowsNextToAnotherHost() async throws {
+    let first = try await FixtureServer.start()
+    let second = try await FixtureServer.start()
+    defer { Task { await first.stop() } }
+    defer { Task { await second.stop() } }
+    let secondPage = "\(second.baseURL.absoluteString)/pokemon-species?offset=2&limit=2"
+    await first.serve(
+      "pokemon-species?offset=0&limit=100000",
+      json: """
+        {"count": 3, "next": "\(secondPage)", "previous": null,
+         "results": [\(Fixtures.speciesRef("bulbasaur", 1)), \(Fixtures.speciesRef("ivysaur", 2))]}
+        """)
+    await second.serve(
+      "pokemon-species?offset=2&limit=2",
+      json: """
+        {"count": 3, "next": null, "previous": null,
+         "results": [{"name": "calyrex", "url": "{base}/pokemon-species/10001/"}]}
+        """)
+    let index = try await Harness(server: first).client.speciesIndex()
+    #expect(index.map(\.id) == [1, 2, 10001])
+    #expect(await second.requests().count == 1)
+  }
+
+  @Test func wrongShapeIsInvalidData() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon/1", json: #"{"id": "one", "name": 7}"#)
+    let harness = Harness(server: server)
+    let error = await apiError { try await harness.client.pokemon(id: 1) }
+    #expect(error == .invalidData(resource: "pokemon #1"))
+    #expect(error?.message == "The server sent invalid data for pokemon #1.")
+  }
+}

@@ -1,0 +1,252 @@
+import APIClient
+import APIClientLive
+import Cache
+import CacheStoreGRDB
+import Foundation
+import HTTPClient
+import Models
+import Testing
+
+@Suite("Live client: coalescing, caching, retries, failures")
+struct LiveClientTests {
+  @Test func tenConcurrentIdenticalCallsMakeOneRequest() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon-species/133", json: Fixtures.eevee())
+    await server.setDelay(.milliseconds(300))
+    let client = Harness(server: server).client
+    let names = try await withThrowingTaskGroup(of: String.self) { group in
+      for _ in 0..<10 { group.addTask { try await client.species(.id(133)).name } }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(names == Array(repeating: "eevee", count: 10))
+    #expect(await server.requests().count == 1)
+  }
+
+  @Test func independentCallsOverlapUpToTheBound() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    for id in 1...10 {
+      await server.serve(
+        "pokemon/\(id)",
+        json:
+          #"{"id": \#(id), "name": "p\#(id)", "height": 1, "weight": 1, "types": [], "stats": [], "abilities": []}"#
+      )
+    }
+    await server.setDelay(.milliseconds(300))
+    let client = Harness(server: server, maxConcurrentRequests: 3).client
+    let ids = try await withThrowingTaskGroup(of: Int.self) { group in
+      for id in 1...10 { group.addTask { try await client.pokemon(id: id).id } }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(ids.sorted() == Array(1...10))
+    let maxInFlight = await server.maxInFlight()
+    #expect(maxInFlight > 1, "independent requests ran one after another")
+    #expect(maxInFlight <= 3, "more requests in flight than the bound")
+  }
+
+  @Test func freshEntryAnswersWithoutARequest() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon/133", json: Fixtures.eeveePokemon)
+    let harness = Harness(server: server)
+    _ = try await harness.client.pokemon(id: 133)
+    harness.clock.advance(by: 3_600)
+    let again = try await harness.client.pokemon(id: 133)
+    #expect(again.name == "eevee")
+    #expect(await server.requests().count == 1)
+    #expect(await harness.cache.statistics().hits == 1)
+  }
+
+  @Test func speciesByNameAlsoAnswersByID() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon-species/eevee", json: Fixtures.eevee())
+    let harness = Harness(server: server)
+    _ = try await harness.client.species(.name("Eevee"))
+    let byID = try await harness.client.species(.id(133))
+    #expect(byID.name == "eevee")
+    #expect(await server.requests().count == 1)
+  }
+
+  @Test func staleEntryIsRevalidatedWithOneConditionalRequest() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("gender/1", json: Fixtures.femaleList, etag: "W/\"abc\"", maxAge: 60)
+    let harness = Harness(server: server)
+    _ = try await harness.client.genderList(id: 1)
+    harness.clock.advance(by: 120)
+    let list = try await harness.client.genderList(id: 1)
+    #expect(list.species.count == 3)
+    let requests = await server.requests()
+    #expect(requests.count == 2)
+    #expect(requests.last?.headers["if-none-match"] == "W/\"abc\"")
+    #expect(await server.notModifiedCount() == 1)
+    // The 304 made it fresh again for max-age.
+    harness.clock.advance(by: 30)
+    _ = try await harness.client.genderList(id: 1)
+    #expect(await server.requests().count == 2)
+    #expect(harness.notices.values.isEmpty)
+  }
+
+  @Test func networkDownServesStaleDataWithItsAge() async throws {
+    let server = try await FixtureServer.start()
+    await server.serve("pokemon/133", json: Fixtures.eeveePokemon, maxAge: 3_600)
+    let harness = Harness(server: server)
+    _ = try await harness.client.pokemon(id: 133)
+    await server.stop()
+    harness.clock.advance(by: 3 * 3_600 + 100)
+    let pokemon = try await harness.client.pokemon(id: 133)
+    #expect(pokemon.name == "eevee")
+    #expect(harness.notices.values == ["Offline: showing data cached 3 hours ago."])
+    // Nothing cached for another resource: a clear sentence.
+    let error = await apiError { try await harness.client.pokemon(id: 1) }
+    #expect(error == .offline)
+    #expect(error?.message == "The network is unreachable and nothing is cached for this yet.")
+  }
+
+  @Test func offlineModeNeverTouchesTheNetwork() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon/133", json: Fixtures.eeveePokemon, maxAge: 60)
+    await server.serve("pokemon/1", json: Fixtures.eeveePokemon)
+    let cache = ResponseCache(store: nil)
+    let clock = TestClock()
+    _ = try await Harness(server: server, cache: cache, clock: clock).client.pokemon(id: 133)
+    clock.advance(by: 2 * 86_400)
+    let offline = Harness(server: server, cache: cache, clock: clock, offline: true)
+    #expect(try await offline.client.pokemon(id: 133).name == "eevee")
+    #expect(offline.notices.values == ["Offline: showing data cached 2 days ago."])
+    let error = await apiError { try await offline.client.pokemon(id: 1) }
+    #expect(error == .notCached(resource: "pokemon #1"))
+    #expect(await server.requests().count == 1)
+  }
+
+  @Test func staleNoticesOfOneCommandAreCoalesced() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon/133", json: Fixtures.eeveePokemon, maxAge: 60)
+    await server.serve("pokemon-species/133", json: Fixtures.eevee(), maxAge: 60)
+    await server.serve("evolution-chain/67", json: Fixtures.eeveeChain, maxAge: 60)
+    let cache = ResponseCache(store: nil)
+    let clock = TestClock()
+    let online = Harness(server: server, cache: cache, clock: clock).client
+    _ = try await (online.pokemon(id: 133), online.species(.id(133)), online.evolutionChain(id: 67))
+    clock.advance(by: 600)
+    let offline = Harness(server: server, cache: cache, clock: clock, offline: true)
+    async let pokemon = offline.client.pokemon(id: 133)
+    async let species = offline.client.species(.id(133))
+    async let chain = offline.client.evolutionChain(id: 67)
+    _ = try await (pokemon, species, chain)
+    #expect(offline.notices.values == ["Offline: showing data cached 10 minutes ago."])
+  }
+
+  @Test func notFoundIsCachedForTenMinutes() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    let harness = Harness(server: server)
+    let first = await apiError { try await harness.client.species(.name("missingno")) }
+    let second = await apiError { try await harness.client.species(.name("missingno")) }
+    #expect(first == .notFound(resource: "species \"missingno\""))
+    #expect(second == first)
+    #expect(first?.message == "Not found: species \"missingno\".")
+    #expect(await server.requests().count == 1, "404 is not retried and is cached")
+    harness.clock.advance(by: 11 * 60)
+    _ = await apiError { try await harness.client.species(.name("missingno")) }
+    #expect(await server.requests().count == 2)
+  }
+
+  @Test func serverErrorThenSuccessAfterARetry() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon/133", json: Fixtures.eeveePokemon)
+    await server.enqueue("pokemon/133", .init(status: 500, body: Data("oops".utf8)))
+    let harness = Harness(server: server)
+    #expect(try await harness.client.pokemon(id: 133).name == "eevee")
+    #expect(await server.requests().count == 2)
+    #expect(harness.sleeps.values.count == 1)
+  }
+
+  @Test func persistentServerErrorsGiveUpAfterThreeAttempts() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    for _ in 0..<5 { await server.enqueue("pokemon/133", .init(status: 503)) }
+    let harness = Harness(server: server)
+    let error = await apiError { try await harness.client.pokemon(id: 133) }
+    #expect(error == .server(status: 503))
+    #expect(error?.message == "The Pokémon server had an error (HTTP 503); try again soon.")
+    #expect(await server.requests().count == 3)
+  }
+
+  @Test func rateLimitHonoursRetryAfter() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("gender/2", json: Fixtures.femaleList)
+    await server.enqueue("gender/2", .init(status: 429, headers: ["Retry-After": "2"]))
+    let harness = Harness(server: server)
+    #expect(try await harness.client.genderList(id: 2).id == 1)
+    #expect(harness.sleeps.values == [.seconds(2)])
+  }
+
+  @Test func rateLimitedThroughoutIsOneSentence() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    for _ in 0..<3 {
+      await server.enqueue("gender/2", .init(status: 429, headers: ["Retry-After": "600"]))
+    }
+    let harness = Harness(server: server)
+    let error = await apiError { try await harness.client.genderList(id: 2) }
+    #expect(error == .rateLimited)
+    #expect(harness.sleeps.values == [.seconds(5), .seconds(5)], "Retry-After is capped")
+  }
+
+  @Test(arguments: [
+    ("garbage", Data("<html>Bad gateway</html>".utf8)),
+    ("truncated", Data(#"{"abilities": [], "height": 3, "id": 133, "na"#.utf8)),
+  ])
+  func badBodyIsInvalidDataAndKeepsThePreviousEntry(kind: String, body: Data) async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon/133", json: Fixtures.eeveePokemon, maxAge: 0)
+    let cache = ResponseCache(store: nil)
+    let clock = TestClock()
+    let harness = Harness(server: server, cache: cache, clock: clock)
+    _ = try await harness.client.pokemon(id: 133)
+    clock.advance(by: 5)
+    await server.enqueue("pokemon/133", .init(status: 200, body: body))
+    let error = await apiError { try await harness.client.pokemon(id: 133) }
+    #expect(error == .invalidData(resource: "pokemon #133"), "\(kind)")
+    let offline = Harness(server: server, cache: cache, clock: clock, offline: true)
+    #expect(try await offline.client.pokemon(id: 133).weight == 65, "\(kind)")
+  }
+
+  @Test func cancellingTheCallerCancelsTheRequest() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon/133", json: Fixtures.eeveePokemon)
+    await server.setDelay(.seconds(8))
+    let client = Harness(server: server).client
+    let task = Task { () async throws(APIError) -> Pokemon in try await client.pokemon(id: 133) }
+    while await server.requests().isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+    task.cancel()
+    let result = await task.result
+    #expect(throws: APIError.cancelled) { try result.get() }
+  }
+
+  @Test func diskCacheSurvivesARestart() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("evolution-chain/67", json: Fixtures.eeveeChain)
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let store = try GRDBCacheStore.open(directory: directory)
+      let harness = Harness(server: server, cache: ResponseCache(store: store))
+      _ = try await harness.client.evolutionChain(id: 67)
+    }
+    let store = try GRDBCacheStore.open(directory: directory)
+    let restarted = Harness(server: server, cache: ResponseCache(store: store))
+    #expect(try await restarted.client.evolutionChain(id: 67).chain.evolvesTo.count == 8)
+    #expect(await server.requests().count == 1)
+  }
+}

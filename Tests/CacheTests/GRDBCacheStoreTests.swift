@@ -1,0 +1,135 @@
+import Cache
+import CacheStoreGRDB
+import Foundation
+import GRDB
+import Testing
+
+func temporaryDirectory() -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "pokedex-cache-tests-\(UUID().uuidString)")
+  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+@Suite("GRDBCacheStore: persistence, recovery, two writers")
+struct GRDBCacheStoreTests {
+  @Test func entriesSurviveARestart() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let saved = entry("https://pokeapi.co/api/v2/pokemon/133/", bytes: 2_000)
+    try await GRDBCacheStore.open(directory: directory).save(saved)
+    let reopened = try GRDBCacheStore.open(directory: directory)
+    #expect(try await reopened.entry(forKey: saved.key) == saved)
+    #expect(try await reopened.entry(forKey: "other") == nil)
+  }
+
+  @Test func summaryAndRemoveAll() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try GRDBCacheStore.open(directory: directory)
+    try await store.save(entry("a", storedAt: Date(timeIntervalSince1970: 300)))
+    try await store.save(entry("b", storedAt: Date(timeIntervalSince1970: 200)))
+    try await store.save(entry("a", storedAt: Date(timeIntervalSince1970: 400)))
+    let summary = try await store.summary()
+    #expect(summary.entries == 2)
+    #expect(summary.bytes >= 200)
+    #expect(summary.oldestEntry == Date(timeIntervalSince1970: 200))
+    try await store.removeAll()
+    #expect(try await store.summary() == CacheStoreSummary(entries: 0, bytes: 0, oldestEntry: nil))
+  }
+
+  @Test(arguments: ["whole file", "first pages"])
+  func aCorruptedFileIsSetAsideAndRebuilt(damage: String) async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let store = try GRDBCacheStore.open(directory: directory)
+      for index in 0..<50 { try await store.save(entry("key-\(index)", bytes: 3_000)) }
+    }
+    let file = directory.appendingPathComponent(GRDBCacheStore.fileName)
+    let handle = try FileHandle(forWritingTo: file)
+    if damage == "whole file" {
+      try handle.truncate(atOffset: 0)
+      try handle.write(contentsOf: Data("this is not a database at all".utf8))
+    } else {
+      try handle.seek(toOffset: 0)
+      try handle.write(contentsOf: Data(repeating: 0xA5, count: 40_000))
+    }
+    try handle.close()
+
+    let (store, warnings) = GRDBCacheStore.openOrRecover(directory: directory)
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("was damaged") == true)
+    let recovered = try #require(store)
+    try await recovered.save(entry("fresh"))
+    #expect(try await recovered.entry(forKey: "fresh") != nil)
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(names.contains { $0.hasPrefix(GRDBCacheStore.fileName + ".corrupt-") })
+    // Opening again is quiet: the new file is healthy.
+    #expect(GRDBCacheStore.openOrRecover(directory: directory).warnings.isEmpty)
+  }
+
+  @Test func anUnwritableDirectoryMeansMemoryOnlyWithOneWarning() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let blocker = directory.appendingPathComponent("a-file")
+    try Data("x".utf8).write(to: blocker)
+    let (store, warnings) = GRDBCacheStore.openOrRecover(
+      directory: blocker.appendingPathComponent("cache"))
+    #expect(store == nil)
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.hasSuffix("caching in memory only.") == true)
+  }
+
+  @Test func aFileFromANewerSchemaIsLeftAlone() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await GRDBCacheStore.open(directory: directory).save(entry("kept"))
+    let file = directory.appendingPathComponent(GRDBCacheStore.fileName)
+    let queue = try DatabaseQueue(path: file.path)
+    try await queue.write { db in
+      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: future')")
+    }
+    try queue.close()
+    let (store, warnings) = GRDBCacheStore.openOrRecover(directory: directory)
+    #expect(store == nil)
+    #expect(warnings.first?.contains("newer pokedex") == true)
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(!names.contains { $0.contains(".corrupt-") })
+  }
+
+  @Test func twoInstancesWritingAtOnceLoseNothing() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = try GRDBCacheStore.open(directory: directory)
+    let second = try GRDBCacheStore.open(directory: directory)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (name, store) in [("first", first), ("second", second)] {
+        group.addTask {
+          for index in 0..<200 { try await store.save(entry("\(name)-\(index)", bytes: 500)) }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let reopened = try GRDBCacheStore.open(directory: directory)
+    #expect(try await reopened.summary().entries == 400)
+    for name in ["first", "second"] {
+      #expect(try await reopened.entry(forKey: "\(name)-199") != nil)
+    }
+  }
+
+  @Test func responseCacheOnDiskReportsPersistentStatistics() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let cache = ResponseCache(store: try GRDBCacheStore.open(directory: directory))
+    await cache.save(entry("a"))
+    let restarted = ResponseCache(store: try GRDBCacheStore.open(directory: directory))
+    #expect(await restarted.entry(forKey: "a") != nil)
+    let statistics = await restarted.statistics()
+    #expect(statistics.entries == 1)
+    #expect(statistics.hits == 1)
+    #expect(statistics.isPersistent)
+    await restarted.clear()
+    #expect(await cache.statistics().entries == 0)
+  }
+}

@@ -1,0 +1,90 @@
+import Cache
+import Foundation
+import Synchronization
+import Testing
+
+func entry(_ key: String, bytes: Int = 100, storedAt: Date = Date(timeIntervalSince1970: 1_000))
+  -> CacheEntry
+{
+  CacheEntry(
+    key: key, status: 200, body: Data(repeating: 0x41, count: bytes), etag: "W/\"1\"",
+    storedAt: storedAt, expiresAt: storedAt.addingTimeInterval(86_400))
+}
+
+/// A store whose every call fails, like a disk that went away.
+struct BrokenStore: CacheStore {
+  struct Failure: Error {}
+  func entry(forKey key: String) async throws -> CacheEntry? { throw Failure() }
+  func save(_ entry: CacheEntry) async throws { throw Failure() }
+  func removeAll() async throws { throw Failure() }
+  func summary() async throws -> CacheStoreSummary { throw Failure() }
+}
+
+@Suite("ResponseCache: memory LRU, statistics, failing store")
+struct ResponseCacheTests {
+  @Test func memoryIsBoundedByBytesAndEvictsTheLeastRecentlyUsed() async {
+    let one = entry("a").byteCount
+    let cache = ResponseCache(memoryLimitBytes: one * 3, store: nil)
+    await cache.save(entry("a"))
+    await cache.save(entry("b"))
+    await cache.save(entry("c"))
+    _ = await cache.entry(forKey: "a")  // "b" is now the least recently used
+    await cache.save(entry("d"))
+    #expect(await cache.entry(forKey: "a") != nil)
+    #expect(await cache.entry(forKey: "b") == nil)
+    #expect(await cache.entry(forKey: "c") != nil)
+    #expect(await cache.entry(forKey: "d") != nil)
+    let statistics = await cache.statistics()
+    #expect(statistics.entries == 3)
+    #expect(statistics.bytes <= one * 3)
+  }
+
+  @Test func anEntryLargerThanMemoryIsNotKeptInMemory() async {
+    let cache = ResponseCache(memoryLimitBytes: 1_000, store: nil)
+    await cache.save(entry("small"))
+    await cache.save(entry("huge", bytes: 5_000))
+    #expect(await cache.entry(forKey: "huge") == nil)
+    #expect(await cache.entry(forKey: "small") != nil)
+  }
+
+  @Test func statisticsCountHitsMissesAndTheOldestEntry() async {
+    let cache = ResponseCache(store: nil)
+    await cache.save(entry("old", storedAt: Date(timeIntervalSince1970: 500)))
+    await cache.save(entry("new", storedAt: Date(timeIntervalSince1970: 900)))
+    _ = await cache.entry(forKey: "old")
+    _ = await cache.entry(forKey: "new")
+    _ = await cache.entry(forKey: "absent")
+    let statistics = await cache.statistics()
+    #expect(statistics.entries == 2)
+    #expect(statistics.hits == 2)
+    #expect(statistics.misses == 1)
+    #expect(statistics.oldestEntry == Date(timeIntervalSince1970: 500))
+    #expect(statistics.isPersistent == false)
+  }
+
+  @Test func clearEmptiesEverything() async {
+    let cache = ResponseCache(store: nil)
+    await cache.save(entry("a"))
+    _ = await cache.entry(forKey: "a")
+    await cache.clear()
+    #expect(
+      await cache.statistics()
+        == CacheStatistics(
+          entries: 0, bytes: 0, hits: 0, misses: 0, oldestEntry: nil, isPersistent: false))
+    #expect(await cache.entry(forKey: "a") == nil)
+  }
+
+  @Test func aFailingStoreWarnsOnceAndTheCacheGoesOnInMemory() async {
+    let notices = Mutex<[String]>([])
+    let cache = ResponseCache(
+      store: BrokenStore(), onNotice: { notice in notices.withLock { $0.append(notice) } })
+    await cache.save(entry("a"))
+    await cache.save(entry("b"))
+    #expect(await cache.entry(forKey: "a") != nil)
+    #expect(await cache.entry(forKey: "zzz") == nil)
+    #expect(await cache.statistics().isPersistent == false)
+    #expect(
+      notices.withLock { $0 }
+        == ["The disk cache stopped working; caching in memory only for this session."])
+  }
+}

@@ -1,0 +1,47 @@
+import FlyingFox
+import Foundation
+
+/// A FlyingFox server on a free loopback port whose routes the test writes.
+struct LoopbackServer {
+  let server: HTTPServer
+  let task: Task<Void, any Error>
+  let port: UInt16
+
+  /// Starts the server; `handler` answers every request.
+  static func start(
+    _ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+  ) async throws -> LoopbackServer {
+    let server = HTTPServer(
+      address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+    await server.appendRoute("*", handler: handler)
+    let task = Task { try await server.run() }
+    try await server.waitUntilListening()
+    guard case .ip4(_, let port) = await server.listeningAddress else {
+      throw URLError(.cannotConnectToHost)
+    }
+    return LoopbackServer(server: server, task: task, port: port)
+  }
+
+  /// A URL on this server.
+  func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+  func stop() async {
+    await server.stop()
+    task.cancel()
+  }
+}
+
+/// Request headers as a lower-cased dictionary.
+func headerDictionary(_ request: HTTPRequest) -> [String: String] {
+  var headers: [String: String] = [:]
+  for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
+  return headers
+}
+
+/// An answer with a status, headers and a body.
+func reply(_ status: Int, headers: [String: String] = [:], body: Data = Data()) -> HTTPResponse {
+  var fields = HTTPHeaders()
+  for (name, value) in headers { fields[HTTPHeader(name)] = value }
+  return HTTPResponse(
+    statusCode: HTTPStatusCode(status, phrase: "Status"), headers: fields, body: body)
+}

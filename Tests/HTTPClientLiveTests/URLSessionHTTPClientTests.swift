@@ -1,0 +1,80 @@
+import Foundation
+import HTTPClient
+import HTTPClientLive
+import Synchronization
+import Testing
+
+@Suite("URLSessionHTTPClient against a loopback server")
+struct URLSessionHTTPClientTests {
+  @Test func sendsUserAgentAndHeadersAndReturnsTheAnswer() async throws {
+    let seen = Mutex<[String: String]>([:])
+    let server = try await LoopbackServer.start { request in
+      seen.withLock { $0 = headerDictionary(request) }
+      return reply(
+        200, headers: ["ETag": "W/\"7\"", "Content-Type": "application/json"],
+        body: Data(#"{"ok": true}"#.utf8))
+    }
+    defer { Task { await server.stop() } }
+    let client = URLSessionHTTPClient(userAgent: URLSessionHTTPClient.userAgent(version: "1.2.3"))
+    let response = try await client.send(
+      HTTPRequest(url: server.url("/api/v2/pokemon/1/"), headers: ["If-None-Match": "W/\"6\""]))
+    #expect(response.status == 200)
+    #expect(response.body == Data(#"{"ok": true}"#.utf8))
+    #expect(response.header("etag") == "W/\"7\"")
+    #expect(seen.withLock { $0["user-agent"] } == "pokedex/1.2.3")
+    #expect(seen.withLock { $0["if-none-match"] } == "W/\"6\"")
+  }
+
+  @Test(arguments: [304, 404, 429, 500])
+  func nonSuccessStatusesAreAnswersNotErrors(status: Int) async throws {
+    let server = try await LoopbackServer.start { _ in
+      reply(status, headers: ["Retry-After": "1"])
+    }
+    defer { Task { await server.stop() } }
+    let client = URLSessionHTTPClient(userAgent: "pokedex/test")
+    let response = try await client.send(HTTPRequest(url: server.url("/x")))
+    #expect(response.status == status)
+  }
+
+  @Test func refusedConnectionIsConnectionFailed() async throws {
+    let server = try await LoopbackServer.start { _ in reply(200) }
+    let url = server.url("/x")
+    await server.stop()
+    let client = URLSessionHTTPClient(userAgent: "pokedex/test")
+    await #expect(throws: HTTPError.connectionFailed) {
+      try await client.send(HTTPRequest(url: url))
+    }
+  }
+
+  @Test func silentServerTimesOut() async throws {
+    let server = try await LoopbackServer.start { _ in
+      try await Task.sleep(for: .seconds(6))
+      return reply(200)
+    }
+    defer { Task { await server.stop() } }
+    let client = URLSessionHTTPClient(
+      userAgent: "pokedex/test", idleTimeout: .milliseconds(500), totalTimeout: .seconds(3))
+    await #expect(throws: HTTPError.timedOut) {
+      try await client.send(HTTPRequest(url: server.url("/slow")))
+    }
+  }
+
+  @Test func cancellingTheTaskCancelsTheRequest() async throws {
+    let arrived = Mutex(false)
+    let server = try await LoopbackServer.start { _ in
+      arrived.withLock { $0 = true }
+      try await Task.sleep(for: .seconds(6))
+      return reply(200)
+    }
+    defer { Task { await server.stop() } }
+    let client = URLSessionHTTPClient(userAgent: "pokedex/test")
+    let url = server.url("/slow")
+    let task = Task { () async throws(HTTPError) -> HTTPResponse in
+      try await client.send(HTTPRequest(url: url))
+    }
+    while !arrived.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+    task.cancel()
+    let result = await task.result
+    #expect(throws: HTTPError.cancelled) { try result.get() }
+  }
+}
