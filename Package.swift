@@ -49,26 +49,37 @@ let package = Package(
     .target(name: "ImageFeature", dependencies: ["HTTPClient", "PNGDecoder", "SpriteStore"]),
 
     // MARK: Cross-cutting seams
-    .target(name: "FeatureFlags"),
+    .target(name: "FeatureFlags", dependencies: ["Models"]),
     .target(name: "Analytics"),
 
     // MARK: Shell
-    .target(name: "CommandLanguage"),
+    .target(name: "CommandLanguage", dependencies: ["Models"]),
     .target(
       name: "Rendering",
-      dependencies: ["ListFeature", "DetailFeature", "ImageFeature", "TerminalImages", "Models"]),
+      dependencies: [
+        "AppCore", "ListFeature", "DetailFeature", "ImageFeature", "TerminalImages", "Models",
+        "Cache", "FeatureFlags",
+      ]),
     .target(
       name: "AppCore",
       dependencies: [
         "CommandLanguage", "ListFeature", "DetailFeature", "ImageFeature", "APIClient",
-        "Models", "LineEditor", "FeatureFlags",
+        "Models", "LineEditor", "FeatureFlags", "Cache",
+      ]),
+
+    // MARK: Decorators the composition root attaches around features and services
+    .target(
+      name: "AppDecorators",
+      dependencies: [
+        "AppCore", "Analytics", "APIClient", "HTTPClient", "Cache", "DetailFeature", "Models",
+        .product(name: "Logging", package: "swift-log"),
       ]),
 
     // MARK: Composition root
     .executableTarget(
       name: "pokedex",
       dependencies: [
-        "AppCore", "Rendering", "APIClientLive", "HTTPClientLive", "CacheStoreGRDB",
+        "AppCore", "AppDecorators", "Rendering", "APIClientLive", "HTTPClientLive", "CacheStoreGRDB",
         "PNGDecoderLibPNG", "LineEditorLibEdit", "Analytics", "FeatureFlags",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
@@ -103,6 +114,11 @@ let package = Package(
     .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage"]),
     .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags"]),
     .testTarget(name: "AnalyticsTests", dependencies: ["Analytics"]),
-    .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "Models"]),
+    .testTarget(name: "ArchitectureTests"),
+    .testTarget(
+      name: "AppCoreTests",
+      dependencies: [
+        "AppCore", "Models", "APIClient", "Cache", "DetailFeature", "FeatureFlags", "ListFeature",
+      ]),
   ]
 )

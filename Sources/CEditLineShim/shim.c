@@ -1,1 +1,243 @@
+// See CEditLineShim.h. The model for the character reader and the interrupt handling is LLDB's
+// Editline.cpp: EL_SIGNAL 0, a custom EL_GETCFN that poll()s stdin plus a wake-up pipe and decodes
+// UTF-8 itself.
 #include "CEditLineShim.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <poll.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include <wchar.h>
+
+struct PDXEditor {
+  EditLine *el;
+  History *history;
+  int wake_read;
+  int interrupted;
+  mbstate_t decoder;
+  char *prompt;
+  void *context;
+};
+
+// The terminal mode from before any editor was created, restored by pdx_restore_terminal.
+static struct termios saved_termios;
+static atomic_int termios_saved = 0;
+static atomic_int reading_line = 0;
+
+const char *pdx_setup_locale(void) {
+  const char *current = setlocale(LC_CTYPE, "");
+  if (current == NULL || strcmp(current, "C") == 0 || strcmp(current, "POSIX") == 0) {
+    const char *fallback = setlocale(LC_CTYPE, "C.UTF-8");
+    if (fallback != NULL) return fallback;
+  }
+  return current;
+}
+
+static PDXEditor *editor_of(EditLine *el) {
+  PDXEditor *editor = NULL;
+  el_get(el, EL_CLIENTDATA, &editor);
+  return editor;
+}
+
+static char *prompt_function(EditLine *el) {
+  PDXEditor *editor = editor_of(el);
+  return (editor != NULL && editor->prompt != NULL) ? editor->prompt : (char *)"";
+}
+
+// Moves the terminal cursor to the end of the line by printing the text right of the cursor again
+// (no escape codes needed), then starts a new line.
+static void finish_interrupted_line(EditLine *el) {
+  const LineInfo *info = el_line(el);
+  if (info != NULL && info->lastchar > info->cursor) {
+    fwrite(info->cursor, 1, (size_t)(info->lastchar - info->cursor), stdout);
+  }
+  fputs("^C\r\n", stdout);
+  fflush(stdout);
+}
+
+// EL_GETCFN: one wide character from stdin, or 0 (end of input / interrupted), or -1 (error).
+static int read_character(EditLine *el, wchar_t *out) {
+  PDXEditor *editor = editor_of(el);
+  for (;;) {
+    struct pollfd fds[2] = {
+      {.fd = STDIN_FILENO, .events = POLLIN},
+      {.fd = editor->wake_read, .events = POLLIN},
+    };
+    if (poll(fds, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      return -1;
+    }
+    if (fds[1].revents & POLLIN) {
+      char bytes[32];
+      ssize_t count = read(editor->wake_read, bytes, sizeof bytes);
+      int interrupt = 0, resize = 0;
+      for (ssize_t i = 0; i < count; i++) {
+        if (bytes[i] == PDX_WAKE_INTERRUPT) interrupt = 1;
+        if (bytes[i] == PDX_WAKE_RESIZE) resize = 1;
+      }
+      if (resize) el_resize(el);
+      if (interrupt) {
+        editor->interrupted = 1;
+        memset(&editor->decoder, 0, sizeof editor->decoder);
+        finish_interrupted_line(el);
+        return 0;
+      }
+      continue;
+    }
+    if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+      unsigned char byte;
+      ssize_t count = read(STDIN_FILENO, &byte, 1);
+      if (count == 0) return 0;
+      if (count < 0) {
+        if (errno == EINTR || errno == EAGAIN) continue;
+        return -1;
+      }
+      wchar_t character;
+      size_t used = mbrtowc(&character, (const char *)&byte, 1, &editor->decoder);
+      if (used == (size_t)-2) continue;  // in the middle of a multi-byte character
+      if (used == (size_t)-1) {          // invalid byte: skip it
+        memset(&editor->decoder, 0, sizeof editor->decoder);
+        continue;
+      }
+      *out = character;
+      return 1;
+    }
+  }
+}
+
+PDXEditor *pdx_editor_create(const char *program, int wake_fd, void *context) {
+  PDXEditor *editor = calloc(1, sizeof *editor);
+  if (editor == NULL) return NULL;
+  editor->wake_read = wake_fd;
+  editor->context = context;
+  editor->prompt = strdup("");
+
+  if (isatty(STDIN_FILENO) && !atomic_load(&termios_saved)) {
+    if (tcgetattr(STDIN_FILENO, &saved_termios) == 0) atomic_store(&termios_saved, 1);
+  }
+
+  editor->el = el_init(program, stdin, stdout, stderr);
+  editor->history = history_init();
+  if (editor->el == NULL || editor->history == NULL) {
+    pdx_editor_destroy(editor);
+    return NULL;
+  }
+  HistEvent event;
+  history(editor->history, &event, H_SETSIZE, 100000);
+  EditLine *el = editor->el;
+  el_set(el, EL_CLIENTDATA, editor);
+  el_set(el, EL_EDITOR, "emacs");
+  el_set(el, EL_SIGNAL, 0);
+  el_set(el, EL_GETCFN, read_character);
+  el_set(el, EL_PROMPT_ESC, prompt_function, '\1');
+  el_set(el, EL_HIST, history, editor->history);
+  return editor;
+}
+
+void pdx_editor_destroy(PDXEditor *editor) {
+  if (editor == NULL) return;
+  if (editor->el != NULL) el_end(editor->el);
+  if (editor->history != NULL) history_end(editor->history);
+  free(editor->prompt);
+  free(editor);
+}
+
+void *pdx_editor_context(EditLine *el) {
+  PDXEditor *editor = editor_of(el);
+  return editor != NULL ? editor->context : NULL;
+}
+
+void pdx_editor_set_prompt(PDXEditor *editor, const char *prompt) {
+  char *copy = strdup(prompt);
+  if (copy == NULL) return;
+  free(editor->prompt);
+  editor->prompt = copy;
+}
+
+int pdx_editor_add_function(PDXEditor *editor, const char *name, const char *help,
+                            PDXEditorFunction function, const char *key) {
+  // EL_ADDFN must come before EL_BIND: binding an unknown name corrupts libedit's heap.
+  if (el_set(editor->el, EL_ADDFN, name, help, function) != 0) return -1;
+  return el_set(editor->el, EL_BIND, key, name, NULL);
+}
+
+int pdx_editor_bind(PDXEditor *editor, const char *key, const char *command) {
+  return el_set(editor->el, EL_BIND, key, command, NULL);
+}
+
+History *pdx_editor_history(PDXEditor *editor) { return editor->history; }
+
+const char *pdx_editor_gets(PDXEditor *editor, int *count, int *interrupted) {
+  editor->interrupted = 0;
+  memset(&editor->decoder, 0, sizeof editor->decoder);
+  atomic_store(&reading_line, 1);
+  const char *line = el_gets(editor->el, count);
+  atomic_store(&reading_line, 0);
+  *interrupted = editor->interrupted;
+  return line;
+}
+
+void pdx_write_stdout(const char *text) {
+  fputs(text, stdout);
+  fflush(stdout);
+}
+
+int pdx_columns(EditLine *el) {
+  int columns = 0;
+  if (el_get(el, EL_GETTC, "co", &columns, NULL) != 0 || columns <= 0) return 80;
+  return columns;
+}
+
+void pdx_restore_terminal(void) {
+  if (atomic_load(&termios_saved) && atomic_load(&reading_line)) {
+    tcsetattr(STDIN_FILENO, TCSANOW, &saved_termios);
+  }
+}
+
+History *pdx_history_create(int size, int unique) {
+  History *list = history_init();
+  if (list == NULL) return NULL;
+  HistEvent event;
+  history(list, &event, H_SETSIZE, size);
+  history(list, &event, H_SETUNIQUE, unique);
+  return list;
+}
+
+void pdx_history_destroy(History *list) {
+  if (list != NULL) history_end(list);
+}
+
+int pdx_history_enter(History *list, const char *line) {
+  HistEvent event;
+  return history(list, &event, H_ENTER, line) < 0 ? -1 : 0;
+}
+
+void pdx_history_clear(History *list) {
+  HistEvent event;
+  history(list, &event, H_CLEAR);
+}
+
+int pdx_history_load(History *list, const char *path) {
+  HistEvent event;
+  return history(list, &event, H_LOAD, path);
+}
+
+int pdx_history_save(History *list, const char *path) {
+  HistEvent event;
+  return history(list, &event, H_SAVE, path);
+}
+
+const char *pdx_history_oldest(History *list) {
+  HistEvent event;
+  return history(list, &event, H_LAST) < 0 ? NULL : event.str;
+}
+
+const char *pdx_history_newer(History *list) {
+  HistEvent event;
+  return history(list, &event, H_PREV) < 0 ? NULL : event.str;
+}

@@ -1,3 +1,5 @@
+import Models
+
 extension CommandParser {
   /// The `help` text: one aligned row per enabled command (usage with aliases, then a summary),
   /// plain text without escape codes.
@@ -28,7 +30,7 @@ extension CommandParser {
       lines.append("\(label): \(spec.aliases.joined(separator: ", "))")
     }
     lines.append("")
-    lines.append(contentsOf: wrap(spec.details, width: 78))
+    lines.append(contentsOf: TextTools.wrap(spec.details, width: 78))
     if !spec.examples.isEmpty {
       lines.append("")
       lines.append("Examples:")
@@ -39,23 +41,5 @@ extension CommandParser {
       lines.append("Feature flag: \(feature) (see \"flags\").")
     }
     return lines.joined(separator: "\n")
-  }
-
-  /// `text` broken at spaces into lines of at most `width` characters (longer words stay whole).
-  private static func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-      if line.isEmpty {
-        line = String(word)
-      } else if line.count + 1 + word.count <= width {
-        line += " " + word
-      } else {
-        lines.append(line)
-        line = String(word)
-      }
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines
   }
 }

@@ -74,7 +74,7 @@ public struct DetailFeature: Sendable {
     let limit = query.count <= 4 ? 1 : (query.count <= 8 ? 2 : 3)
     var best: (distance: Int, name: String)?
     for species in byID {
-      let distance = NameQuery.editDistance(query, species.name.lowercased(), limit: limit)
+      let distance = TextTools.editDistance(query, species.name.lowercased(), limit: limit)
       if distance <= limit, distance < (best?.distance ?? Int.max) {
         best = (distance, SafeText.line(species.name))
       }

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// The on/off state of every ``Feature``, merged from defaults, a configuration file, the
 /// environment and the command line, with the source that decided each flag.
@@ -248,26 +249,10 @@ public struct FeatureFlags: Sendable, Equatable {
   /// The known feature closest to a misspelt name, if it is close enough to be a likely typo.
   static func nearestFeature(to name: String) -> Feature? {
     let name = name.lowercased()
-    let scored = Feature.allCases.map { ($0, editDistance(name, $0.rawValue)) }
+    let scored = Feature.allCases.map { ($0, TextTools.editDistance(name, $0.rawValue)) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < name.count
     else { return nil }
     return best.0
-  }
-
-  /// Levenshtein distance between two strings, by characters.
-  static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-    let lhs = Array(lhs)
-    let rhs = Array(rhs)
-    var previous = Array(0...rhs.count)
-    for (i, left) in lhs.enumerated() {
-      var current = [i + 1]
-      for (j, right) in rhs.enumerated() {
-        current.append(
-          min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
-      }
-      previous = current
-    }
-    return previous[rhs.count]
   }
 }
 

@@ -39,7 +39,8 @@ public struct ChainLink: Codable, Sendable, Hashable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     species = try c.decode(NamedResource.self, forKey: .species)
     isBaby = try c.decodeIfPresent(Bool.self, forKey: .isBaby) ?? false
-    evolutionDetails = try c.decodeIfPresent([EvolutionDetail].self, forKey: .evolutionDetails) ?? []
+    evolutionDetails =
+      try c.decodeIfPresent([EvolutionDetail].self, forKey: .evolutionDetails) ?? []
     evolvesTo = try c.decodeIfPresent([ChainLink].self, forKey: .evolvesTo) ?? []
   }
 }

@@ -4,10 +4,12 @@ import Testing
 
 @Suite("Species names and ids")
 struct NamesAndIDsTests {
-  @Test("Slugs are capitalised word by word", arguments: [
-    ("bulbasaur", "Bulbasaur"), ("mr-mime", "Mr-Mime"), ("nidoran-f", "Nidoran-F"),
-    ("porygon-z", "Porygon-Z"), ("ho-oh", "Ho-Oh"), ("type-null", "Type-Null"),
-  ])
+  @Test(
+    "Slugs are capitalised word by word",
+    arguments: [
+      ("bulbasaur", "Bulbasaur"), ("mr-mime", "Mr-Mime"), ("nidoran-f", "Nidoran-F"),
+      ("porygon-z", "Porygon-Z"), ("ho-oh", "Ho-Oh"), ("type-null", "Type-Null"),
+    ])
   func capitalisation(slug: String, expected: String) {
     #expect(DisplayName.of(slug) == expected)
   }
@@ -68,5 +70,23 @@ struct DecodingTests {
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(Species.self, from: Data(json.utf8))
     }
+  }
+}
+
+@Suite("Text tools")
+struct TextToolsTests {
+  @Test func editDistanceCountsASwapAsOneEdit() {
+    #expect(TextTools.editDistance("opne", "open") == 1)
+    #expect(TextTools.editDistance("pikachuu", "pikachu") == 1)
+    #expect(TextTools.editDistance("", "abc") == 3)
+    #expect(TextTools.editDistance("kitten", "sitting") == 3)
+    #expect(TextTools.editDistance("abcdefgh", "zzzzzzzz", limit: 2) == 3)
+  }
+
+  @Test func wrapBreaksAtSpacesAndKeepsLongWords() {
+    #expect(TextTools.wrap("one two three four", width: 9) == ["one two", "three", "four"])
+    #expect(TextTools.wrap("supercalifragilistic is long", width: 5)
+      == ["supercalifragilistic", "is", "long"])
+    #expect(TextTools.wrap("", width: 10) == [])
   }
 }

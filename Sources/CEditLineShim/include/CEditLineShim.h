@@ -1,2 +1,86 @@
+// Non-variadic wrappers around libedit (histedit.h) for Swift.
+//
+// Swift cannot call C variadic functions (`el_set`, `el_get`, `history`) and Swift 6 rejects
+// glibc's `stdin`/`stdout`/`stderr` globals, so everything that needs them lives here.
 #pragma once
 #include <histedit.h>
+#include <stddef.h>
+
+/// One libedit session on the process's standard input and output, plus the state its custom
+/// character reader needs (the wake-up pipe, the UTF-8 decoder state, the prompt).
+typedef struct PDXEditor PDXEditor;
+
+/// A libedit editor function (EL_ADDFN): receives the editor and the key, returns a `CC_*` code.
+typedef unsigned char (*PDXEditorFunction)(EditLine *_Nonnull el, int key);
+
+/// Byte written to the wake-up pipe to drop the line being edited (Ctrl-C).
+#define PDX_WAKE_INTERRUPT 'i'
+/// Byte written to the wake-up pipe after the terminal was resized (SIGWINCH).
+#define PDX_WAKE_RESIZE 'w'
+
+/// Sets LC_CTYPE from the environment, falling back to C.UTF-8 when that yields plain "C"/"POSIX"
+/// (libedit silently drops non-ASCII input in the C locale). Returns the locale now in effect.
+const char *_Nullable pdx_setup_locale(void);
+
+/// Creates an emacs-mode editor on stdin/stdout/stderr with signal handling off (EL_SIGNAL 0) and
+/// a character reader that also watches `wake_fd`, the (non-blocking) read end of a pipe that
+/// receives PDX_WAKE_* bytes. `context` is handed back by `pdx_editor_context`. Returns NULL when
+/// libedit could not be set up.
+PDXEditor *_Nullable pdx_editor_create(const char *_Nonnull program, int wake_fd,
+                                       void *_Nullable context);
+
+/// Ends the libedit session (restoring the terminal) and frees everything.
+void pdx_editor_destroy(PDXEditor *_Nullable editor);
+
+/// The `context` given to `pdx_editor_create`, found from the EditLine an editor function receives.
+void *_Nullable pdx_editor_context(EditLine *_Nonnull el);
+
+/// Replaces the prompt. Invisible sequences must be enclosed in '\1' characters.
+void pdx_editor_set_prompt(PDXEditor *_Nonnull editor, const char *_Nonnull prompt);
+
+/// Registers `function` under `name` (EL_ADDFN) and then binds `key` to it (EL_BIND), in that order.
+int pdx_editor_add_function(
+  PDXEditor *_Nonnull editor, const char *_Nonnull name, const char *_Nonnull help,
+  PDXEditorFunction _Nonnull function, const char *_Nonnull key);
+
+/// Binds `key` (libedit notation, e.g. "^W" or "\\e[3~") to a built-in editor command.
+int pdx_editor_bind(PDXEditor *_Nonnull editor, const char *_Nonnull key, const char *_Nonnull command);
+
+/// The history browsed with the arrow keys (owned by the editor).
+History *_Nonnull pdx_editor_history(PDXEditor *_Nonnull editor);
+
+/// Reads one line. Returns the line (with its newline) or NULL at end of input; `*interrupted` is
+/// set to 1 when a PDX_WAKE_INTERRUPT byte ended the read (the text must then be dropped).
+/// Drain the wake-up pipe before calling: bytes already in it take effect.
+const char *_Nullable pdx_editor_gets(PDXEditor *_Nonnull editor, int *_Nonnull count,
+                                      int *_Nonnull interrupted);
+
+/// Writes text to standard output (the same stdio stream libedit and Swift's print use) and
+/// flushes it.
+void pdx_write_stdout(const char *_Nonnull text);
+
+/// The terminal width in columns as libedit knows it (80 when unknown).
+int pdx_columns(EditLine *_Nonnull el);
+
+/// Puts the terminal back into the mode it had when the first editor was created, if an editor
+/// is currently reading a line. Safe to call from any thread (used at exit and on SIGTERM/SIGHUP).
+void pdx_restore_terminal(void);
+
+// MARK: History lists (non-variadic `history` calls)
+
+/// A new history list holding at most `size` entries; `unique` drops consecutive duplicates.
+History *_Nullable pdx_history_create(int size, int unique);
+/// Frees a history list.
+void pdx_history_destroy(History *_Nullable history);
+/// Appends an entry. Returns 0 on success.
+int pdx_history_enter(History *_Nonnull history, const char *_Nonnull line);
+/// Removes every entry.
+void pdx_history_clear(History *_Nonnull history);
+/// Loads entries from a file in libedit's format. Returns the count, or -1.
+int pdx_history_load(History *_Nonnull history, const char *_Nonnull path);
+/// Saves entries to a file in libedit's format (mode 0600). Returns the count, or -1.
+int pdx_history_save(History *_Nonnull history, const char *_Nonnull path);
+/// The oldest entry (and moves the cursor there), or NULL when empty.
+const char *_Nullable pdx_history_oldest(History *_Nonnull history);
+/// The entry after the cursor towards the newest (and moves there), or NULL at the end.
+const char *_Nullable pdx_history_newer(History *_Nonnull history);

@@ -1,0 +1,48 @@
+import APIClient
+import Cache
+import FeatureFlags
+import ImageFeature
+import ListFeature
+import Models
+
+/// Everything a ``Shell`` talks to. The composition root builds it from live implementations;
+/// tests build it from fakes.
+public struct ShellDependencies: Sendable {
+  /// Pages, filters, search and random.
+  public var list: ListFeature
+  /// Open, details and evolution (possibly wrapped in decorators).
+  public var details: any SpeciesDetails
+  /// Images; `nil` when there is no image support at all.
+  public var images: ImageFeature?
+  /// The whole species index (for completion and `sync`).
+  public var speciesIndex: @Sendable () async throws(APIError) -> [SpeciesSummary]
+  /// Cache statistics for `cache`.
+  public var cacheStatistics: @Sendable () async -> CacheStatistics
+  /// Empties the cache for `cache clear`.
+  public var clearCache: @Sendable () async -> Void
+  /// The command history, oldest first.
+  public var history: @Sendable () -> [String]
+  /// The feature flags in force.
+  public var flags: FeatureFlags
+  /// Progress lines of long commands (`sync`), printed as they come.
+  public var progress: @Sendable (String) -> Void
+
+  public init(
+    list: ListFeature, details: any SpeciesDetails, images: ImageFeature?,
+    speciesIndex: @escaping @Sendable () async throws(APIError) -> [SpeciesSummary],
+    cacheStatistics: @escaping @Sendable () async -> CacheStatistics,
+    clearCache: @escaping @Sendable () async -> Void,
+    history: @escaping @Sendable () -> [String], flags: FeatureFlags,
+    progress: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.list = list
+    self.details = details
+    self.images = images
+    self.speciesIndex = speciesIndex
+    self.cacheStatistics = cacheStatistics
+    self.clearCache = clearCache
+    self.history = history
+    self.flags = flags
+    self.progress = progress
+  }
+}

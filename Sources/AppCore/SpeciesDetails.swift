@@ -1,0 +1,21 @@
+import APIClient
+import DetailFeature
+import Models
+
+/// What the shell needs from the detail feature. It is a protocol so that the composition root
+/// can wrap the feature in decorators (analytics, logging) without the feature knowing.
+public protocol SpeciesDetails: Sendable {
+  /// Resolves what the user typed after `open` (id, slug or unique prefix) and loads the
+  /// details. This is the one call that means "the user selected a species".
+  func open(_ input: String) async throws(DetailError) -> SpeciesDetailViewModel
+  /// The details of an already-selected species again (`info`).
+  func details(of key: SpeciesKey) async throws(DetailError) -> SpeciesDetailViewModel
+  /// The whole evolution tree around a species.
+  func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel
+}
+
+extension DetailFeature: SpeciesDetails {
+  public func open(_ input: String) async throws(DetailError) -> SpeciesDetailViewModel {
+    try await details(of: resolve(input))
+  }
+}

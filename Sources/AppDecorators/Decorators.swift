@@ -1,0 +1,166 @@
+import APIClient
+import Analytics
+import AppCore
+import Cache
+import DetailFeature
+import Foundation
+import HTTPClient
+import Logging
+import Models
+
+/// Records "species selected" around the detail feature: the feature itself never knows.
+public struct AnalyticsSpeciesDetails: SpeciesDetails {
+  let base: any SpeciesDetails
+  let tracker: any AnalyticsTracker
+
+  /// Wraps `base`, telling `tracker` about every species the user opens.
+  public init(base: any SpeciesDetails, tracker: any AnalyticsTracker) {
+    self.base = base
+    self.tracker = tracker
+  }
+
+  public func open(_ input: String) async throws(DetailError) -> SpeciesDetailViewModel {
+    let detail = try await base.open(input)
+    await tracker.track(.speciesSelected(id: detail.id))
+    return detail
+  }
+
+  public func details(of key: SpeciesKey) async throws(DetailError) -> SpeciesDetailViewModel {
+    try await base.details(of: key)
+  }
+
+  public func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
+    try await base.evolution(of: key)
+  }
+}
+
+/// Logs every HTTP request (URL, status, time) and transport failure.
+public struct LoggingHTTPClient: HTTPClient {
+  let base: any HTTPClient
+  let logger: Logger
+
+  /// Wraps `base`, logging to `logger`.
+  public init(base: any HTTPClient, logger: Logger) {
+    self.base = base
+    self.logger = logger
+  }
+
+  public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    let start = ContinuousClock.now
+    do {
+      let response = try await base.send(request)
+      let elapsed = ContinuousClock.now - start
+      logger.info(
+        "GET \(request.url.absoluteString) → \(response.status) in \(elapsed.milliseconds) ms",
+        metadata: request.headers["If-None-Match"] == nil ? nil : ["conditional": "true"])
+      return response
+    } catch {
+      logger.warning("GET \(request.url.absoluteString) failed: \(error)")
+      throw error
+    }
+  }
+}
+
+/// Logs the disk cache's lookups (hit or miss) and write failures.
+public struct LoggingCacheStore: CacheStore {
+  let base: any CacheStore
+  let logger: Logger
+
+  /// Wraps `base`, logging to `logger`.
+  public init(base: any CacheStore, logger: Logger) {
+    self.base = base
+    self.logger = logger
+  }
+
+  public func entry(forKey key: String) async throws -> CacheEntry? {
+    let entry = try await base.entry(forKey: key)
+    logger.debug("disk cache \(entry == nil ? "miss" : "hit"): \(key)")
+    return entry
+  }
+
+  public func save(_ entry: CacheEntry) async throws {
+    do {
+      try await base.save(entry)
+    } catch {
+      logger.error("disk cache write failed for \(entry.key): \(error)")
+      throw error
+    }
+  }
+
+  public func removeAll() async throws {
+    logger.notice("disk cache cleared")
+    try await base.removeAll()
+  }
+
+  public func summary() async throws -> CacheStoreSummary {
+    try await base.summary()
+  }
+}
+
+/// Logs every PokéAPI call and its failure, whether it was answered by the cache or the network.
+public struct LoggingPokeAPIClient: PokeAPIClient {
+  let base: any PokeAPIClient
+  let logger: Logger
+
+  /// Wraps `base`, logging to `logger`.
+  public init(base: any PokeAPIClient, logger: Logger) {
+    self.base = base
+    self.logger = logger
+  }
+
+  private func logged<T>(
+    _ name: String, _ body: () async throws(APIError) -> T
+  ) async throws(APIError) -> T {
+    do {
+      let value = try await body()
+      logger.debug("api \(name): ok")
+      return value
+    } catch {
+      logger.warning("api \(name): \(error.message)")
+      throw error
+    }
+  }
+
+  public func speciesPage(offset: Int, limit: Int) async throws(APIError) -> SpeciesListPage {
+    try await logged("species page \(offset)+\(limit)") { () async throws(APIError) in
+      try await base.speciesPage(offset: offset, limit: limit)
+    }
+  }
+
+  public func speciesIndex() async throws(APIError) -> [SpeciesSummary] {
+    try await logged("species index") { () async throws(APIError) in
+      try await base.speciesIndex()
+    }
+  }
+
+  public func species(_ key: SpeciesKey) async throws(APIError) -> Species {
+    try await logged("species \(key)") { () async throws(APIError) in
+      try await base.species(key)
+    }
+  }
+
+  public func pokemon(id: Int) async throws(APIError) -> Pokemon {
+    try await logged("pokemon \(id)") { () async throws(APIError) in
+      try await base.pokemon(id: id)
+    }
+  }
+
+  public func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain {
+    try await logged("evolution chain \(id)") { () async throws(APIError) in
+      try await base.evolutionChain(id: id)
+    }
+  }
+
+  public func genderList(id: Int) async throws(APIError) -> GenderList {
+    try await logged("gender \(id)") { () async throws(APIError) in
+      try await base.genderList(id: id)
+    }
+  }
+}
+
+extension Duration {
+  var milliseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+  }
+}

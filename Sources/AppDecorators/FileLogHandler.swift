@@ -1,0 +1,56 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// A swift-log handler appending lines to a file (`$XDG_STATE_HOME/pokedex/pokedex.log`).
+/// swift-log ships handlers for stdout and stderr only; the log must never reach the terminal
+/// unless asked, so it goes to a file.
+public struct FileLogHandler: LogHandler {
+  /// The open file, shared by every logger of the process; writes are serialised by the mutex.
+  public final class Sink: Sendable {
+    private let handle: Mutex<FileHandle?>
+
+    /// Opens (creating when needed) the log file at `url` for appending; `nil` if impossible.
+    public init?(url: URL) {
+      let manager = FileManager.default
+      try? manager.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      if !manager.fileExists(atPath: url.path) {
+        guard manager.createFile(atPath: url.path, contents: nil) else { return nil }
+      }
+      guard let handle = try? FileHandle(forWritingTo: url) else { return nil }
+      _ = try? handle.seekToEnd()
+      self.handle = Mutex(handle)
+    }
+
+    func write(_ line: String) {
+      handle.withLock { try? $0?.write(contentsOf: Data(line.utf8)) }
+    }
+  }
+
+  let label: String
+  let sink: Sink
+  public var logLevel: Logger.Level
+  public var metadata: Logger.Metadata = [:]
+
+  /// A handler for the logger `label`, writing lines at `logLevel` and above to `sink`.
+  public init(label: String, sink: Sink, logLevel: Logger.Level) {
+    self.label = label
+    self.sink = sink
+    self.logLevel = logLevel
+  }
+
+  public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  public func log(event: LogEvent) {
+    let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+    let metadataText =
+      merged.isEmpty
+      ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
+    let timestamp = Date().formatted(.iso8601)
+    sink.write("\(timestamp) \(event.level) \(label):\(metadataText) \(event.message)\n")
+  }
+}

@@ -1,0 +1,247 @@
+import CEditLineShim
+import CLibEdit
+import Foundation
+import LineEditor
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A `LineEditor` built on libedit: emacs keys, UTF-8 input, a persistent history and tab
+/// completion.
+///
+/// When standard input and output are both terminals it edits with libedit; otherwise it reads
+/// plain lines and writes no escape codes (and no prompt unless the keyboard is the input).
+///
+/// Ctrl-C while typing drops the line (`readLine` returns `.interrupted`), Ctrl-D on an empty
+/// line ends input (`.endOfInput`). Ctrl-C reaches it through `InterruptController.shared`, so
+/// while a command runs under `InterruptController.shared.run`, Ctrl-C cancels the command
+/// instead. The terminal is restored after each line, when the editor is released, and before
+/// the process ends on SIGTERM or SIGHUP.
+///
+/// Sendable because every stored property is: the libedit session sits in a `Mutex` and is only
+/// used on the editor's own thread, the history is a `Mutex`-guarded store, and the rest is
+/// immutable.
+public final class LibEditLineEditor: LineEditor {
+  private struct Session {
+    var editor: OpaquePointer?
+    var syncedGeneration = -1
+    var plainBuffer: [UInt8] = []
+    var plainInputEnded = false
+  }
+
+  private let history: HistoryStore
+  private let session: Mutex<Session>
+  private let thread = EditorThread(name: "pokedex.line-editor")
+  private let wakePipe = WakePipe()
+  private let completer: Completer?
+  private let interrupts = InterruptController.shared
+  private let echoesPlainPrompt: Bool
+  private let signalHandlerIDs: [Int]
+
+  /// Creates the editor and loads the history.
+  /// - Parameters:
+  ///   - programName: the name libedit uses for the program (e.g. in `~/.editrc` selectors).
+  ///   - historyFile: where the history is loaded from and saved to (its directory is created
+  ///     when needed); `nil` keeps it in memory only.
+  ///   - historyLimit: the most entries kept.
+  ///   - completion: answers Tab; `nil` switches completion off.
+  public init(
+    programName: String, historyFile: URL?, historyLimit: Int = 1000,
+    completion: (any CompletionProvider)?
+  ) {
+    history = HistoryStore(fileURL: historyFile, limit: historyLimit)
+    let completer = completion.map(Completer.init)
+    self.completer = completer
+    let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    echoesPlainPrompt = !terminal && isatty(STDIN_FILENO) == 1
+
+    var editor: OpaquePointer?
+    if terminal {
+      _ = pdx_setup_locale()
+      let context = completer.map { Unmanaged.passUnretained($0).toOpaque() }
+      editor = pdx_editor_create(programName, wakePipe.readEnd, context)
+    }
+    if let editor {
+      Self.bindKeys(editor, completes: completer != nil)
+      let wakePipe = wakePipe
+      signalHandlerIDs = [
+        interrupts.hub.addResizeHandler { wakePipe.wake(UInt8(ascii: "w")) },
+        interrupts.hub.addCleanupHandler { pdx_restore_terminal() },
+      ]
+    } else {
+      signalHandlerIDs = []
+    }
+    session = Mutex(Session(editor: editor))
+  }
+
+  deinit {
+    for id in signalHandlerIDs { interrupts.hub.remove(id) }
+    thread.stop()
+    session.withLock { session in
+      if let editor = session.editor { pdx_editor_destroy(editor) }
+      session.editor = nil
+    }
+  }
+
+  /// Shows `prompt` and reads one line on the editor's own thread.
+  ///
+  /// The line is not added to the history: call `addHistory(_:)` for lines worth keeping.
+  /// Cancelling the calling task ends the read with `.interrupted`.
+  public func readLine(prompt: String) async -> LineEvent {
+    let cancelled = Flag()
+    let wakePipe = wakePipe
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        thread.submit { [self] in
+          continuation.resume(returning: readLineNow(prompt: prompt, cancelled: cancelled))
+        }
+      }
+    } onCancel: {
+      cancelled.set()
+      wakePipe.wake(UInt8(ascii: "i"))
+    }
+  }
+
+  /// Adds `line` to the history (unless blank or equal to the newest entry), drops the oldest
+  /// entries beyond the limit and saves the history file right away.
+  public func addHistory(_ line: String) {
+    history.add(line)
+  }
+
+  /// The history, oldest first.
+  public func historyEntries() -> [String] {
+    history.entries
+  }
+
+  // MARK: - On the editor thread
+
+  private func readLineNow(prompt: String, cancelled: Flag) -> LineEvent {
+    let wakePipe = wakePipe
+    return interrupts.whileObservingInterrupts({ wakePipe.wake(UInt8(ascii: "i")) }) {
+      _ = wakePipe.drain()
+      if cancelled.isSet { return .interrupted }
+      return session.withLock { session in
+        if let editor = session.editor {
+          return readEdited(editor, prompt: prompt, session: &session)
+        }
+        return readPlain(prompt: prompt, session: &session, cancelled: cancelled)
+      }
+    }
+  }
+
+  private func readEdited(_ editor: OpaquePointer, prompt: String, session: inout Session)
+    -> LineEvent
+  {
+    let (entries, generation) = history.snapshot
+    if generation != session.syncedGeneration {
+      let list = pdx_editor_history(editor)
+      pdx_history_clear(list)
+      for entry in entries { _ = pdx_history_enter(list, entry) }
+      session.syncedGeneration = generation
+    }
+    pdx_editor_set_prompt(editor, PromptText.forLibEdit(prompt))
+    var count: Int32 = 0
+    var interrupted: Int32 = 0
+    let line = pdx_editor_gets(editor, &count, &interrupted).map { String(cString: $0) }
+    if interrupted != 0 { return .interrupted }
+    guard let line, count > 0 else {
+      pdx_write_stdout("\n")
+      return .endOfInput
+    }
+    return .line(Self.withoutLineEnd(line))
+  }
+
+  private func readPlain(prompt: String, session: inout Session, cancelled: Flag) -> LineEvent {
+    if echoesPlainPrompt { pdx_write_stdout(PromptText.plain(prompt)) }
+    while true {
+      if cancelled.isSet { return .interrupted }
+      if let newline = session.plainBuffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let bytes = session.plainBuffer[..<newline]
+        session.plainBuffer.removeSubrange(...newline)
+        return .line(Self.withoutLineEnd(String(decoding: bytes, as: UTF8.self)))
+      }
+      if session.plainInputEnded {
+        guard !session.plainBuffer.isEmpty else { return .endOfInput }
+        defer { session.plainBuffer.removeAll() }
+        return .line(Self.withoutLineEnd(String(decoding: session.plainBuffer, as: UTF8.self)))
+      }
+      var fds = [
+        pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0),
+      ]
+      if poll(&fds, 2, -1) < 0 {
+        if errno == EINTR { continue }
+        session.plainInputEnded = true
+        continue
+      }
+      if fds[1].revents & Int16(POLLIN) != 0, wakePipe.drain().contains(UInt8(ascii: "i")) {
+        if echoesPlainPrompt { pdx_write_stdout("\n") }
+        return .interrupted
+      }
+      if fds[0].revents != 0 {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count > 0 {
+          session.plainBuffer += buffer[0..<count]
+        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+          session.plainInputEnded = true
+        }
+      }
+    }
+  }
+
+  private static func withoutLineEnd(_ line: String) -> String {
+    var scalars = line.unicodeScalars
+    while let last = scalars.last, last == "\n" || last == "\r" { scalars.removeLast() }
+    return String(scalars)
+  }
+
+  private static func bindKeys(_ editor: OpaquePointer, completes: Bool) {
+    let bindings = [
+      ("^W", "ed-delete-prev-word"),
+      ("\\e[3~", "ed-delete-next-char"),
+      ("\\e[H", "ed-move-to-beg"), ("\\e[F", "ed-move-to-end"),
+      ("\\eOH", "ed-move-to-beg"), ("\\eOF", "ed-move-to-end"),
+      ("\\e[1;5C", "em-next-word"), ("\\e[1;5D", "ed-prev-word"),
+    ]
+    for (key, command) in bindings { _ = pdx_editor_bind(editor, key, command) }
+    if completes {
+      _ = pdx_editor_add_function(
+        editor, "pokedex-complete", "Complete the word left of the cursor", completeFunction, "^I")
+    }
+  }
+}
+
+/// libedit's Tab function: finds the `Completer` through the editor's context pointer.
+private let completeFunction: PDXEditorFunction = { el, _ in
+  guard let context = pdx_editor_context(el) else { return UInt8(CC_ERROR) }
+  return Unmanaged<Completer>.fromOpaque(context).takeUnretainedValue().complete(el)
+}
+
+/// Applies a `CompletionProvider`'s answers to the line being edited.
+final class Completer: Sendable {
+  let provider: any CompletionProvider
+
+  init(_ provider: any CompletionProvider) {
+    self.provider = provider
+  }
+
+  /// Completes the word left of the cursor; returns libedit's `CC_*` code.
+  func complete(_ el: OpaquePointer) -> UInt8 {
+    guard let info = el_line(el)?.pointee else { return UInt8(CC_ERROR) }
+    let bytes = UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer)
+    let line = String(decoding: bytes, as: UTF8.self)
+    guard let edit = Completion.edit(line: line, candidates: provider.completions(for: line))
+    else { return UInt8(CC_ERROR) }
+    if edit.deleteCount > 0 { el_deletestr(el, Int32(edit.deleteCount)) }
+    if !edit.insertion.isEmpty, el_insertstr(el, edit.insertion) != 0 { return UInt8(CC_ERROR) }
+    guard !edit.listing.isEmpty else { return UInt8(CC_REFRESH) }
+    let lines = Completion.columns(edit.listing, width: Int(pdx_columns(el)))
+    pdx_write_stdout("\n" + lines.joined(separator: "\n") + "\n")
+    return UInt8(CC_REDISPLAY)
+  }
+}

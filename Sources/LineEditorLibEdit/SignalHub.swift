@@ -1,0 +1,115 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The process's single observer of SIGINT, SIGWINCH, SIGTERM and SIGHUP.
+///
+/// Each signal gets one `DispatchSource` (installed on first use, the signal's default action
+/// switched off), and the hub routes it:
+/// - SIGINT goes to the innermost registered interrupt handler only (a line being read, or a
+///   command in flight); with none registered it is dropped, so it never kills the program.
+/// - SIGWINCH goes to every resize handler.
+/// - SIGTERM and SIGHUP run every cleanup handler (restoring the terminal), then the signal's
+///   default action runs, so the process still ends the way its parent expects.
+final class SignalHub: Sendable {
+  /// The one hub of the process: signal dispositions are process-wide.
+  static let shared = SignalHub()
+
+  private struct State {
+    var nextID = 0
+    var interruptHandlers: [(id: Int, handler: @Sendable () -> Void)] = []
+    var resizeHandlers: [Int: @Sendable () -> Void] = [:]
+    var cleanupHandlers: [Int: @Sendable () -> Void] = [:]
+    var sources: [Int32: any DispatchSourceSignal] = [:]
+  }
+
+  private let state = Mutex(State())
+  private let queue = DispatchQueue(label: "pokedex.signals")
+
+  private init() {}
+
+  /// Starts observing SIGINT (so its default action no longer applies).
+  func observeInterrupts() {
+    observe(SIGINT) { [self] in
+      let handler = state.withLock { $0.interruptHandlers.last?.handler }
+      handler?()
+    }
+  }
+
+  /// Registers `handler` as the innermost receiver of SIGINT until `remove(_:)`.
+  func pushInterruptHandler(_ handler: @escaping @Sendable () -> Void) -> Int {
+    observeInterrupts()
+    return state.withLock { state in
+      state.nextID += 1
+      state.interruptHandlers.append((state.nextID, handler))
+      return state.nextID
+    }
+  }
+
+  /// Calls `handler` on every SIGWINCH until `remove(_:)`.
+  func addResizeHandler(_ handler: @escaping @Sendable () -> Void) -> Int {
+    observe(SIGWINCH) { [self] in
+      let handlers = state.withLock { Array($0.resizeHandlers.values) }
+      for handler in handlers { handler() }
+    }
+    return state.withLock { state in
+      state.nextID += 1
+      state.resizeHandlers[state.nextID] = handler
+      return state.nextID
+    }
+  }
+
+  /// Calls `handler` before the process ends on SIGTERM or SIGHUP, until `remove(_:)`.
+  func addCleanupHandler(_ handler: @escaping @Sendable () -> Void) -> Int {
+    for signal in [SIGTERM, SIGHUP] {
+      observe(signal) { [self] in
+        let handlers = state.withLock { Array($0.cleanupHandlers.values) }
+        for handler in handlers { handler() }
+        Self.terminate(by: signal)
+      }
+    }
+    return state.withLock { state in
+      state.nextID += 1
+      state.cleanupHandlers[state.nextID] = handler
+      return state.nextID
+    }
+  }
+
+  /// Unregisters a handler added by any of the `add…`/`push…` methods.
+  func remove(_ id: Int) {
+    state.withLock { state in
+      state.interruptHandlers.removeAll { $0.id == id }
+      state.resizeHandlers[id] = nil
+      state.cleanupHandlers[id] = nil
+    }
+  }
+
+  private func observe(_ signalNumber: Int32, handler: @escaping @Sendable () -> Void) {
+    state.withLock { state in
+      guard state.sources[signalNumber] == nil else { return }
+      // The dispatch source sees the signal even though its disposition is "ignore".
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+      source.setEventHandler(handler: handler)
+      source.resume()
+      state.sources[signalNumber] = source
+    }
+  }
+
+  /// Ends the process with the default action of `signalNumber`.
+  private static func terminate(by signalNumber: Int32) -> Never {
+    signal(signalNumber, SIG_DFL)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, signalNumber)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    raise(signalNumber)
+    // Only reached if the signal could not be delivered: exit as a shell reports a signal death.
+    _exit(128 + signalNumber)
+  }
+}

@@ -1,0 +1,148 @@
+import AppCore
+import Cache
+import DetailFeature
+import FeatureFlags
+import Foundation
+import ImageFeature
+import ListFeature
+
+/// Draws command outputs as JSON for scripts: one object per command result, on one line,
+/// `{"type": …, "data": …}` with stable keys (documented in docs/JSON-OUTPUT.md). Failures are
+/// `{"type":"error","message":…}`.
+public struct JSONRenderer: Sendable {
+  public init() {}
+
+  /// One line of JSON for an outcome, or `nil` when there is nothing to report.
+  public func render(_ outcome: CommandOutcome) -> String? {
+    switch outcome {
+    case .output(let output): render(output)
+    case .failure(let message): encode(type: "error", ErrorBody(message: message))
+    case .nothing, .quit: nil
+    }
+  }
+
+  /// One line of JSON for a successful output.
+  public func render(_ output: CommandOutput) -> String {
+    switch output {
+    case .list(let page): encode(type: "list", page)
+    case .rows(let result): encode(type: result.kind.rawValue, result)
+    case .detail(let detail, let image): encode(type: "detail", DetailBody(detail, image: image))
+    case .evolution(let tree): encode(type: "evolution", tree)
+    case .downloaded(let id, let stored):
+      encode(type: "image", ImageBody(speciesID: id, path: stored.url.path, downloaded: true))
+    case .alreadyDownloaded(let id, let path):
+      encode(type: "image", ImageBody(speciesID: id, path: path, downloaded: false))
+    case .image(let id, let stored):
+      encode(type: "image", ImageBody(speciesID: id, path: stored.url.path, downloaded: false))
+    case .filter(let filter): encode(type: "filter", ["filter": filter.rawValue])
+    case .help(let text): encode(type: "help", ["text": text])
+    case .history(let lines): encode(type: "history", ["entries": lines])
+    case .cache(let statistics): encode(type: "cache", CacheBody(statistics))
+    case .cacheCleared: encode(type: "cache_cleared", [String: String]())
+    case .flags(let entries): encode(type: "flags", entries.map(FlagBody.init))
+    case .synced(let summary): encode(type: "sync", summary)
+    case .message(let text): encode(type: "message", ["text": text])
+    }
+  }
+
+  private func encode(type: String, _ data: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    do {
+      return String(decoding: try encoder.encode(Envelope(type: type, data: data)), as: UTF8.self)
+    } catch {
+      return #"{"message":"could not encode the result","type":"error"}"#
+    }
+  }
+}
+
+private struct Envelope<Data: Encodable>: Encodable {
+  var type: String
+  var data: Data
+}
+
+private struct ErrorBody: Encodable {
+  var message: String
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(message)
+  }
+}
+
+private struct DetailBody: Encodable {
+  var species: SpeciesDetailViewModel
+  var imagePath: String?
+  var downloadHint: Bool
+
+  init(_ detail: SpeciesDetailViewModel, image: DetailImage) {
+    species = detail
+    switch image {
+    case .image(let stored):
+      imagePath = stored.url.path
+      downloadHint = false
+    case .downloadHint:
+      imagePath = nil
+      downloadHint = true
+    case .none:
+      imagePath = nil
+      downloadHint = false
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try species.encode(to: encoder)
+    var container = encoder.container(keyedBy: Keys.self)
+    try container.encode(imagePath, forKey: .imagePath)
+    try container.encode(downloadHint, forKey: .downloadHint)
+  }
+
+  enum Keys: String, CodingKey { case imagePath, downloadHint }
+}
+
+private struct ImageBody: Encodable {
+  var speciesID: Int
+  var path: String
+  var downloaded: Bool
+}
+
+private struct CacheBody: Encodable {
+  var entries: Int
+  var bytes: Int
+  var hits: Int
+  var misses: Int
+  var oldestEntry: Date?
+  var persistent: Bool
+
+  init(_ statistics: CacheStatistics) {
+    entries = statistics.entries
+    bytes = statistics.bytes
+    hits = statistics.hits
+    misses = statistics.misses
+    oldestEntry = statistics.oldestEntry
+    persistent = statistics.isPersistent
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(entries, forKey: .entries)
+    try container.encode(bytes, forKey: .bytes)
+    try container.encode(hits, forKey: .hits)
+    try container.encode(misses, forKey: .misses)
+    try container.encode(oldestEntry, forKey: .oldestEntry)
+    try container.encode(persistent, forKey: .persistent)
+  }
+
+  enum CodingKeys: String, CodingKey { case entries, bytes, hits, misses, oldestEntry, persistent }
+}
+
+private struct FlagBody: Encodable {
+  var name: String
+  var enabled: Bool
+  var source: String
+  init(_ entry: FeatureFlags.Entry) {
+    name = entry.name
+    enabled = entry.enabled
+    source = entry.source.description
+  }
+}

@@ -1,0 +1,297 @@
+import AppCore
+import Cache
+import DetailFeature
+import FeatureFlags
+import Foundation
+import ImageFeature
+import ListFeature
+import Models
+import TerminalImages
+
+/// Draws command outputs for people: colour and images in a terminal, clean plain text
+/// (same layout, no escape codes) otherwise.
+public struct TextRenderer: Sendable {
+  /// Colour on or off.
+  public var style: TextStyle
+  /// How images are shown (`.pathOnly` prints the file's path).
+  public var imageMode: ImageOutputMode
+  /// The terminal's size in cells, asked each time (the window may change).
+  public var terminalSize: @Sendable () -> (columns: Int, rows: Int)
+
+  public init(
+    style: TextStyle, imageMode: ImageOutputMode,
+    terminalSize: @escaping @Sendable () -> (columns: Int, rows: Int) = { (80, 24) }
+  ) {
+    self.style = style
+    self.imageMode = imageMode
+    self.terminalSize = terminalSize
+  }
+
+  /// The text for one outcome (without a trailing newline), or `nil` when nothing is shown.
+  public func render(_ outcome: CommandOutcome) -> String? {
+    switch outcome {
+    case .output(let output): render(output)
+    case .failure(let message): style.red("✗ ") + message
+    case .nothing, .quit: nil
+    }
+  }
+
+  /// The text for one successful output.
+  public func render(_ output: CommandOutput) -> String {
+    switch output {
+    case .list(let page): renderList(page)
+    case .rows(let result): renderRows(result)
+    case .detail(let detail, let image): renderDetail(detail, image: image)
+    case .evolution(let tree): renderEvolution(tree)
+    case .downloaded(_, let stored):
+      [renderImage(stored), "Saved to \(stored.url.path)"].filter { !$0.isEmpty }
+        .joined(separator: "\n")
+    case .alreadyDownloaded(_, let path):
+      "Already downloaded: \(path) (\"image\" shows it)."
+    case .image(_, let stored): renderImage(stored, pathWhenNoImage: true)
+    case .filter(let filter): "Filter: \(filter.rawValue)"
+    case .help(let text): text
+    case .history(let lines): renderHistory(lines)
+    case .cache(let statistics): renderCache(statistics)
+    case .cacheCleared: "Cache cleared."
+    case .flags(let entries): renderFlags(entries)
+    case .synced(let summary): renderSync(summary)
+    case .message(let text): text
+    }
+  }
+
+  // MARK: - Lists
+
+  func renderList(_ page: SpeciesListViewModel) -> String {
+    let header =
+      style.bold(page.title)
+      + style.dim(
+        " · \(page.filter.rawValue) · page \(page.page)/\(page.pageCount) · \(page.totalCount) total"
+      )
+    guard !page.isEmpty else { return header + "\n  (no species)" }
+    var lines = [header]
+    lines += renderRowLines(page.rows)
+    var hints: [String] = []
+    if page.hasPreviousPage { hints.append("prev") }
+    if page.hasNextPage { hints.append("next") }
+    hints.append("open ID|NAME")
+    lines.append(style.dim(hints.joined(separator: " · ")))
+    return lines.joined(separator: "\n")
+  }
+
+  func renderRows(_ result: SearchResultViewModel) -> String {
+    let count = result.rows.count
+    let header = style.bold(result.title) + style.dim(" · \(count) found")
+    guard !result.isEmpty else { return header + "\n  (no species)" }
+    return ([header] + renderRowLines(result.rows)).joined(separator: "\n")
+  }
+
+  /// One row per species: a `★` marker (visible without colour too) and highlight for those
+  /// whose image is downloaded.
+  func renderRowLines(_ rows: [SpeciesRow]) -> [String] {
+    let idWidth = rows.map { String($0.id).count }.max() ?? 1
+    return rows.map { row in
+      let id = "#" + String(row.id) + String(repeating: " ", count: idWidth - String(row.id).count)
+      let name = SafeText.line(row.displayName)
+      if row.hasImage {
+        return style.highlight("★ \(id)  \(name)")
+      }
+      return "  " + style.dim(id) + "  " + name
+    }
+  }
+
+  // MARK: - Details
+
+  func renderDetail(_ detail: SpeciesDetailViewModel, image: DetailImage) -> String {
+    var lines: [String] = []
+    if case .image(let stored) = image {
+      let picture = renderImage(stored)
+      if !picture.isEmpty { lines.append(picture) }
+    }
+    var title = style.bold(SafeText.line(detail.displayName)) + "  " + style.dim("#\(detail.id)")
+    var badges: [String] = []
+    if detail.isBaby { badges.append("baby") }
+    if detail.isLegendary { badges.append("legendary") }
+    if detail.isMythical { badges.append("mythical") }
+    if !badges.isEmpty { title += "  " + style.yellow(badges.joined(separator: " · ")) }
+    lines.append(title)
+    if let genus = detail.genus { lines.append(style.dim(SafeText.line(genus))) }
+    lines.append("")
+    let types = detail.types.map { typeLabel($0) }.joined(separator: " ")
+    let abilities = detail.abilities.map {
+      DisplayName.of($0.name) + ($0.isHidden ? style.dim(" (hidden)") : "")
+    }.joined(separator: ", ")
+    let fields: [(String, String)] = [
+      ("Type", types),
+      ("Height", "\(detail.heightCentimetres) cm"),
+      ("Weight", "\(formatKilograms(detail.weightKilograms)) kg"),
+      ("Gender", detail.genderRatio),
+      ("Abilities", abilities),
+    ]
+    for (label, value) in fields {
+      lines.append(style.bold(label.padding(toLength: 10, withPad: " ", startingAt: 0)) + value)
+    }
+    if !detail.stats.isEmpty {
+      lines.append("")
+      lines.append(style.bold("Base stats"))
+      let labelWidth = max(9, detail.stats.map(\.name.count).max() ?? 0)
+      for stat in detail.stats {
+        let filled = min(20, Int((Double(stat.value) / 255 * 20).rounded(.up)))
+        let bar = String(repeating: "█", count: filled)
+        let rest = String(repeating: "░", count: 20 - filled)
+        lines.append(
+          stat.name.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + " "
+            + pad(String(stat.value), 3) + "  " + statColor(stat.value, bar) + style.dim(rest))
+      }
+      lines.append(
+        "Total".padding(toLength: labelWidth, withPad: " ", startingAt: 0) + " "
+          + pad(String(detail.baseStatTotal), 3))
+    }
+    if let text = detail.flavorText {
+      lines.append("")
+      lines += TextTools.wrap(
+        "“" + SafeText.paragraph(text) + "”", width: max(20, min(76, terminalSize().columns - 2))
+      )
+      .map { style.dim($0) }
+    }
+    if case .downloadHint = image {
+      lines.append("")
+      lines.append(style.cyan("Tip: \"download image\" shows \(detail.displayName) right here."))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  // MARK: - Evolution
+
+  func renderEvolution(_ tree: EvolutionTreeViewModel) -> String {
+    var lines = [style.bold("Evolution")]
+    for row in tree.rows {
+      var name = SafeText.line(row.displayName)
+      name = row.isSelected ? style.highlight(name + " ◀") : style.bold(name)
+      var line = style.dim(row.prefix) + name + style.dim(" #\(row.id)")
+      if row.isBaby { line += " " + style.yellow("(baby)") }
+      if let trigger = row.trigger { line += "  " + style.cyan(SafeText.line(trigger)) }
+      lines.append(line)
+    }
+    if !tree.hasEvolutions {
+      lines.append(style.dim("It does not evolve."))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  // MARK: - Images
+
+  /// The picture for the terminal, or the file's path when images cannot be shown.
+  func renderImage(_ stored: StoredImage, pathWhenNoImage: Bool = false) -> String {
+    guard let renderer = ImageRenderers.renderer(for: imageMode) else {
+      return pathWhenNoImage ? stored.url.path : ""
+    }
+    let size = terminalSize()
+    let bounds = ImageBounds.fitting(terminalColumns: size.columns, terminalRows: size.rows)
+    return renderer.render(
+      stored.image, png: stored.png, maxColumns: bounds.columns, maxRows: bounds.rows)
+  }
+
+  // MARK: - Session and housekeeping
+
+  func renderHistory(_ lines: [String]) -> String {
+    guard !lines.isEmpty else { return "(no history yet)" }
+    let width = String(lines.count).count
+    return lines.enumerated().map { index, line in
+      style.dim(pad(String(index + 1), width)) + "  " + SafeText.line(line)
+    }.joined(separator: "\n")
+  }
+
+  func renderCache(_ statistics: CacheStatistics) -> String {
+    let oldest = statistics.oldestEntry.map { Age.describe(since: $0) } ?? "–"
+    let rows: [(String, String)] = [
+      ("Storage", statistics.isPersistent ? "memory + disk" : "memory only"),
+      ("Entries", String(statistics.entries)),
+      (
+        "Size", ByteCountFormatter.string(fromByteCount: Int64(statistics.bytes), countStyle: .file)
+      ),
+      ("Hits", String(statistics.hits)),
+      ("Misses", String(statistics.misses)),
+      ("Oldest", oldest),
+    ]
+    return
+      ([style.bold("Cache")]
+      + rows.map { "  " + $0.0.padding(toLength: 9, withPad: " ", startingAt: 0) + $0.1 })
+      .joined(separator: "\n")
+  }
+
+  func renderFlags(_ entries: [FeatureFlags.Entry]) -> String {
+    let width = entries.map(\.name.count).max() ?? 0
+    return
+      ([style.bold("Feature flags")]
+      + entries.map { entry in
+        let state = entry.enabled ? style.green("on ") : style.red("off")
+        return "  " + entry.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+          + state + "  " + style.dim("(\(entry.source))")
+      }).joined(separator: "\n")
+  }
+
+  func renderSync(_ summary: SyncSummary) -> String {
+    var text =
+      "Synced \(summary.synced) species (#\(summary.range.lowerBound)–#\(summary.range.upperBound))"
+    if summary.images > 0 { text += ", \(summary.images) images" }
+    text += "."
+    guard !summary.failures.isEmpty else { return text }
+    let shown = summary.failures.prefix(5).map { "  " + $0 }
+    let more = summary.failures.count > 5 ? ["  … and \(summary.failures.count - 5) more"] : []
+    return ([text + " \(summary.failures.count) failed:"] + shown + more).joined(separator: "\n")
+  }
+
+  // MARK: - Helpers
+
+  private func typeLabel(_ type: String) -> String {
+    let name = DisplayName.of(type)
+    guard style.colorEnabled, let (r, g, b) = TypeColors.rgb[type] else { return name }
+    return "\u{1B}[1;38;2;255;255;255;48;2;\(r);\(g);\(b)m \(name) \u{1B}[0m"
+  }
+
+  private func statColor(_ value: Int, _ bar: String) -> String {
+    switch value {
+    case ..<60: style.red(bar)
+    case ..<90: style.yellow(bar)
+    default: style.green(bar)
+    }
+  }
+
+  private func pad(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+  }
+
+  private func formatKilograms(_ value: Double) -> String {
+    value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
+  }
+}
+
+/// The customary colour of each Pokémon type, for type badges.
+enum TypeColors {
+  static let rgb: [String: (Int, Int, Int)] = [
+    "normal": (168, 167, 122), "fire": (238, 129, 48), "water": (99, 144, 240),
+    "electric": (247, 208, 44), "grass": (122, 199, 76), "ice": (150, 217, 214),
+    "fighting": (194, 46, 40), "poison": (163, 62, 161), "ground": (226, 191, 101),
+    "flying": (169, 143, 243), "psychic": (249, 85, 135), "bug": (166, 185, 26),
+    "rock": (182, 161, 54), "ghost": (115, 87, 151), "dragon": (111, 53, 252),
+    "dark": (112, 87, 70), "steel": (183, 183, 206), "fairy": (214, 133, 173),
+  ]
+}
+
+/// "3 hours ago" style ages.
+public enum Age {
+  /// How long ago `date` was, in the largest sensible unit.
+  public static func describe(since date: Date, now: Date = Date()) -> String {
+    let seconds = max(0, Int(now.timeIntervalSince(date)))
+    func unit(_ value: Int, _ name: String) -> String {
+      "\(value) \(name)\(value == 1 ? "" : "s") ago"
+    }
+    switch seconds {
+    case ..<60: return "just now"
+    case ..<3600: return unit(seconds / 60, "minute")
+    case ..<86400: return unit(seconds / 3600, "hour")
+    default: return unit(seconds / 86400, "day")
+    }
+  }
+}

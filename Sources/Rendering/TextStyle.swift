@@ -1,0 +1,42 @@
+/// ANSI styling that collapses to plain text when colour is off.
+///
+/// Every styled piece of text goes through one `TextStyle`, so `--color never`, `NO_COLOR` and
+/// piped output can never leak an escape code.
+public struct TextStyle: Sendable, Equatable {
+  /// Whether escape codes are written at all.
+  public var colorEnabled: Bool
+
+  public init(colorEnabled: Bool) { self.colorEnabled = colorEnabled }
+
+  /// Decides colour like a good CLI: `never` and `always` win; `auto` means a terminal that is
+  /// not `dumb` and no non-empty `NO_COLOR` (no-color.org).
+  public static func decide(
+    choice: String, isTerminal: Bool, environment: [String: String]
+  ) -> TextStyle {
+    switch choice {
+    case "always": return TextStyle(colorEnabled: true)
+    case "never": return TextStyle(colorEnabled: false)
+    default:
+      let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+      let dumb = environment["TERM"] == "dumb"
+      return TextStyle(colorEnabled: isTerminal && !noColor && !dumb)
+    }
+  }
+
+  func wrap(_ text: String, _ code: String) -> String {
+    colorEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
+  public func bold(_ text: String) -> String { wrap(text, "1") }
+  public func dim(_ text: String) -> String { wrap(text, "2") }
+  public func red(_ text: String) -> String { wrap(text, "31") }
+  public func green(_ text: String) -> String { wrap(text, "32") }
+  public func yellow(_ text: String) -> String { wrap(text, "33") }
+  public func cyan(_ text: String) -> String { wrap(text, "36") }
+  /// A highlighted row: bold yellow.
+  public func highlight(_ text: String) -> String { wrap(text, "1;33") }
+  /// A 24-bit foreground colour.
+  public func rgb(_ text: String, _ r: Int, _ g: Int, _ b: Int) -> String {
+    wrap(text, "38;2;\(r);\(g);\(b)")
+  }
+}

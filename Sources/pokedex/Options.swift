@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+
+/// The `pokedex` command line (SPEC §1). Values not given fall back to the environment.
+struct Options: ParsableArguments {
+  static let version = "0.1.0"
+
+  /// How much colour to use.
+  enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case auto, always, never
+  }
+
+  /// Which terminal image protocol to use.
+  enum ImagesChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case auto, kitty, iterm2, blocks, off
+  }
+
+  /// How command results are printed.
+  enum OutputChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json
+  }
+
+  @Option(
+    name: [.customShort("c"), .customLong("command")],
+    help: ArgumentHelp(
+      "Run these commands (separated by ';' or newlines) and exit.", valueName: "commands"))
+  var commands: String?
+
+  @Option(help: ArgumentHelp("PokéAPI base URL (env: POKEDEX_API_URL).", valueName: "url"))
+  var apiURL: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Base URL of species images, {url}/{id}.png (env: POKEDEX_SPRITES_URL).", valueName: "url"))
+  var spritesURL: String?
+
+  @Flag(help: "Never touch the network; answer from the cache.")
+  var offline = false
+
+  @Option(help: ArgumentHelp("Species per page (1–200).", valueName: "n"))
+  var pageSize: Int = 20
+
+  @Option(help: "Colour: auto, always or never (NO_COLOR is honoured).")
+  var color: ColorChoice = .auto
+
+  @Option(help: "Image display: auto, kitty, iterm2, blocks or off.")
+  var images: ImagesChoice = .auto
+
+  @Option(help: "Output: text for people, json (one object per command result) for scripts.")
+  var output: OutputChoice = .text
+
+  @Option(
+    name: .customLong("feature"),
+    help: ArgumentHelp(
+      "Turn a feature on or off, e.g. --feature evolution=off (repeatable).",
+      valueName: "name=on|off"))
+  var features: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Log level for the log file: trace, debug, info, notice, warning, error, critical "
+        + "(env: POKEDEX_LOG_LEVEL; default info).", valueName: "level"))
+  var logLevel: String?
+
+  @Flag(name: .customLong("version"), help: "Show the version.")
+  var showVersion = false
+
+  static let defaultAPIURL = "https://pokeapi.co/api/v2"
+  static let defaultSpritesURL =
+    "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon"
+
+  mutating func validate() throws {
+    guard (1...200).contains(pageSize) else {
+      throw ValidationError("--page-size must be between 1 and 200 (got \(pageSize)).")
+    }
+    for url in [apiURL, spritesURL].compactMap({ $0 }) {
+      guard Self.httpURL(url) != nil else {
+        throw ValidationError("Not an http(s) URL: \(url)")
+      }
+    }
+  }
+
+  /// The API base URL from the option, then `POKEDEX_API_URL`, then the public API.
+  func resolvedAPIURL(environment: [String: String]) throws -> URL {
+    try Self.resolve(apiURL, environment["POKEDEX_API_URL"], Self.defaultAPIURL, "POKEDEX_API_URL")
+  }
+
+  /// The sprites base URL from the option, then `POKEDEX_SPRITES_URL`, then the public host.
+  func resolvedSpritesURL(environment: [String: String]) throws -> URL {
+    try Self.resolve(
+      spritesURL, environment["POKEDEX_SPRITES_URL"], Self.defaultSpritesURL,
+      "POKEDEX_SPRITES_URL")
+  }
+
+  private static func resolve(
+    _ option: String?, _ environment: String?, _ fallback: String, _ variable: String
+  ) throws -> URL {
+    if let option { return httpURL(option)! }
+    if let environment, !environment.isEmpty {
+      guard let url = httpURL(environment) else {
+        throw ValidationError("\(variable) is not an http(s) URL: \(environment)")
+      }
+      return url
+    }
+    return URL(string: fallback)!
+  }
+
+  private static func httpURL(_ text: String) -> URL? {
+    var trimmed = text
+    while trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host != nil
+    else { return nil }
+    return url
+  }
+}

@@ -1,0 +1,82 @@
+import APIClient
+import Models
+
+/// A PokéAPI of `count` species (`mon-1` … `mon-N`), species 1–3 forming one chain, every
+/// species genderless when its id is a multiple of 5 and half female otherwise.
+actor FakeAPI: PokeAPIClient {
+  let count: Int
+  private(set) var calls: [String] = []
+
+  init(count: Int = 45) { self.count = count }
+
+  private func url(_ kind: String, _ id: Int) -> String { "https://x.test/api/v2/\(kind)/\(id)/" }
+  private func name(_ id: Int) -> String { id == 1 ? "bulba-saur" : "mon-\(id)" }
+
+  func speciesPage(offset: Int, limit: Int) async throws(APIError) -> SpeciesListPage {
+    calls.append("page \(offset)")
+    let ids = offset < count ? Array((offset + 1)...min(count, offset + limit)) : []
+    return SpeciesListPage(
+      count: count, next: nil, previous: nil,
+      results: ids.map { NamedResource(name: name($0), url: url("pokemon-species", $0)) })
+  }
+
+  func speciesIndex() async throws(APIError) -> [SpeciesSummary] {
+    calls.append("index")
+    return (1...count).map { SpeciesSummary(id: $0, name: name($0)) }
+  }
+
+  func species(_ key: SpeciesKey) async throws(APIError) -> Species {
+    calls.append("species \(key)")
+    let id: Int
+    switch key {
+    case .id(let value): id = value
+    case .name(let slug):
+      guard let match = (1...count).first(where: { name($0) == slug }) else {
+        throw .notFound(resource: "pokemon-species/\(slug)")
+      }
+      id = match
+    }
+    guard (1...count).contains(id) else { throw .notFound(resource: "pokemon-species/\(id)") }
+    return Species(
+      id: id, name: name(id), genderRate: id % 5 == 0 ? -1 : 4,
+      evolutionChain: ResourceReference(url: url("evolution-chain", 1)))
+  }
+
+  func pokemon(id: Int) async throws(APIError) -> Pokemon {
+    calls.append("pokemon \(id)")
+    return Pokemon(id: id, name: name(id), height: 7, weight: 69)
+  }
+
+  func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain {
+    calls.append("chain \(id)")
+    let third = ChainLink(
+      species: NamedResource(name: name(3), url: url("pokemon-species", 3)),
+      evolutionDetails: [
+        EvolutionDetail(trigger: NamedResource(name: "level-up", url: ""), minLevel: 32)
+      ])
+    let second = ChainLink(
+      species: NamedResource(name: name(2), url: url("pokemon-species", 2)),
+      evolutionDetails: [
+        EvolutionDetail(trigger: NamedResource(name: "level-up", url: ""), minLevel: 16)
+      ],
+      evolvesTo: [third])
+    return EvolutionChain(
+      id: 1,
+      chain: ChainLink(
+        species: NamedResource(name: name(1), url: url("pokemon-species", 1)), evolvesTo: [second]))
+  }
+
+  func genderList(id: Int) async throws(APIError) -> GenderList {
+    calls.append("gender \(id)")
+    let entries = (1...count).compactMap { species -> GenderList.Entry? in
+      let rate = species % 5 == 0 ? -1 : 4
+      let admitted = id == 3 ? rate == -1 : rate >= 0
+      return admitted
+        ? GenderList.Entry(
+          rate: rate,
+          pokemonSpecies: NamedResource(name: name(species), url: url("pokemon-species", species)))
+        : nil
+    }
+    return GenderList(id: id, name: "g\(id)", pokemonSpeciesDetails: entries)
+  }
+}
