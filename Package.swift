@@ -116,9 +116,19 @@ let package = Package(
     .testTarget(name: "AnalyticsTests", dependencies: ["Analytics"]),
     .testTarget(name: "ArchitectureTests"),
     .testTarget(
+      name: "AppDecoratorsTests",
+      dependencies: ["AppDecorators", "Analytics", "AppCore", "APIClient", "DetailFeature", "Models"]),
+    .testTarget(
+      name: "RenderingTests",
+      dependencies: [
+        "Rendering", "AppCore", "Cache", "DetailFeature", "FeatureFlags", "ImageFeature",
+        "ListFeature", "Models", "PNGDecoder",
+      ]),
+    .testTarget(
       name: "AppCoreTests",
       dependencies: [
         "AppCore", "Models", "APIClient", "Cache", "DetailFeature", "FeatureFlags", "ListFeature",
+        "HTTPClient", "ImageFeature", "PNGDecoder", "SpriteStore",
       ]),
   ]
 )

@@ -1,0 +1,86 @@
+import APIClient
+import AppCore
+import Cache
+import DetailFeature
+import FeatureFlags
+import Foundation
+import HTTPClient
+import ImageFeature
+import ListFeature
+import PNGDecoder
+import SpriteStore
+import Testing
+
+/// Serves the same bytes for every sprite and counts requests.
+actor SpriteServer: HTTPClient {
+  private(set) var requests = 0
+  func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    requests += 1
+    return HTTPResponse(status: 200, body: Data("sprite".utf8))
+  }
+}
+
+/// Accepts only the bytes `SpriteServer` sends, as a 1 × 1 red pixel.
+struct StubDecoder: PNGDecoder {
+  func decode(_ data: Data) throws(PNGDecodingError) -> RGBAImage {
+    guard data == Data("sprite".utf8) else { throw .notPNG }
+    return RGBAImage(width: 1, height: 1, pixels: [255, 0, 0, 255])
+  }
+}
+
+@Suite("Downloading an image changes what the session offers")
+struct ImageFlowTests {
+  @Test func theHintAndItsCompletionDisappearAfterADownload() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appending(path: "pokedex-image-flow-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let api = FakeAPI()
+    let server = SpriteServer()
+    let images = ImageFeature(
+      http: server, decoder: StubDecoder(), store: FileSpriteStore(directory: directory),
+      spritesBaseURL: URL(string: "https://sprites.test/pokemon")!)
+    let completion = CompletionSource(isEnabled: { _ in true })
+    let shell = Shell(
+      dependencies: ShellDependencies(
+        list: ListFeature(client: api), details: DetailFeature(client: api), images: images,
+        speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
+        cacheStatistics: {
+          CacheStatistics(
+            entries: 0, bytes: 0, hits: 0, misses: 0, oldestEntry: nil, isPersistent: false)
+        },
+        clearCache: {}, history: { [] }, flags: FeatureFlags()),
+      completion: completion)
+
+    guard case .output(.detail(_, image: .downloadHint)) = await shell.execute("open 2") else {
+      Issue.record("before a download, the details carry the download hint")
+      return
+    }
+    #expect(completion.completions(for: "down") == ["download"])
+    #expect(completion.completions(for: "download ") == ["image"])
+
+    guard
+      case .output(.downloaded(speciesID: 2, let stored)) = await shell.execute("download image")
+    else {
+      Issue.record("download image should store the sprite")
+      return
+    }
+    #expect(stored.url.lastPathComponent == "2.png")
+    #expect(FileManager.default.fileExists(atPath: stored.url.path))
+
+    guard case .output(.detail(_, image: .image(let shown))) = await shell.execute("info") else {
+      Issue.record("after a download, the details show the image")
+      return
+    }
+    #expect(shown.url == stored.url)
+    #expect(completion.completions(for: "down") == [])
+    #expect(completion.completions(for: "download ") == [])
+
+    guard case .output(.alreadyDownloaded) = await shell.execute("download image") else {
+      Issue.record("a second download says it is already there")
+      return
+    }
+    #expect(await server.requests == 1)
+    #expect(await shell.execute("list").listPage?.rows.first { $0.id == 2 }?.hasImage == true)
+    #expect(await shell.execute("list").listPage?.rows.first { $0.id == 3 }?.hasImage == false)
+  }
+}

@@ -1,0 +1,216 @@
+import AppCore
+import Cache
+import DetailFeature
+import FeatureFlags
+import Foundation
+import ImageFeature
+import ListFeature
+import Models
+import PNGDecoder
+import Rendering
+import Testing
+
+let rows = [
+  SpeciesRow(id: 24, name: "arbok", displayName: "Arbok", hasImage: false),
+  SpeciesRow(id: 25, name: "pikachu", displayName: "Pikachu", hasImage: true),
+  SpeciesRow(id: 122, name: "mr-mime", displayName: "Mr-Mime", hasImage: false),
+]
+let page = SpeciesListViewModel(
+  title: "Pokémon", filter: .all, page: 2, pageCount: 52, pageSize: 20, totalCount: 1025,
+  rows: rows, isEmpty: false)
+let eevee = SpeciesDetailViewModel(
+  id: 133, name: "eevee", displayName: "Eevee", genus: "Evolution Pokémon", types: ["normal"],
+  heightCentimetres: 30, weightKilograms: 6.5, genderRatio: "87.5% ♂ · 12.5% ♀",
+  abilities: [
+    .init(name: "Run Away", isHidden: false), .init(name: "Anticipation", isHidden: true),
+  ],
+  stats: [.init(name: "HP", value: 55)], baseStatTotal: 55,
+  flavorText: "Its genetic code is irregular.",
+  isBaby: false, isLegendary: false, isMythical: false, evolutionChainID: 67)
+let tree = EvolutionTreeViewModel(
+  chainID: 67, selectedSpeciesID: 133,
+  root: EvolutionNode(
+    id: 133, name: "eevee", displayName: "Eevee", isBaby: false, isSelected: true, trigger: nil,
+    children: [
+      EvolutionNode(
+        id: 134, name: "vaporeon", displayName: "Vaporeon", isBaby: false, isSelected: false,
+        trigger: "use Water Stone", children: []),
+      EvolutionNode(
+        id: 135, name: "jolteon", displayName: "Jolteon", isBaby: false, isSelected: false,
+        trigger: "use Thunder Stone", children: []),
+    ]))
+let stored = StoredImage(
+  url: URL(fileURLWithPath: "/data/pokedex/sprites/25.png"), png: Data([1, 2, 3]),
+  image: RGBAImage(width: 1, height: 2, pixels: [255, 0, 0, 255, 0, 0, 255, 255]))
+
+/// One of every output, to check properties that must hold for all of them.
+let everyOutput: [CommandOutput] = [
+  .list(page),
+  .rows(
+    SearchResultViewModel(
+      kind: .search, title: "Search “mime”", query: "mime", rows: rows, isEmpty: false)),
+  .rows(
+    SearchResultViewModel(
+      kind: .random, title: "Random Pokémon", query: nil, rows: rows, isEmpty: false)),
+  .detail(eevee, image: .downloadHint),
+  .detail(eevee, image: .image(stored)),
+  .evolution(tree),
+  .downloaded(speciesID: 25, stored),
+  .alreadyDownloaded(speciesID: 25, path: "/data/pokedex/sprites/25.png"),
+  .image(speciesID: 25, stored),
+  .filter(.female),
+  .help("Commands:\n  list"),
+  .history(["open 25", "evo"]),
+  .cache(
+    CacheStatistics(
+      entries: 3, bytes: 2048, hits: 5, misses: 2, oldestEntry: Date(timeIntervalSince1970: 0),
+      isPersistent: true)),
+  .cacheCleared,
+  .flags(FeatureFlags().entries),
+  .synced(SyncSummary(range: 1...3, synced: 2, images: 0, failures: ["#3: Not found."])),
+  .message("Back to the list."),
+]
+
+@Suite("Text output")
+struct TextRendererTests {
+  let plain = TextRenderer(style: TextStyle(colorEnabled: false), imageMode: .pathOnly)
+  let colour = TextRenderer(
+    style: TextStyle(colorEnabled: true), imageMode: .blocks(trueColor: true))
+
+  @Test func downloadedRowsCarryAMarkerEvenWithoutColour() {
+    let text = plain.render(.list(page))
+    #expect(text.contains("★ #25   Pikachu"))
+    #expect(text.contains("  #24   Arbok"))
+    #expect(!text.contains("★ #24"))
+    #expect(text.hasPrefix("Pokémon · all · page 2/52 · 1025 total"))
+  }
+
+  @Test func downloadedRowsAreHighlightedInColour() {
+    let lines = colour.render(.list(page)).split(separator: "\n")
+    let pikachu = lines.first { $0.contains("Pikachu") } ?? ""
+    let arbok = lines.first { $0.contains("Arbok") } ?? ""
+    #expect(pikachu.hasPrefix("\u{1B}[1;33m★"))
+    #expect(!arbok.contains("1;33m"))
+  }
+
+  @Test("Plain output never holds an escape code", arguments: everyOutput.indices)
+  func plainOutputHasNoEscapes(index: Int) {
+    #expect(!plain.render(everyOutput[index]).contains("\u{1B}"))
+  }
+
+  @Test func detailsShowUnitsHintAndHiddenAbilities() {
+    let text = plain.render(.detail(eevee, image: .downloadHint))
+    #expect(text.contains("Height    30 cm"))
+    #expect(text.contains("Weight    6.5 kg"))
+    #expect(text.contains("Anticipation (hidden)"))
+    #expect(text.contains("Tip: \"download image\" shows Eevee right here."))
+    #expect(!plain.render(.detail(eevee, image: .none)).contains("download image"))
+  }
+
+  @Test func evolutionIsATreeWithTheSelectionMarked() {
+    let text = plain.render(.evolution(tree))
+    #expect(
+      text == """
+        Evolution
+        Eevee ◀ #133
+        ├─ Vaporeon #134  use Water Stone
+        └─ Jolteon #135  use Thunder Stone
+        """)
+  }
+
+  @Test func imagesAreDrawnInColourAndAPathOtherwise() {
+    #expect(plain.render(.image(speciesID: 25, stored)) == "/data/pokedex/sprites/25.png")
+    let drawn = colour.render(.image(speciesID: 25, stored))
+    #expect(drawn.contains("▀"))
+    #expect(drawn.contains("38;2;255;0;0"))
+  }
+
+  @Test func colourIsDecidedLikeAGoodCLI() {
+    #expect(!TextStyle.decide(choice: "auto", isTerminal: false, environment: [:]).colorEnabled)
+    #expect(
+      TextStyle.decide(choice: "auto", isTerminal: true, environment: ["TERM": "xterm"])
+        .colorEnabled)
+    #expect(
+      !TextStyle.decide(choice: "auto", isTerminal: true, environment: ["NO_COLOR": "1"])
+        .colorEnabled)
+    #expect(
+      TextStyle.decide(choice: "auto", isTerminal: true, environment: ["NO_COLOR": ""]).colorEnabled
+    )
+    #expect(
+      !TextStyle.decide(choice: "auto", isTerminal: true, environment: ["TERM": "dumb"])
+        .colorEnabled)
+    #expect(
+      TextStyle.decide(choice: "always", isTerminal: false, environment: ["NO_COLOR": "1"])
+        .colorEnabled)
+    #expect(!TextStyle.decide(choice: "never", isTerminal: true, environment: [:]).colorEnabled)
+  }
+}
+
+@Suite("JSON output follows docs/JSON-OUTPUT.md")
+struct JSONRendererTests {
+  let renderer = JSONRenderer()
+
+  /// The `data` keys documented for each `type` (optional ones may be absent).
+  static let documented: [String: (required: Set<String>, optional: Set<String>)] = [
+    "list": (
+      ["title", "filter", "page", "pageCount", "pageSize", "totalCount", "isEmpty", "rows"], []
+    ),
+    "search": (["title", "query", "isEmpty", "kind", "rows"], []),
+    "random": (["title", "isEmpty", "kind", "rows"], ["query"]),
+    "detail": (
+      [
+        "id", "name", "displayName", "types", "heightCentimetres", "weightKilograms", "genderRatio",
+        "abilities", "stats", "baseStatTotal", "isBaby", "isLegendary", "isMythical",
+        "downloadHint",
+      ], ["genus", "flavorText", "evolutionChainID", "imagePath"]
+    ),
+    "evolution": (["root"], ["chainID", "selectedSpeciesID"]),
+    "image": (["speciesID", "path", "downloaded"], []),
+    "filter": (["filter"], []),
+    "help": (["text"], []),
+    "history": (["entries"], []),
+    "cache": (["entries", "bytes", "hits", "misses", "persistent"], ["oldestEntry"]),
+    "cache_cleared": ([], []),
+    "sync": (["range", "synced", "images", "failures"], []),
+    "message": (["text"], []),
+  ]
+
+  func object(_ output: CommandOutput) throws -> [String: Any] {
+    let line = renderer.render(output)
+    #expect(!line.contains("\n"))
+    return try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+  }
+
+  @Test("Every result is one object with documented keys", arguments: everyOutput.indices)
+  func documentedKeys(index: Int) throws {
+    let json = try object(everyOutput[index])
+    #expect(Set(json.keys) == ["type", "data"])
+    let type = try #require(json["type"] as? String)
+    if type == "flags" {
+      let entries = try #require(json["data"] as? [[String: Any]])
+      #expect(entries.allSatisfy { Set($0.keys) == ["name", "enabled", "source"] })
+      return
+    }
+    let keys = try #require(Self.documented[type], "undocumented type \(type)")
+    let data = try #require(json["data"] as? [String: Any])
+    #expect(keys.required.isSubset(of: data.keys))
+    #expect(Set(data.keys).subtracting(keys.required).isSubset(of: keys.optional))
+  }
+
+  @Test func rowsAndTreesKeepTheirShape() throws {
+    let list = try object(.list(page))["data"] as? [String: Any]
+    let firstRow = (list?["rows"] as? [[String: Any]])?.first
+    #expect(Set(firstRow?.keys ?? [:].keys) == ["id", "name", "displayName", "hasImage"])
+    let evolution = try object(.evolution(tree))["data"] as? [String: Any]
+    let root = evolution?["root"] as? [String: Any]
+    #expect((root?["children"] as? [Any])?.count == 2)
+    #expect(root?["isSelected"] as? Bool == true)
+  }
+
+  @Test func failuresAreErrorObjects() throws {
+    let line = try #require(renderer.render(CommandOutcome.failure("Not found: species #9999.")))
+    let json = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    #expect(json["type"] as? String == "error")
+    #expect(json["data"] as? String == "Not found: species #9999.")
+  }
+}
