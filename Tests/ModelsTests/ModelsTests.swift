@@ -85,8 +85,9 @@ struct TextToolsTests {
 
   @Test func wrapBreaksAtSpacesAndKeepsLongWords() {
     #expect(TextTools.wrap("one two three four", width: 9) == ["one two", "three", "four"])
-    #expect(TextTools.wrap("supercalifragilistic is long", width: 5)
-      == ["supercalifragilistic", "is", "long"])
+    #expect(
+      TextTools.wrap("supercalifragilistic is long", width: 5)
+        == ["supercalifragilistic", "is", "long"])
     #expect(TextTools.wrap("", width: 10) == [])
   }
 }
