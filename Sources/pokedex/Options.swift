@@ -2,8 +2,18 @@ import ArgumentParser
 import Foundation
 
 /// The `pokedex` command line (SPEC §1). Values not given fall back to the environment.
-struct Options: ParsableArguments {
+struct Options: ParsableCommand {
   static let version = "0.1.0"
+
+  static let configuration = CommandConfiguration(
+    commandName: "pokedex",
+    abstract: "A terminal Pokédex over PokéAPI: browse, filter, open, evolve, see images.",
+    discussion: """
+      Interactive when standard input is a terminal (type "help" at the prompt). With -c or \
+      piped input, each line is a command; the exit status is 0 when every command succeeded, \
+      1 when any failed, 2 for a wrong command line.
+      """,
+    version: "pokedex \(version)")
 
   /// How much colour to use.
   enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
@@ -61,9 +71,6 @@ struct Options: ParsableArguments {
       "Log level for the log file: trace, debug, info, notice, warning, error, critical "
         + "(env: POKEDEX_LOG_LEVEL; default info).", valueName: "level"))
   var logLevel: String?
-
-  @Flag(name: .customLong("version"), help: "Show the version.")
-  var showVersion = false
 
   static let defaultAPIURL = "https://pokeapi.co/api/v2"
   static let defaultSpritesURL =

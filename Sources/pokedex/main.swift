@@ -14,12 +14,7 @@ do {
     exit(0)
   }
   Terminal.printError(Options.fullMessage(for: error))
-  Terminal.printError("Try \"pokedex --help\".")
   exit(ExitStatus.usage.rawValue)
-}
-if options.showVersion {
-  Terminal.print("pokedex \(Options.version)")
-  exit(0)
 }
 
 let environment = ProcessInfo.processInfo.environment
