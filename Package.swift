@@ -113,6 +113,8 @@ let package = Package(
       ]),
     .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage"]),
     .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags"]),
+    .testTarget(
+      name: "LineEditorLibEditTests", dependencies: ["LineEditorLibEdit", "LineEditor"]),
     .testTarget(name: "AnalyticsTests", dependencies: ["Analytics"]),
     .testTarget(name: "ArchitectureTests"),
     .testTarget(

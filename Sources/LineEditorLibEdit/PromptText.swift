@@ -25,7 +25,8 @@ enum PromptText {
       } else if scalar == "\u{1B}" {
         let end = endOfEscapeSequence(scalars, from: index)
         result.append(
-          contentsOf: sequence(String(String.UnicodeScalarView(scalars[index..<end]))).unicodeScalars
+          contentsOf: sequence(String(String.UnicodeScalarView(scalars[index..<end])))
+            .unicodeScalars
         )
         index = end
       } else {

@@ -1,0 +1,73 @@
+import Testing
+
+@testable import LineEditorLibEdit
+
+@Suite("Tab completion logic")
+struct CompletionTests {
+  @Test func oneCandidateCompletesTheWordAndAddsASpace() {
+    let edit = Completion.edit(line: "he", candidates: ["help"])
+    #expect(edit == CompletionEdit(deleteCount: 0, insertion: "lp ", listing: []))
+  }
+
+  @Test func oneCandidateInAnotherCaseReplacesTheWord() {
+    let edit = Completion.edit(line: "open EEV", candidates: ["eevee"])
+    #expect(edit == CompletionEdit(deleteCount: 3, insertion: "eevee ", listing: []))
+  }
+
+  @Test func aNonAsciiWordIsDeletedByScalars() {
+    let edit = Completion.edit(line: "open flabé", candidates: ["Flabébé"])
+    #expect(edit == CompletionEdit(deleteCount: 5, insertion: "Flabébé ", listing: []))
+  }
+
+  @Test func severalCandidatesInsertTheirCommonPrefixAndAreListed() {
+    let edit = Completion.edit(line: "open pid", candidates: ["pidgey", "pidgeotto", "pidgeot"])
+    #expect(
+      edit
+        == CompletionEdit(
+          deleteCount: 0, insertion: "ge", listing: ["pidgey", "pidgeotto", "pidgeot"]))
+  }
+
+  @Test func severalCandidatesWithoutLongerPrefixAreOnlyListed() {
+    let edit = Completion.edit(line: "open pi", candidates: ["pikachu", "pichu", "pichu"])
+    #expect(edit == CompletionEdit(deleteCount: 0, insertion: "", listing: ["pikachu", "pichu"]))
+  }
+
+  @Test func noCandidateMeansNothingToDo() {
+    #expect(Completion.edit(line: "open zzz", candidates: []) == nil)
+    #expect(Completion.edit(line: "open zzz", candidates: ["\u{1B}", ""]) == nil)
+  }
+
+  @Test func controlCharactersFromTheNetworkAreRemoved() {
+    let edit = Completion.edit(line: "open mr", candidates: ["mr-mime\u{1B}[2J\u{0C}"])
+    #expect(edit == CompletionEdit(deleteCount: 0, insertion: "-mime ", listing: []))
+  }
+
+  @Test func theWordIsWhatFollowsTheLastSpace() {
+    #expect(Completion.currentWord(of: "filter fem") == "fem")
+    #expect(Completion.currentWord(of: "filter ") == "")
+    #expect(Completion.currentWord(of: "he") == "he")
+  }
+
+  @Test func longestCommonPrefixComparesCharacters() {
+    #expect(Completion.longestCommonPrefix(["help", "hello", "helm"]) == "hel")
+    #expect(Completion.longestCommonPrefix(["flabébé", "flabé"]) == "flabé")
+    #expect(Completion.longestCommonPrefix(["a", "b"]) == "")
+    #expect(Completion.longestCommonPrefix([]) == "")
+  }
+
+  @Test func candidatesAreListedInColumnsDownThenAcross() {
+    let lines = Completion.columns(["aa", "bbbb", "c", "dd", "e"], width: 20)
+    // Column width 4 + 2 = 6, three columns, two rows.
+    #expect(lines == ["aa    c     e", "bbbb  dd"])
+    #expect(Completion.columns(["alpha", "beta"], width: 3) == ["alpha", "beta"])
+    #expect(Completion.columns([], width: 80) == [])
+  }
+
+  @Test func longListingsAreCut() {
+    let names = (1...250).map { "name\($0)" }
+    let lines = Completion.columns(names, width: 80)
+    #expect(lines.last == "… and 150 more")
+    #expect(!lines.joined().contains("name101"))
+    #expect(lines.allSatisfy { $0.count <= 80 })
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// The real `pokedex` binary in a pseudo-terminal (tmux): what a user at a keyboard sees.
+@Suite(
+  "pokedex in a terminal", .serialized,
+  .enabled(
+    if: PokedexBinary.url != nil && PokedexBinary.tmuxAvailable,
+    "needs the pokedex binary (swift build) next to the test bundle, and tmux"))
+struct PseudoTerminalTests {
+  private func startSession(in directory: URL? = nil) async throws -> TerminalSession {
+    let session = try TerminalSession(binary: try #require(PokedexBinary.url), directory: directory)
+    try session.start()
+    try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
+    return session
+  }
+
+  /// Lines after the last one showing `input` after the prompt.
+  private func output(after input: String, in lines: [String]) -> [String] {
+    guard let index = lines.lastIndex(where: { $0.hasSuffix("> \(input)") }) else { return [] }
+    return Array(lines[(index + 1)...])
+  }
+
+  @Test func aTypedCommandShowsItsOutput() async throws {
+    let session = try await startSession()
+    defer { session.close() }
+
+    try session.type("help")
+    try session.press("Enter")
+    try await session.waitUntil("help listing its commands") { lines in
+      let listing = output(after: "help", in: lines).joined(separator: "\n")
+      return listing.contains("history") && listing.contains("quit") && lines.showsEmptyPrompt
+    }
+  }
+
+  @Test func tabCompletesACommand() async throws {
+    let session = try await startSession()
+    defer { session.close() }
+
+    try session.type("he")
+    try session.press("Tab")
+    try await session.waitUntil("`he` completed to `help`") { $0.lastText.hasSuffix("> help") }
+    try session.press("Enter")
+    try await session.waitUntil("the help listing") { lines in
+      output(after: "help", in: lines).joined().contains("history")
+    }
+  }
+
+  @Test func theUpArrowRecallsTheLastCommandOfThePreviousSession() async throws {
+    let first = try await startSession()
+    try first.type("help")
+    try first.press("Enter")
+    try await first.waitUntil("the help listing") { lines in
+      output(after: "help", in: lines).joined().contains("history") && lines.showsEmptyPrompt
+    }
+    try first.press("C-d")
+    try await first.waitUntil("the first session to end") { $0.contains("EXIT=0") }
+    #expect(FileManager.default.fileExists(atPath: first.historyFile.path))
+    first.close(keepFiles: true)
+
+    let second = try await startSession(in: first.directory)
+    defer { second.close() }
+    try second.press("Up")
+    try await second.waitUntil("`help` recalled") { $0.lastText.hasSuffix("> help") }
+  }
+
+  @Test func ctrlCDropsTheHalfTypedLineAndTheSessionGoesOn() async throws {
+    let session = try await startSession()
+    defer { session.close() }
+
+    try session.type("hist")
+    try session.press("C-c")
+    try await session.waitUntil("a fresh empty prompt below the dropped line") { lines in
+      lines.showsEmptyPrompt && lines.contains { $0.hasSuffix("> hist^C") }
+    }
+    try session.type("help")
+    try session.press("Enter")
+    try await session.waitUntil("help still working") { lines in
+      output(after: "help", in: lines).joined().contains("quit")
+    }
+    #expect(try !session.screen().contains { $0.hasPrefix("EXIT=") })
+  }
+
+  @Test func ctrlDExitsWithStatusZeroAndRestoresTheTerminal() async throws {
+    let session = try await startSession()
+    defer { session.close() }
+
+    try session.type("wörld")
+    try session.press("C-u")
+    try session.press("C-d")
+    try await session.waitUntil("the exit status and terminal settings") { lines in
+      lines.contains("EXIT=0") && lines.contains { $0.contains("icanon") }
+    }
+    let settings = try session.screen().joined(separator: " ").split(separator: " ")
+    #expect(settings.contains("icanon"))
+    #expect(settings.contains("echo"))
+    #expect(settings.contains("isig"))
+    #expect(settings.contains("icrnl"))
+    #expect(!settings.contains("-icanon"))
+    #expect(!settings.contains("-echo"))
+  }
+
+  @Test func quitExitsWithStatusZeroAndRestoresTheTerminal() async throws {
+    let session = try await startSession()
+    defer { session.close() }
+
+    try session.type("quit")
+    try session.press("Enter")
+    try await session.waitUntil("the exit status and terminal settings") { lines in
+      lines.contains("EXIT=0") && lines.contains { $0.contains("icanon") }
+    }
+    let settings = try session.screen().joined(separator: " ").split(separator: " ")
+    #expect(settings.contains("icanon") && settings.contains("echo"))
+  }
+}

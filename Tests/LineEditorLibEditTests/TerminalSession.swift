@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `pokedex` executable next to the test bundle (same build directory), or the one named by
+/// `POKEDEX_BINARY`; `nil` when it has not been built.
+enum PokedexBinary {
+  static let url: URL? = {
+    let fileManager = FileManager.default
+    if let path = ProcessInfo.processInfo.environment["POKEDEX_BINARY"] {
+      return fileManager.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
+    }
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    let candidates = [
+      testBinary.deletingLastPathComponent(),
+      Bundle.main.bundleURL,
+      Bundle.main.bundleURL.deletingLastPathComponent(),
+    ].map { $0.appendingPathComponent("pokedex") }
+    return candidates.first { fileManager.isExecutableFile(atPath: $0.path) }
+  }()
+
+  /// Whether tmux, which provides the pseudo-terminal, is installed.
+  static let tmuxAvailable = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+    .contains { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// `pokedex` running in a pseudo-terminal provided by a private tmux server, with its own HOME and
+/// XDG directories. After the program ends, the shell prints `EXIT=<status>` and `stty -a`.
+final class TerminalSession {
+  let directory: URL
+  let binary: URL
+  private let socket: URL
+
+  /// A fresh temporary home; pass it to further sessions to share their files (history).
+  init(binary: URL, directory: URL? = nil) throws {
+    self.binary = binary
+    if let directory {
+      self.directory = directory
+    } else {
+      self.directory = URL(fileURLWithPath: "/tmp")
+        .appendingPathComponent("pokedex-pty-\(UUID().uuidString.prefix(8))")
+      try FileManager.default.createDirectory(
+        at: self.directory.appendingPathComponent("home"), withIntermediateDirectories: true)
+    }
+    socket = self.directory.appendingPathComponent("tmux-\(UUID().uuidString.prefix(6))")
+  }
+
+  /// Where the history file is expected.
+  var historyFile: URL {
+    directory.appendingPathComponent("state/pokedex/history")
+  }
+
+  /// Starts `pokedex` in an 100×30 terminal.
+  func start() throws {
+    let root = directory.path
+    let environment = [
+      "HOME=\(root)/home", "XDG_STATE_HOME=\(root)/state", "XDG_CACHE_HOME=\(root)/cache",
+      "XDG_DATA_HOME=\(root)/data", "XDG_CONFIG_HOME=\(root)/config", "NO_COLOR=1",
+      "LANG=C.UTF-8", "POKEDEX_API_URL=http://127.0.0.1:9/api/v2",
+      "POKEDEX_SPRITES_URL=http://127.0.0.1:9/sprites",
+    ]
+    let command =
+      "env \(environment.map(quoted).joined(separator: " ")) \(quoted(binary.path)); "
+      + "echo \"EXIT=$?\"; stty -a; exec sleep 600"
+    try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", command])
+  }
+
+  /// Types `text` literally.
+  func type(_ text: String) throws {
+    try tmux(["send-keys", "-l", text])
+  }
+
+  /// Presses keys by tmux name: "Enter", "Tab", "Up", "C-c", "C-d".
+  func press(_ keys: String...) throws {
+    try tmux(["send-keys"] + keys)
+  }
+
+  /// The visible screen, one string per line (trailing spaces removed).
+  func screen() throws -> [String] {
+    try tmux(["capture-pane", "-p", "-J"], capture: true).components(separatedBy: "\n").map {
+      String($0.reversed().drop(while: \.isWhitespace).reversed())
+    }
+  }
+
+  /// Polls the screen until `condition` holds; records an issue showing the screen after
+  /// `timeout`.
+  @discardableResult
+  func waitUntil(
+    _ description: String, timeout: Duration = .seconds(45),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: ([String]) -> Bool
+  ) async throws -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    var lines = try screen()
+    while !condition(lines) {
+      if clock.now > deadline {
+        Issue.record(
+          "Timed out waiting for \(description). Screen:\n\(lines.joined(separator: "\n"))",
+          sourceLocation: sourceLocation)
+        return false
+      }
+      try await Task.sleep(for: .milliseconds(100))
+      lines = try screen()
+    }
+    return true
+  }
+
+  /// Ends the tmux server (and so the program) and, unless `keepFiles`, removes the home.
+  func close(keepFiles: Bool = false) {
+    _ = try? tmux(["kill-server"])
+    if !keepFiles { try? FileManager.default.removeItem(at: directory) }
+  }
+
+  /// Runs a tmux client command and returns what it printed when `capture` is set.
+  @discardableResult
+  private func tmux(_ arguments: [String], capture: Bool = false) throws -> String {
+    try Spawn.run(["tmux", "-S", socket.path] + arguments, capture: capture)
+  }
+
+  private func quoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
+
+extension [String] {
+  /// The last line with text on it.
+  var lastText: String {
+    last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+  }
+
+  /// Whether the last line with text is an empty prompt.
+  var showsEmptyPrompt: Bool {
+    lastText.hasSuffix(">")
+  }
+}
+
+/// Runs a program with `posix_spawn` and waits for it with `waitpid`.
+///
+/// Foundation's `Process` is not used: on Linux its exit detection missed the exit of the
+/// `tmux new-session` client (which forks the server) and waited forever. The child also gets
+/// default signal handling back (the test process ignores SIGINT).
+enum Spawn {
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  static func run(_ arguments: [String], capture: Bool) throws -> String {
+    var fds: [Int32] = [-1, -1]
+    if capture, pipe(&fds) != 0 { throw Failure(description: "pipe failed") }
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    if capture {
+      posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+      posix_spawn_file_actions_addclose(&actions, fds[0])
+      posix_spawn_file_actions_addclose(&actions, fds[1])
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    let environment = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }
+      .map { "\($0.key)=\($0.value)" }
+    var argv = arguments.map { strdup($0) } + [nil]
+    var envp = environment.map { strdup($0) } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in envp { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, &envp)
+    if capture { close(fds[1]) }
+    guard status == 0 else {
+      if capture { close(fds[0]) }
+      throw Failure(description: "cannot start \(arguments[0]): error \(status)")
+    }
+
+    var output: [UInt8] = []
+    if capture {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = read(fds[0], &buffer, buffer.count)
+        if count > 0 {
+          output += buffer[0..<count]
+        } else if count < 0, errno == EINTR {
+          continue
+        } else {
+          break
+        }
+      }
+      close(fds[0])
+    }
+    var exitStatus: Int32 = 0
+    while waitpid(pid, &exitStatus, 0) < 0, errno == EINTR {}
+    return String(decoding: output, as: UTF8.self)
+  }
+}
