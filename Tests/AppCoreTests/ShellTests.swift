@@ -5,6 +5,7 @@ import DetailFeature
 import FeatureFlags
 import ListFeature
 import Models
+import Synchronization
 import Testing
 
 func makeShell(api: FakeAPI = FakeAPI(), flags: FeatureFlags = FeatureFlags()) -> Shell {
@@ -134,4 +135,43 @@ struct ShellFlagTests {
     #expect(image == .none)
     #expect(await shell.execute("download image").failureMessage?.contains("images") == true)
   }
+}
+
+@Suite("sync fetches ahead")
+struct SyncTests {
+  @Test func aRangeIsFetchedWithProgressAndUnknownIdsAreSkipped() async {
+    let api = FakeAPI(count: 12)
+    let progress = ProgressLines()
+    let shell = Shell(
+      dependencies: ShellDependencies(
+        list: ListFeature(client: api), details: DetailFeature(client: api), images: nil,
+        speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
+        cacheStatistics: {
+          CacheStatistics(
+            entries: 0, bytes: 0, hits: 0, misses: 0, oldestEntry: nil, isPersistent: false)
+        },
+        clearCache: {}, history: { [] }, flags: FeatureFlags(),
+        progress: { line in progress.append(line) }))
+    guard case .output(.synced(let summary)) = await shell.execute("sync 9-20") else {
+      Issue.record("sync should report a summary")
+      return
+    }
+    #expect(summary.synced == 4)
+    #expect(summary.failures == [])
+    #expect(progress.lines.last == "Synced 4/4…")
+    let calls = await api.calls
+    for id in 9...12 {
+      #expect(calls.contains("species \(id)"))
+      #expect(calls.contains("pokemon \(id)"))
+    }
+    #expect(!calls.contains("species 13"))
+    #expect(await shell.execute("sync --images").failureMessage?.contains("images") == true)
+  }
+}
+
+/// Progress lines collected from another task.
+final class ProgressLines: Sendable {
+  private let storage = Mutex<[String]>([])
+  func append(_ line: String) { storage.withLock { $0.append(line) } }
+  var lines: [String] { storage.withLock { $0 } }
 }
