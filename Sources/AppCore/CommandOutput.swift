@@ -43,8 +43,6 @@ public enum CommandOutput: Sendable, Equatable {
   case flags([FeatureFlags.Entry])
   /// The summary of a `sync`.
   case synced(SyncSummary)
-  /// A short confirmation (e.g. after `back`).
-  case message(String)
 }
 
 /// What `sync` fetched.

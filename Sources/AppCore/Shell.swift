@@ -115,9 +115,10 @@ public actor Shell {
     case .downloadImage: return try await downloadImage()
     case .image: return try await showImage()
     case .back:
+      let page = try await showPage(state.page, filter: state.filter)
       state.selected = nil
       await refreshCompletion()
-      return try await showPage(state.page, filter: state.filter)
+      return page
     case .search(let text):
       let downloaded = await downloadedIDs()
       let result = try await ShellError.wrap { () async throws(ListError) in
@@ -205,9 +206,10 @@ public actor Shell {
     let index = try await ShellError.wrap { () async throws(APIError) in
       try await dependencies.speciesIndex()
     }
-    let known = Set(index.map(\.id))
-    let range = range ?? 1...(index.map(\.id).filter { $0 < 10000 }.max() ?? 1)
-    let ids = range.filter { known.contains($0) }
+    let known = Set(index.map(\.id)).sorted()
+    let range = range ?? 1...(known.last { $0 < 10000 } ?? 1)
+    // Walks the index, not the typed range: `sync 1-99999999999` must not loop for minutes.
+    let ids = known.filter { range.contains($0) }
     guard !ids.isEmpty else {
       throw .message("No species in \(range.lowerBound)-\(range.upperBound).")
     }

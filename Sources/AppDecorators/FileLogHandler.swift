@@ -8,6 +8,9 @@ import Synchronization
 public struct FileLogHandler: LogHandler {
   /// The open file, shared by every logger of the process; writes are serialised by the mutex.
   public final class Sink: Sendable {
+    /// The size past which the log is rotated when a session starts.
+    public static let maximumBytes = 5 << 20
+
     private let handle: Mutex<FileHandle?>
 
     /// Opens (creating when needed) the log file at `url` for appending; `nil` if impossible.
@@ -15,6 +18,14 @@ public struct FileLogHandler: LogHandler {
       let manager = FileManager.default
       try? manager.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      // Rotate: past `maximumBytes` the log becomes `pokedex.log.1` (replacing the older one).
+      if let size = try? manager.attributesOfItem(atPath: url.path)[.size] as? Int,
+        size > Self.maximumBytes
+      {
+        let previous = url.appendingPathExtension("1")
+        try? manager.removeItem(at: previous)
+        try? manager.moveItem(at: url, to: previous)
+      }
       if !manager.fileExists(atPath: url.path) {
         guard manager.createFile(atPath: url.path, contents: nil) else { return nil }
       }

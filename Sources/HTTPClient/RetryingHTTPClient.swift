@@ -89,13 +89,15 @@ public struct RetryingHTTPClient: HTTPClient {
   private func retryAfter(_ response: HTTPResponse) -> Duration? {
     guard let value = response.header("Retry-After") else { return nil }
     guard let seconds = Self.retryAfterSeconds(value, now: Date()) else { return nil }
-    return min(.milliseconds(Int64((seconds * 1000).rounded())), maxDelay)
+    // Capped before converting: `Retry-After: 1e20` (or `inf`) must not overflow Int64.
+    let capSeconds = Double(maxDelay.components.seconds) + 1
+    return min(.milliseconds(Int64((min(seconds, capSeconds) * 1000).rounded())), maxDelay)
   }
 
   /// Seconds to wait from a `Retry-After` value: delta-seconds or an HTTP date.
   static func retryAfterSeconds(_ value: String, now: Date) -> Double? {
     let trimmed = value.trimmingCharacters(in: .whitespaces)
-    if let seconds = Double(trimmed) { return seconds >= 0 ? seconds : nil }
+    if let seconds = Double(trimmed) { return seconds >= 0 && seconds.isFinite ? seconds : nil }
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "GMT")

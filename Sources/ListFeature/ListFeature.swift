@@ -129,7 +129,9 @@ public struct ListFeature: Sendable {
 
   /// Pages needed for `total` rows; an empty list still has one (empty) page.
   static func pageCount(total: Int, pageSize: Int) -> Int {
-    max(1, (max(total, 0) + pageSize - 1) / pageSize)
+    // Written so that a huge `count` from the server cannot overflow.
+    let total = max(total, 0)
+    return max(1, total / pageSize + (total % pageSize == 0 ? 0 : 1))
   }
 
   private func viewModel(

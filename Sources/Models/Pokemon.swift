@@ -63,8 +63,11 @@ public struct Pokemon: Codable, Sendable, Hashable {
     self.abilities = abilities
   }
 
-  /// Height in centimetres (the API gives decimetres).
-  public var heightCentimetres: Int { height * 10 }
+  /// Height in centimetres (the API gives decimetres); absurd values saturate, never trap.
+  public var heightCentimetres: Int {
+    let (value, overflow) = height.multipliedReportingOverflow(by: 10)
+    return overflow ? (height < 0 ? .min : .max) : value
+  }
   /// Weight in kilograms (the API gives hectograms).
   public var weightKilograms: Double { Double(weight) / 10 }
 }

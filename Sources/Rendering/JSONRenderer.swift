@@ -41,7 +41,6 @@ public struct JSONRenderer: Sendable {
     case .cacheCleared: encode(type: "cache_cleared", [String: String]())
     case .flags(let entries): encode(type: "flags", entries.map(FlagBody.init))
     case .synced(let summary): encode(type: "sync", summary)
-    case .message(let text): encode(type: "message", ["text": text])
     }
   }
 
@@ -93,7 +92,7 @@ private struct DetailBody: Encodable {
   func encode(to encoder: any Encoder) throws {
     try species.encode(to: encoder)
     var container = encoder.container(keyedBy: Keys.self)
-    try container.encode(imagePath, forKey: .imagePath)
+    try container.encodeIfPresent(imagePath, forKey: .imagePath)
     try container.encode(downloadHint, forKey: .downloadHint)
   }
 
@@ -129,7 +128,7 @@ private struct CacheBody: Encodable {
     try container.encode(bytes, forKey: .bytes)
     try container.encode(hits, forKey: .hits)
     try container.encode(misses, forKey: .misses)
-    try container.encode(oldestEntry, forKey: .oldestEntry)
+    try container.encodeIfPresent(oldestEntry, forKey: .oldestEntry)
     try container.encode(persistent, forKey: .persistent)
   }
 

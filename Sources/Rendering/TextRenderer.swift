@@ -56,7 +56,6 @@ public struct TextRenderer: Sendable {
     case .cacheCleared: "Cache cleared."
     case .flags(let entries): renderFlags(entries)
     case .synced(let summary): renderSync(summary)
-    case .message(let text): text
     }
   }
 
@@ -119,7 +118,7 @@ public struct TextRenderer: Sendable {
     lines.append("")
     let types = detail.types.map { typeLabel($0) }.joined(separator: " ")
     let abilities = detail.abilities.map {
-      DisplayName.of($0.name) + ($0.isHidden ? style.dim(" (hidden)") : "")
+      SafeText.line($0.name) + ($0.isHidden ? style.dim(" (hidden)") : "")
     }.joined(separator: ", ")
     let fields: [(String, String)] = [
       ("Type", types),
@@ -136,7 +135,8 @@ public struct TextRenderer: Sendable {
       lines.append(style.bold("Base stats"))
       let labelWidth = max(9, detail.stats.map(\.name.count).max() ?? 0)
       for stat in detail.stats {
-        let filled = min(20, Int((Double(stat.value) / 255 * 20).rounded(.up)))
+        let filled = max(
+          0, min(20, Int((Double(min(max(stat.value, 0), 255)) / 255 * 20).rounded(.up))))
         let bar = String(repeating: "█", count: filled)
         let rest = String(repeating: "░", count: 20 - filled)
         lines.append(
@@ -245,8 +245,10 @@ public struct TextRenderer: Sendable {
   // MARK: - Helpers
 
   private func typeLabel(_ type: String) -> String {
-    let name = DisplayName.of(type)
-    guard style.colorEnabled, let (r, g, b) = TypeColors.rgb[type] else { return name }
+    let name = SafeText.line(type)
+    guard style.colorEnabled, let (r, g, b) = TypeColors.rgb[type.lowercased()] else {
+      return name
+    }
     return "\u{1B}[1;38;2;255;255;255;48;2;\(r);\(g);\(b)m \(name) \u{1B}[0m"
   }
 

@@ -35,8 +35,4 @@ public struct TextStyle: Sendable, Equatable {
   public func cyan(_ text: String) -> String { wrap(text, "36") }
   /// A highlighted row: bold yellow.
   public func highlight(_ text: String) -> String { wrap(text, "1;33") }
-  /// A 24-bit foreground colour.
-  public func rgb(_ text: String, _ r: Int, _ g: Int, _ b: Int) -> String {
-    wrap(text, "38;2;\(r);\(g);\(b)")
-  }
 }

@@ -78,7 +78,7 @@ struct App {
       details = AnalyticsSpeciesDetails(base: details, tracker: tracker)
     }
     let images = ImageFeature(
-      http: http, decoder: LibPNGDecoder(),
+      http: options.offline ? OfflineHTTPClient() : http, decoder: LibPNGDecoder(),
       store: FileSpriteStore(directory: paths.spritesDirectory),
       spritesBaseURL: spritesURL)
 

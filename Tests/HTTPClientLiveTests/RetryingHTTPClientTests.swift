@@ -97,6 +97,17 @@ struct RetryingHTTPClientTests {
     #expect(log.delays == [.seconds(2), .seconds(5)])
   }
 
+  @Test func absurdRetryAfterValuesAreCappedNotFatal() async throws {
+    let base = ScriptedClient([
+      .answer(503, ["Retry-After": "1e20"]), .answer(503, ["Retry-After": "inf"]),
+      .answer(200, [:]),
+    ])
+    let log = SleepLog()
+    #expect(try await retrying(base, log: log).send(request).status == 200)
+    #expect(log.delays.first == .seconds(5))
+    #expect(log.delays.count == 2)
+  }
+
   @Test func retryAfterAsAnHTTPDate() async throws {
     let date = Date().addingTimeInterval(3)
     let formatter = DateFormatter()

@@ -91,3 +91,11 @@ struct TextToolsTests {
     #expect(TextTools.wrap("", width: 10) == [])
   }
 }
+
+@Suite("Untrusted numbers never crash")
+struct UntrustedNumberTests {
+  @Test func absurdHeightsSaturate() {
+    #expect(Pokemon(id: 1, name: "x", height: .max, weight: 1).heightCentimetres == .max)
+    #expect(Pokemon(id: 1, name: "x", height: .min, weight: 1).heightCentimetres == .min)
+  }
+}

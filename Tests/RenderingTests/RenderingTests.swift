@@ -19,7 +19,7 @@ let page = SpeciesListViewModel(
   title: "Pokémon", filter: .all, page: 2, pageCount: 52, pageSize: 20, totalCount: 1025,
   rows: rows, isEmpty: false)
 let eevee = SpeciesDetailViewModel(
-  id: 133, name: "eevee", displayName: "Eevee", genus: "Evolution Pokémon", types: ["normal"],
+  id: 133, name: "eevee", displayName: "Eevee", genus: "Evolution Pokémon", types: ["Normal"],
   heightCentimetres: 30, weightKilograms: 6.5, genderRatio: "87.5% ♂ · 12.5% ♀",
   abilities: [
     .init(name: "Run Away", isHidden: false), .init(name: "Anticipation", isHidden: true),
@@ -68,7 +68,6 @@ let everyOutput: [CommandOutput] = [
   .cacheCleared,
   .flags(FeatureFlags().entries),
   .synced(SyncSummary(range: 1...3, synced: 2, images: 0, failures: ["#3: Not found."])),
-  .message("Back to the list."),
 ]
 
 @Suite("Text output")
@@ -116,6 +115,12 @@ struct TextRendererTests {
         ├─ Vaporeon #134  use Water Stone
         └─ Jolteon #135  use Thunder Stone
         """)
+  }
+
+  @Test func typesAreColouredBadges() {
+    let text = colour.render(.detail(eevee, image: .none))
+    #expect(text.contains("48;2;168;167;122m Normal "))
+    #expect(plain.render(.detail(eevee, image: .none)).contains("Type      Normal"))
   }
 
   @Test func imagesAreDrawnInColourAndAPathOtherwise() {
@@ -172,7 +177,6 @@ struct JSONRendererTests {
     "cache": (["entries", "bytes", "hits", "misses", "persistent"], ["oldestEntry"]),
     "cache_cleared": ([], []),
     "sync": (["range", "synced", "images", "failures"], []),
-    "message": (["text"], []),
   ]
 
   func object(_ output: CommandOutput) throws -> [String: Any] {
@@ -212,5 +216,19 @@ struct JSONRendererTests {
     let json = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     #expect(json["type"] as? String == "error")
     #expect(json["data"] as? String == "Not found: species #9999.")
+  }
+}
+
+@Suite("Untrusted numbers in view models")
+struct UntrustedNumbersRenderingTests {
+  @Test func statBarsStayWithinTheirTwentyCells() {
+    var detail = eevee
+    detail.stats = [.init(name: "HP", value: -100), .init(name: "Attack", value: 9999)]
+    let text = TextRenderer(style: TextStyle(colorEnabled: false), imageMode: .pathOnly)
+      .render(.detail(detail, image: .none))
+    let bars = text.split(separator: "\n").filter { $0.hasPrefix("HP") || $0.hasPrefix("Attack") }
+    #expect(bars.count == 2)
+    #expect(bars[0].hasSuffix(String(repeating: "░", count: 20)))
+    #expect(bars[1].hasSuffix(String(repeating: "█", count: 20)))
   }
 }
