@@ -96,9 +96,7 @@ public actor Shell {
       }
       return try await showPage(count, filter: state.filter)
     case .filter(nil): return .output(.filter(state.filter))
-    case .filter(let choice?):
-      let filter = GenderFilter(rawValue: choice.rawValue) ?? .all
-      return try await showPage(1, filter: filter)
+    case .filter(let filter?): return try await showPage(1, filter: filter)
     case .open(let input): return try await open(input)
     case .info:
       let selected = try requireSelection()

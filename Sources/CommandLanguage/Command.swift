@@ -1,10 +1,4 @@
-/// The gender filter a user can choose with `filter`.
-///
-/// Kept here, not taken from `Models`, so the command language depends on nothing; AppCore maps it
-/// to `GenderFilter(rawValue:)` (the raw values are the same).
-public enum FilterChoice: String, CaseIterable, Sendable, Hashable {
-  case all, male, female, genderless
-}
+import Models
 
 /// One command the user asked for, with typed arguments.
 public enum Command: Equatable, Sendable {
@@ -21,7 +15,7 @@ public enum Command: Equatable, Sendable {
   /// `last`: the last page.
   case last
   /// `filter VALUE` sets the filter; bare `filter` (`nil`) shows it.
-  case filter(FilterChoice?)
+  case filter(GenderFilter?)
   /// `open ID|NAME`: the id or name made slug-like: lowercased, a leading `#` dropped, quotes,
   /// apostrophes, dots and colons dropped, words joined by `-` (`open Mr. Mime` → `"mr-mime"`,
   /// `open #133` → `"133"`). Other characters are kept (`open Pokémon` → `"pokémon"`).

@@ -1,3 +1,5 @@
+import Models
+
 /// The one table of commands. The parser, `help`, `help COMMAND` and tab completion all read it.
 public enum CommandTable {
   /// Every command, in the order `help` lists them.
@@ -52,7 +54,7 @@ public enum CommandTable {
         """,
       examples: ["filter female", "filter all", "filter"], feature: nil,
       parseArguments: parseFilter,
-      completion: .choices(FilterChoice.allCases.map(\.rawValue))),
+      completion: .choices(GenderFilter.allCases.map(\.rawValue))),
     CommandSpec(
       name: "open", aliases: [], arguments: "ID|NAME",
       summary: "Select a species and show its details.",
@@ -210,8 +212,8 @@ private func parsePage(_ arguments: Arguments, _: (String) -> Bool) -> ParseResu
 private func parseFilter(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
   if arguments.words.isEmpty { return .command(.filter(nil)) }
   let value = arguments.words.joined(separator: " ").lowercased()
-  if let choice = FilterChoice(rawValue: value) { return .command(.filter(choice)) }
-  let names = FilterChoice.allCases.map(\.rawValue)
+  if let choice = GenderFilter(rawValue: value) { return .command(.filter(choice)) }
+  let names = GenderFilter.allCases.map(\.rawValue)
   return fail(
     "filter takes all, male, female or genderless (not \(quoted(value)))."
       + didYouMean(value, among: names))
