@@ -3,10 +3,15 @@ import Foundation
 import Synchronization
 
 /// The command history: a bounded list kept in memory and mirrored to a file in libedit's format
-/// (`_HiStOrY_V2_`, one vis(3)-encoded line per entry), written again after every change.
+/// (`_HiStOrY_V2_`, one vis(3)-encoded line per entry), saved after every command.
+///
+/// The in-memory list is this session's own view (what the arrow keys browse, like bash). The file
+/// is shared with other pokedex processes: each `add` takes an exclusive `flock` on a lock file
+/// beside it, reads the file as it is now, appends the new line, trims to the limit and renames a
+/// fresh copy over it, so lines saved by another session are never dropped.
 ///
 /// Data-race free: all state sits behind one `Mutex`; the file is written under it too, so two
-/// `add` calls never interleave their writes.
+/// `add` calls in this process never interleave their writes.
 final class HistoryStore: Sendable {
   private struct State {
     var entries: [String] = []
@@ -41,12 +46,12 @@ final class HistoryStore: Sendable {
   }
 
   /// Adds `line` (surrounding white space trimmed) unless it is blank or repeats the newest entry,
-  /// drops the oldest entries beyond the limit, and saves the file.
+  /// drops the oldest entries beyond the limit, and appends it to the file (same rules, applied to
+  /// the file's current contents, which may include other sessions' lines).
   func add(_ line: String) {
     state.withLock { state in
-      guard Self.append(line, to: &state.entries, limit: limit) else { return }
-      state.generation += 1
-      if let fileURL { Self.save(state.entries, to: fileURL, limit: limit) }
+      if Self.append(line, to: &state.entries, limit: limit) { state.generation += 1 }
+      if let fileURL { Self.appendToFile(line, at: fileURL, limit: limit) }
     }
   }
 
@@ -61,9 +66,16 @@ final class HistoryStore: Sendable {
   }
 
   private static func load(from url: URL) -> [String] {
-    guard let list = pdx_history_create(Int32.max, 0) else { return [] }
+    read(url) ?? []
+  }
+
+  /// The file's entries, `[]` when it does not exist, or `nil` when it exists but cannot be read as
+  /// a history (then it is left alone rather than overwritten).
+  private static func read(_ url: URL) -> [String]? {
+    guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+    guard let list = pdx_history_create(Int32.max, 0) else { return nil }
     defer { pdx_history_destroy(list) }
-    guard pdx_history_load(list, url.path) >= 0 else { return [] }
+    guard pdx_history_load(list, url.path) >= 0 else { return nil }
     var entries: [String] = []
     var entry = pdx_history_oldest(list)
     while let current = entry {
@@ -73,11 +85,31 @@ final class HistoryStore: Sendable {
     return entries
   }
 
-  /// Writes the file next to its final place, then renames it over, so a crash never leaves a
-  /// half-written history.
-  private static func save(_ entries: [String], to url: URL, limit: Int) {
+  /// Under an exclusive lock shared by every process using `url`: reads the file as it is now,
+  /// appends `line` by the history rules, and saves the result.
+  private static func appendToFile(_ line: String, at url: URL, limit: Int) {
     let directory = url.deletingLastPathComponent()
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    // A separate lock file: the history file itself is replaced by `rename`, so a lock on it
+    // would be held on an inode the next reader no longer opens.
+    let lockPath = directory.appendingPathComponent(".\(url.lastPathComponent).lock").path
+    let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard lock >= 0 else { return }
+    defer { close(lock) }
+    while flock(lock, LOCK_EX) != 0 {
+      guard errno == EINTR else { return }
+    }
+    defer { flock(lock, LOCK_UN) }
+
+    guard var entries = read(url) else { return }
+    guard append(line, to: &entries, limit: limit) else { return }
+    save(entries, to: url, limit: limit)
+  }
+
+  /// Writes the file next to its final place, then renames it over, so a crash never leaves a
+  /// half-written history. The caller holds the lock.
+  private static func save(_ entries: [String], to url: URL, limit: Int) {
+    let directory = url.deletingLastPathComponent()
     guard let list = pdx_history_create(Int32(clamping: max(limit, 1)), 0) else { return }
     defer { pdx_history_destroy(list) }
     for entry in entries { _ = pdx_history_enter(list, entry) }

@@ -72,6 +72,91 @@ struct HistoryStoreTests {
     #expect(HistoryStore(fileURL: foreign, limit: 10).entries == [])
   }
 
+  @Test func twoSessionsOnOneFileKeepEachOthersLines() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("pokedex/history")
+
+    let sessionA = HistoryStore(fileURL: file, limit: 100)
+    let sessionB = HistoryStore(fileURL: file, limit: 100)
+    sessionA.add("open eevee")
+    sessionB.add("open pikachu")
+    sessionA.add("evolution")
+
+    #expect(
+      HistoryStore(fileURL: file, limit: 100).entries == [
+        "open eevee", "open pikachu", "evolution",
+      ])
+    // Each session's arrow keys still browse its own lines.
+    #expect(sessionA.entries == ["open eevee", "evolution"])
+    #expect(sessionB.entries == ["open pikachu"])
+  }
+
+  @Test func aLineRepeatedAfterAnotherSessionsLineIsSavedAgain() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("history")
+
+    let sessionA = HistoryStore(fileURL: file, limit: 100)
+    let sessionB = HistoryStore(fileURL: file, limit: 100)
+    sessionA.add("next")
+    sessionB.add("prev")
+    sessionA.add("next")
+    sessionB.add("prev")
+    sessionB.add("prev")
+
+    #expect(HistoryStore(fileURL: file, limit: 100).entries == ["next", "prev", "next", "prev"])
+    #expect(sessionA.entries == ["next"])
+  }
+
+  @Test func theLimitAppliesToTheSharedFile() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("history")
+
+    let sessionA = HistoryStore(fileURL: file, limit: 3)
+    let sessionB = HistoryStore(fileURL: file, limit: 3)
+    sessionA.add("page 1")
+    sessionB.add("page 2")
+    sessionA.add("page 3")
+    sessionB.add("page 4")
+
+    #expect(HistoryStore(fileURL: file, limit: 3).entries == ["page 2", "page 3", "page 4"])
+  }
+
+  @Test func sessionsAddingAtTheSameTimeLoseNothing() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("history")
+
+    let sessions = [
+      HistoryStore(fileURL: file, limit: 1000), HistoryStore(fileURL: file, limit: 1000),
+    ]
+    DispatchQueue.concurrentPerform(iterations: sessions.count) { index in
+      for number in 1...40 { sessions[index].add("session \(index) line \(number)") }
+    }
+
+    let saved = HistoryStore(fileURL: file, limit: 1000).entries
+    #expect(saved.count == 80)
+    for index in sessions.indices {
+      let own = saved.filter { $0.hasPrefix("session \(index) ") }
+      #expect(own == (1...40).map { "session \(index) line \($0)" })
+    }
+  }
+
+  @Test func aForeignFileIsNotOverwritten() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let foreign = directory.appendingPathComponent("history")
+    try Data("not a history file\n".utf8).write(to: foreign)
+
+    let store = HistoryStore(fileURL: foreign, limit: 10)
+    store.add("open 133")
+
+    #expect(store.entries == ["open 133"])
+    #expect(try String(contentsOf: foreign, encoding: .utf8) == "not a history file\n")
+  }
+
   @Test func theEditorExposesTheSameHistory() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
