@@ -8,14 +8,16 @@ import Synchronization
 /// The ``PokeAPIClient`` that talks to PokéAPI through an ``HTTPClient`` and a ``ResponseCache``.
 ///
 /// - Fresh cached answers are returned without a request; stale ones are revalidated with
-///   `If-None-Match` (a `304` refreshes them); `404`s are cached for ten minutes.
+///   `If-None-Match` (a `304` refreshes them); `404`s are cached for ten minutes, unless a good
+///   answer is cached for the same URL: that one is kept (the caller still gets `notFound`).
 /// - Bodies are decoded before they are stored, so garbage never replaces a good entry; what is
 ///   stored is the decoded value re-encoded (only the fields pokedex uses, a few KB instead of
 ///   the API's ~300 KB for a pokemon).
 /// - Identical concurrent requests share one network request; at most `maxConcurrentRequests`
 ///   requests are on the network at once.
 /// - When the network fails (or with `offline`), stale data is served and `onNotice` receives
-///   one line saying how old it is; identical notices within a few seconds are coalesced.
+///   one line saying how old it is (not for a cached `404`); identical notices within a few
+///   seconds are coalesced.
 /// - A cancelled caller gets ``APIError/cancelled`` at once; the request itself is cancelled when
 ///   no other caller waits for it.
 public actor LivePokeAPIClient: PokeAPIClient {
@@ -293,10 +295,13 @@ public actor LivePokeAPIClient: PokeAPIClient {
       await save(entry, resource)
       return .success(body)
     case 404, 410:
-      let entry = CacheEntry(
-        key: resource.key, status: 404, body: Data(), etag: nil, storedAt: received,
-        expiresAt: received.addingTimeInterval(HTTPFreshness.notFoundLifetime))
-      await cache.save(entry)
+      // A good copy is kept: a server wrongly answering 404 must not wipe the offline data.
+      if cached?.status != 200 {
+        let entry = CacheEntry(
+          key: resource.key, status: 404, body: Data(), etag: nil, storedAt: received,
+          expiresAt: received.addingTimeInterval(HTTPFreshness.notFoundLifetime))
+        await cache.save(entry)
+      }
       return .failure(.notFound(resource: resource.name))
     case 429:
       guard let cached else { return .failure(.rateLimited) }
@@ -337,7 +342,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
     Data, APIError
   > {
     let time = now()
-    if !entry.isFresh(at: time) {
+    // A cached 404 is no data: no "showing data cached" notice before "Not found".
+    if entry.status == 200, !entry.isFresh(at: time) {
       notices.post(
         "\(reason): showing data cached \(AgeText.ago(entry.storedAt, now: time)).", kind: reason)
     }

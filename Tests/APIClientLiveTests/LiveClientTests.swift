@@ -156,6 +156,41 @@ struct LiveClientTests {
     #expect(await server.requests().count == 2)
   }
 
+  @Test func aNotFoundAnswerKeepsTheGoodCachedCopy() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon/133", json: Fixtures.eeveePokemon, maxAge: 60)
+    let cache = ResponseCache(store: nil)
+    let clock = TestClock()
+    let harness = Harness(server: server, cache: cache, clock: clock)
+    _ = try await harness.client.pokemon(id: 133)
+    clock.advance(by: 120)
+    await server.enqueue("pokemon/133", .init(status: 404))
+    let error = await apiError { try await harness.client.pokemon(id: 133) }
+    #expect(error == .notFound(resource: "pokemon #133"), "this call still hears the 404")
+    let offline = Harness(server: server, cache: cache, clock: clock, offline: true)
+    #expect(try await offline.client.pokemon(id: 133).weight == 65, "the offline copy survives")
+    #expect(offline.notices.values == ["Offline: showing data cached 2 minutes ago."])
+  }
+
+  @Test func aStaleNotFoundServedOfflineHasNoStaleDataNotice() async throws {
+    let server = try await FixtureServer.start()
+    let cache = ResponseCache(store: nil)
+    let clock = TestClock()
+    let online = Harness(server: server, cache: cache, clock: clock)
+    _ = await apiError { try await online.client.species(.name("missingno")) }
+    clock.advance(by: 3_600)
+    let offline = Harness(server: server, cache: cache, clock: clock, offline: true)
+    let error = await apiError { try await offline.client.species(.name("missingno")) }
+    #expect(error == .notFound(resource: "species \"missingno\""))
+    #expect(offline.notices.values.isEmpty)
+    // The same when the network is down rather than switched off.
+    await server.stop()
+    let down = await apiError { try await online.client.species(.name("missingno")) }
+    #expect(down == .notFound(resource: "species \"missingno\""))
+    #expect(online.notices.values.isEmpty)
+  }
+
   @Test func serverErrorThenSuccessAfterARetry() async throws {
     let server = try await FixtureServer.start()
     defer { Task { await server.stop() } }
