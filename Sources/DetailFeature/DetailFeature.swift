@@ -86,14 +86,17 @@ public struct DetailFeature: Sendable {
 
   /// The detail screen of a species.
   ///
-  /// The species and its pokemon are requested in parallel (the pokemon id is guessed as the
-  /// species id and fetched again only if the species names another default variety). As soon
-  /// as the species names its evolution chain, the chain is requested too, without waiting for
-  /// it: that warms the client's cache for ``evolution(of:)``, and its failure is ignored here.
+  /// For an id, the species and its pokemon are requested in parallel (the pokemon id is guessed
+  /// as the species id and fetched again only if the species names another default variety).
+  /// A name is what ``resolve(_:)`` returns when the species index could not be loaded, so the
+  /// index is not asked again: the species is requested by name, then its default pokemon. As
+  /// soon as the species names its evolution chain, the chain is requested too, without waiting
+  /// for it: that warms the client's cache for ``evolution(of:)``, and its failure is ignored here.
   public func details(of key: SpeciesKey) async throws(DetailError) -> SpeciesDetailViewModel {
     let species: Species
     var pokemon: Pokemon
-    if let id = await knownID(of: key) {
+    switch key {
+    case .id(let id):
       async let speciesRequest = client.species(.id(id))
       async let pokemonRequest = client.pokemon(id: id)
       do {
@@ -107,7 +110,7 @@ public struct DetailFeature: Sendable {
       } catch {
         throw Self.mapped(error)
       }
-    } else {
+    case .name:
       species = try await call { () async throws(APIError) in try await client.species(key) }
       warmEvolutionChain(of: species)
       let id = species.defaultPokemonID
@@ -166,8 +169,7 @@ public struct DetailFeature: Sendable {
   /// The whole evolution chain of a species as a tree, that species marked. A species without a
   /// chain gets a tree of itself alone.
   public func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
-    let lookup: SpeciesKey = await knownID(of: key).map { .id($0) } ?? key
-    let species = try await call { () async throws(APIError) in try await client.species(lookup) }
+    let species = try await call { () async throws(APIError) in try await client.species(key) }
     guard let chainID = species.evolutionChainID else {
       let node = EvolutionNode(
         id: species.id, name: SafeText.line(species.name),
@@ -212,18 +214,6 @@ public struct DetailFeature: Sendable {
   }
 
   // MARK: - Helpers
-
-  /// The id of `key`: itself for an id, looked up in the species index for a name (`nil` when the
-  /// index cannot be loaded or does not hold the name).
-  private func knownID(of key: SpeciesKey) async -> Int? {
-    switch key {
-    case .id(let id):
-      return id
-    case .name(let name):
-      let wanted = NameQuery.normalize(name)
-      return try? await client.speciesIndex().first { $0.name.lowercased() == wanted }?.id
-    }
-  }
 
   /// Starts fetching the species' evolution chain and returns at once; errors are ignored.
   private func warmEvolutionChain(of species: Species) {

@@ -114,12 +114,29 @@ struct DetailTests {
     #expect(await client.count("pokemon/133") == 1)
   }
 
-  @Test func aNameIsLookedUpInTheIndexSoBothStillRunTogether() async throws {
+  /// What `open NAME` does: resolve, then the details of what it resolved to.
+  func open(_ input: String, _ client: FakePokeAPIClient) async throws -> SpeciesDetailViewModel {
+    let feature = DetailFeature(client: client)
+    return try await feature.details(of: try await feature.resolve(input))
+  }
+
+  @Test func openingANameUsesTheIndexOnceSoBothStillRunTogether() async throws {
     let client = try eeveeClient()
     await client.set(waitForPartner: true)
-    let detail = try await DetailFeature(client: client).details(of: .name("Eevee"))
+    let detail = try await open("Eevee", client)
     #expect(detail.id == 133)
     #expect(await client.maximumInFlight == 2)
+    #expect(await client.count("pokemon-species?limit") == 1)
+  }
+
+  @Test func openingANameWithoutAnIndexAsksForTheIndexOnce() async throws {
+    let client = try eeveeClient()
+    await client.set(indexError: .offline)
+    let detail = try await open("eevee", client)
+    #expect(detail.displayName == "Eevee")
+    #expect(await client.count("pokemon-species?limit") == 1)
+    #expect(await client.count("pokemon-species/eevee") == 1)
+    #expect(await client.count("pokemon/133") == 1)
   }
 
   @Test func withoutAnIndexANameIsFetchedByName() async throws {
