@@ -143,7 +143,7 @@ public struct DetailFeature: Sendable {
         SpeciesDetailViewModel.Ability(name: Words.title($0.ability.name), isHidden: $0.isHidden)
       },
       stats: stats,
-      baseStatTotal: stats.reduce(0) { $0 + $1.value },
+      baseStatTotal: stats.reduce(0) { $0.addingReportingOverflow($1.value).partialValue },
       flavorText: species.englishFlavorText,
       isBaby: species.isBaby,
       isLegendary: species.isLegendary,

@@ -203,7 +203,7 @@ public struct TextRenderer: Sendable {
   }
 
   func renderCache(_ statistics: CacheStatistics) -> String {
-    let oldest = statistics.oldestEntry.map { Age.describe(since: $0) } ?? "–"
+    let oldest = statistics.oldestEntry.map { AgeText.ago($0) } ?? "–"
     let rows: [(String, String)] = [
       ("Storage", statistics.isPersistent ? "memory + disk" : "memory only"),
       ("Entries", String(statistics.entries)),
@@ -279,21 +279,4 @@ enum TypeColors {
     "rock": (182, 161, 54), "ghost": (115, 87, 151), "dragon": (111, 53, 252),
     "dark": (112, 87, 70), "steel": (183, 183, 206), "fairy": (214, 133, 173),
   ]
-}
-
-/// "3 hours ago" style ages.
-public enum Age {
-  /// How long ago `date` was, in the largest sensible unit.
-  public static func describe(since date: Date, now: Date = Date()) -> String {
-    let seconds = max(0, Int(now.timeIntervalSince(date)))
-    func unit(_ value: Int, _ name: String) -> String {
-      "\(value) \(name)\(value == 1 ? "" : "s") ago"
-    }
-    switch seconds {
-    case ..<60: return "just now"
-    case ..<3600: return unit(seconds / 60, "minute")
-    case ..<86400: return unit(seconds / 3600, "hour")
-    default: return unit(seconds / 86400, "day")
-    }
-  }
 }
