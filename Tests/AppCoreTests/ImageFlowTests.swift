@@ -40,16 +40,7 @@ struct ImageFlowTests {
       http: server, decoder: StubDecoder(), store: FileSpriteStore(directory: directory),
       spritesBaseURL: URL(string: "https://sprites.test/pokemon")!)
     let completion = CompletionSource(isEnabled: { _ in true })
-    let shell = Shell(
-      dependencies: ShellDependencies(
-        list: ListFeature(client: api), details: DetailFeature(client: api), images: images,
-        speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
-        cacheStatistics: {
-          CacheStatistics(
-            entries: 0, bytes: 0, hits: 0, misses: 0, oldestEntry: nil, isPersistent: false)
-        },
-        clearCache: {}, history: { [] }, flags: FeatureFlags()),
-      completion: completion)
+    let shell = makeShell(api: api, images: images, completion: completion)
 
     guard case .output(.detail(_, image: .downloadHint)) = await shell.execute("open 2") else {
       Issue.record("before a download, the details carry the download hint")

@@ -3,21 +3,27 @@ import AppCore
 import Cache
 import DetailFeature
 import FeatureFlags
+import ImageFeature
 import ListFeature
 import Models
 import Synchronization
 import Testing
 
-func makeShell(api: FakeAPI = FakeAPI(), flags: FeatureFlags = FeatureFlags()) -> Shell {
+/// A shell over `api` with no cache, optional images and completion, collecting progress.
+func makeShell(
+  api: FakeAPI = FakeAPI(), flags: FeatureFlags = FeatureFlags(), images: ImageFeature? = nil,
+  completion: CompletionSource? = nil, progress: @escaping @Sendable (String) -> Void = { _ in }
+) -> Shell {
   Shell(
     dependencies: ShellDependencies(
       list: ListFeature(client: api, pageSize: 20), details: DetailFeature(client: api),
-      images: nil, speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
+      images: images, speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
       cacheStatistics: {
         CacheStatistics(
           entries: 0, bytes: 0, hits: 0, misses: 0, oldestEntry: nil, isPersistent: false)
       },
-      clearCache: {}, history: { ["open 1", "evo"] }, flags: flags))
+      clearCache: {}, history: { ["open 1", "evo"] }, flags: flags, progress: progress),
+    completion: completion)
 }
 
 extension CommandOutcome {
@@ -142,16 +148,7 @@ struct SyncTests {
   @Test func aRangeIsFetchedWithProgressAndUnknownIdsAreSkipped() async {
     let api = FakeAPI(count: 12)
     let progress = ProgressLines()
-    let shell = Shell(
-      dependencies: ShellDependencies(
-        list: ListFeature(client: api), details: DetailFeature(client: api), images: nil,
-        speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
-        cacheStatistics: {
-          CacheStatistics(
-            entries: 0, bytes: 0, hits: 0, misses: 0, oldestEntry: nil, isPersistent: false)
-        },
-        clearCache: {}, history: { [] }, flags: FeatureFlags(),
-        progress: { line in progress.append(line) }))
+    let shell = makeShell(api: api, progress: { line in progress.append(line) })
     guard case .output(.synced(let summary)) = await shell.execute("sync 9-20") else {
       Issue.record("sync should report a summary")
       return
