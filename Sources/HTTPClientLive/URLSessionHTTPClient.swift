@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -58,7 +59,7 @@ public final class URLSessionHTTPClient: HTTPClient {
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await session.data(for: urlRequest)
+      (data, response) = try await Self.load(urlRequest, with: session)
     } catch {
       throw Task.isCancelled ? .cancelled : Self.map(error)
     }
@@ -68,6 +69,35 @@ public final class URLSessionHTTPClient: HTTPClient {
       if let name = name as? String, let value = value as? String { headers[name] = value }
     }
     return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+  }
+
+  /// Runs one data task and waits for it; Task cancellation cancels the data task.
+  ///
+  /// Not `session.data(for:)`: in swift-corelibs-foundation its cancellation handler cancels
+  /// the URLSession task synchronously while the Swift task's status lock is held, and when
+  /// the request is finishing at that moment URLSession's queue waits for that same lock: a
+  /// deadlock that even Ctrl-C cannot break (swift-corelibs-foundation#5412). Here the
+  /// cancellation handler only schedules the cancel on another queue, so it never blocks.
+  private static func load(
+    _ request: URLRequest, with session: URLSession
+  ) async throws -> (Data, URLResponse) {
+    let box = DataTaskBox()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let task = session.dataTask(with: request) { data, response, error in
+          if let error {
+            continuation.resume(throwing: error)
+          } else if let response {
+            continuation.resume(returning: (data ?? Data(), response))
+          } else {
+            continuation.resume(throwing: URLError(.badServerResponse))
+          }
+        }
+        box.start(task)
+      }
+    } onCancel: {
+      box.cancel()
+    }
   }
 
   /// Maps URLSession's errors (whose descriptions may read "(null)") to ``HTTPError``.
@@ -89,5 +119,39 @@ public final class URLSessionHTTPClient: HTTPClient {
   private static func seconds(_ duration: Duration) -> TimeInterval {
     let (seconds, attoseconds) = duration.components
     return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
+}
+
+/// The data task of one request, shared between the task that starts it and a cancellation
+/// handler that may run first, on another thread. Cancelling is dispatched, never done inline.
+private final class DataTaskBox: Sendable {
+  private struct State {
+    var task: URLSessionDataTask?
+    var cancelled = false
+  }
+
+  private let state = Mutex(State())
+
+  /// Resumes `task`, or cancels it at once when cancellation came first.
+  func start(_ task: URLSessionDataTask) {
+    let cancelled = state.withLock { state in
+      state.task = task
+      return state.cancelled
+    }
+    task.resume()
+    if cancelled { Self.cancelLater(task) }
+  }
+
+  /// Cancels the task (now or as soon as it exists) without blocking the caller.
+  func cancel() {
+    let task = state.withLock { state in
+      state.cancelled = true
+      return state.task
+    }
+    if let task { Self.cancelLater(task) }
+  }
+
+  private static func cancelLater(_ task: URLSessionDataTask) {
+    DispatchQueue.global().async { task.cancel() }
   }
 }
