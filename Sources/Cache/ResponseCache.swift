@@ -63,7 +63,7 @@ public actor ResponseCache {
       do {
         found = try await store.entry(forKey: key)
       } catch {
-        storeFailed()
+        storeFailed(error)
       }
     }
     // Another task may have stored a newer answer while this one read the disk.
@@ -84,7 +84,7 @@ public actor ResponseCache {
     do {
       try await store.save(entry)
     } catch {
-      storeFailed()
+      storeFailed(error)
     }
   }
 
@@ -97,7 +97,7 @@ public actor ResponseCache {
           entries: summary.entries, bytes: summary.bytes, hits: hits, misses: misses,
           oldestEntry: summary.oldestEntry, isPersistent: true)
       } catch {
-        storeFailed()
+        storeFailed(error)
       }
     }
     return CacheStatistics(
@@ -114,11 +114,14 @@ public actor ResponseCache {
     do {
       try await store.removeAll()
     } catch {
-      storeFailed()
+      storeFailed(error)
     }
   }
 
-  private func storeFailed() {
+  /// Switches to memory only after a real disk failure. A cancelled read or write (Ctrl-C,
+  /// a sibling request failing) says nothing about the disk and changes nothing.
+  private func storeFailed(_ error: any Error) {
+    if error is CancellationError || Task.isCancelled { return }
     guard store != nil else { return }
     store = nil
     onNotice("The disk cache stopped working; caching in memory only for this session.")

@@ -20,6 +20,18 @@ struct BrokenStore: CacheStore {
   func summary() async throws -> CacheStoreSummary { throw Failure() }
 }
 
+/// A store whose reads are cancelled, as when Ctrl-C lands during a disk read.
+final class CancelledReadStore: CacheStore {
+  let base = Mutex<[String: CacheEntry]>([:])
+  func entry(forKey key: String) async throws -> CacheEntry? { throw CancellationError() }
+  func save(_ entry: CacheEntry) async throws { base.withLock { $0[entry.key] = entry } }
+  func removeAll() async throws { base.withLock { $0 = [:] } }
+  func summary() async throws -> CacheStoreSummary {
+    let count = base.withLock { $0.count }
+    return CacheStoreSummary(entries: count, bytes: 0, oldestEntry: nil)
+  }
+}
+
 @Suite("ResponseCache: memory LRU, statistics, failing store")
 struct ResponseCacheTests {
   @Test func memoryIsBoundedByBytesAndEvictsTheLeastRecentlyUsed() async {
@@ -86,5 +98,16 @@ struct ResponseCacheTests {
     #expect(
       notices.withLock { $0 }
         == ["The disk cache stopped working; caching in memory only for this session."])
+  }
+
+  @Test func aCancelledDiskReadKeepsTheDiskCache() async {
+    let notices = Mutex<[String]>([])
+    let cache = ResponseCache(
+      store: CancelledReadStore(), onNotice: { notice in notices.withLock { $0.append(notice) } })
+    #expect(await cache.entry(forKey: "a") == nil)
+    await cache.save(entry("b"))
+    #expect(await cache.statistics().isPersistent)
+    #expect(await cache.statistics().entries == 1)
+    #expect(notices.withLock { $0 } == [])
   }
 }
