@@ -47,13 +47,15 @@ public enum CommandOutput: Sendable, Equatable {
 
 /// What `sync` fetched.
 public struct SyncSummary: Sendable, Equatable, Codable {
-  /// The ids asked for.
+  /// The first and last species synced (the range asked for, narrowed to species that exist).
   public var range: ClosedRange<Int>
-  /// Species whose details (species, pokemon, evolution chain) are now cached.
+  /// Species whose details (species, pokemon, evolution chain) are now cached, including those
+  /// whose image alone failed.
   public var synced: Int
   /// Images downloaded now or already there (when `--images`).
   public var images: Int
-  /// One line per failure, e.g. `#201: Not found: pokemon-species/201.`
+  /// One line per failure, by id, e.g. `#201: Not found: species #201.` or
+  /// `#7: image: …`.
   public var failures: [String]
 
   public init(range: ClosedRange<Int>, synced: Int, images: Int, failures: [String]) {
@@ -74,4 +76,16 @@ public enum CommandOutcome: Sendable, Equatable {
   case nothing
   /// `quit`.
   case quit
+}
+
+extension CommandOutcome {
+  /// Whether the command did all it was asked: a failure, or a `sync` that left species
+  /// behind, makes a script's exit status 1.
+  public var succeeded: Bool {
+    switch self {
+    case .failure: false
+    case .output(.synced(let summary)): summary.failures.isEmpty
+    case .output, .nothing, .quit: true
+    }
+  }
 }

@@ -214,7 +214,7 @@ public actor Shell {
     let summary = await Synchronizer(
       details: dependencies.details, images: images ? dependencies.images : nil,
       progress: dependencies.progress
-    ).run(ids: ids, range: range)
+    ).run(ids: ids)
     await refreshCompletion()
     return .output(.synced(summary))
   }

@@ -11,45 +11,53 @@ struct Synchronizer: Sendable {
   /// Species fetched at once; the API client bounds its own requests too.
   let width = 4
 
-  func run(ids: [Int], range: ClosedRange<Int>) async -> SyncSummary {
-    var synced = 0
-    var imageCount = 0
-    var failures: [String] = []
-    var done = 0
+  /// What happened to one species.
+  private struct Result: Sendable {
+    var id: Int
+    var failure: String?
+    var gotImage = false
+  }
+
+  /// Syncs `ids` (ascending, all known to the index).
+  func run(ids: [Int]) async -> SyncSummary {
+    var results: [Result] = []
     let step = max(1, ids.count / 10)
-    await withTaskGroup(of: (Int, String?, Bool).self) { group in
+    await withTaskGroup(of: Result.self) { group in
       var pending = ids[...]
       func startNext() {
         guard let id = pending.popFirst() else { return }
         group.addTask { await sync(id) }
       }
       for _ in 0..<width { startNext() }
-      for await (id, failure, gotImage) in group {
-        done += 1
-        if let failure { failures.append("#\(id): \(failure)") } else { synced += 1 }
-        if gotImage { imageCount += 1 }
-        if done % step == 0 || done == ids.count {
-          progress("Synced \(done)/\(ids.count)…")
+      for await result in group {
+        results.append(result)
+        if results.count % step == 0 || results.count == ids.count {
+          progress("Synced \(results.count)/\(ids.count)…")
         }
         if Task.isCancelled { pending = [] } else { startNext() }
       }
     }
-    return SyncSummary(range: range, synced: synced, images: imageCount, failures: failures)
+    results.sort { $0.id < $1.id }
+    let failures = results.compactMap { result in result.failure.map { "#\(result.id): \($0)" } }
+    let synced = results.filter { $0.failure == nil || $0.failure?.hasPrefix("image:") == true }
+    return SyncSummary(
+      range: (ids.first ?? 0)...(ids.last ?? 0), synced: synced.count,
+      images: results.filter(\.gotImage).count, failures: failures)
   }
 
-  private func sync(_ id: Int) async -> (Int, String?, Bool) {
+  private func sync(_ id: Int) async -> Result {
     do {
       _ = try await details.details(of: .id(id))
       _ = try await details.evolution(of: .id(id))
     } catch {
-      return (id, error.message, false)
+      return Result(id: id, failure: error.message)
     }
-    guard let images else { return (id, nil, false) }
+    guard let images else { return Result(id: id) }
     do {
       _ = try await images.download(speciesID: id)
-      return (id, nil, true)
+      return Result(id: id, gotImage: true)
     } catch {
-      return (id, error.description, false)
+      return Result(id: id, failure: "image: \(error.description)")
     }
   }
 }

@@ -237,8 +237,10 @@ public struct TextRenderer: Sendable {
     if summary.images > 0 { text += ", \(summary.images) images" }
     text += "."
     guard !summary.failures.isEmpty else { return text }
-    let shown = summary.failures.prefix(5).map { "  " + $0 }
-    let more = summary.failures.count > 5 ? ["  … and \(summary.failures.count - 5) more"] : []
+    let limit = summary.failures.count <= 6 ? 6 : 5
+    let shown = summary.failures.prefix(limit).map { "  " + $0 }
+    let more =
+      summary.failures.count > limit ? ["  … and \(summary.failures.count - limit) more"] : []
     return ([text + " \(summary.failures.count) failed:"] + shown + more).joined(separator: "\n")
   }
 

@@ -142,7 +142,7 @@ struct App {
       for try await line in lines {
         let outcome = await shell.execute(line)
         show(outcome)
-        if case .failure = outcome { failed = true }
+        if !outcome.succeeded { failed = true }
         if case .quit = outcome { break }
       }
     } catch {

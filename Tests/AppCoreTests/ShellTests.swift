@@ -155,6 +155,9 @@ struct SyncTests {
     }
     #expect(summary.synced == 4)
     #expect(summary.failures == [])
+    #expect(CommandOutcome.output(.synced(summary)).succeeded)
+    let partial = SyncSummary(range: 1...2, synced: 1, images: 0, failures: ["#2: Not found."])
+    #expect(!CommandOutcome.output(.synced(partial)).succeeded)
     #expect(progress.lines.last == "Synced 4/4…")
     let calls = await api.calls
     for id in 9...12 {
