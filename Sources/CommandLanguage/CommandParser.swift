@@ -38,7 +38,7 @@ public enum CommandParser {
     let commandWord = String(text.prefix { !$0.isWhitespace })
     let typed = commandWord.lowercased()
     guard let spec = CommandTable.all.first(where: { $0.isNamed(typed) }) else {
-      return .failure(unknownCommand(typed, isEnabled: isEnabled))
+      return .failure(unknownCommand(commandWord, isEnabled: isEnabled))
     }
     if let feature = spec.feature, !isEnabled(feature) {
       return .disabled(DisabledFeature(feature: feature, command: spec.name))

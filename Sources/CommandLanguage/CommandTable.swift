@@ -357,7 +357,7 @@ private func fail(_ message: String) -> ParseResult {
 /// `Unknown command "opne". Did you mean "open"?` or `Unknown command "bogus". Try "help".`
 func unknownCommand(_ word: String, isEnabled: (String) -> Bool) -> ParseFailure {
   let candidates = CommandTable.all.filter { $0.isOn(isEnabled) }.flatMap { [$0.name] + $0.aliases }
-  let hint = didYouMean(word, among: candidates)
+  let hint = didYouMean(word.lowercased(), among: candidates)
   return ParseFailure(
     "Unknown command \(quoted(word))." + (hint.isEmpty ? " Try \"help\"." : hint))
 }

@@ -1,4 +1,5 @@
 import APIClient
+import Models
 
 /// Why `open`, `info` or `evolution` could not be answered, each with one sentence.
 public enum DetailError: Error, Sendable, Equatable {
@@ -28,7 +29,8 @@ public enum DetailError: Error, Sendable, Equatable {
       return "`\(text)` is not a Pokémon id; ids are positive numbers."
     case .ambiguous(let input, let candidates, let total):
       let more = total > candidates.count ? ", …" : ""
-      return "`\(input)` matches \(candidates.joined(separator: ", "))\(more) (\(total) Pokémon); "
+      let names = candidates.map(DisplayName.of).joined(separator: ", ")
+      return "`\(input)` matches \(names)\(more) (\(total) Pokémon); "
         + "type more of the name."
     case .unknown(let input, let suggestion):
       if let suggestion { return "No Pokémon named `\(input)`. Did you mean \(suggestion)?" }

@@ -73,7 +73,8 @@ public enum ImageFeatureError: Error, Sendable, Equatable, CustomStringConvertib
     case .cancelled:
       return "The download was cancelled."
     case .invalidImage(let id, let reason):
-      return "The image for #\(id) was refused: \(reason.description)"
+      let text = reason.description
+      return "The image for #\(id) was refused: \(text.prefix(1).lowercased() + text.dropFirst())"
     case .storageFailed(let error):
       return error.description
     case .unreadableFile(let path):

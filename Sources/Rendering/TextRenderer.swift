@@ -80,7 +80,9 @@ public struct TextRenderer: Sendable {
 
   func renderRows(_ result: SearchResultViewModel) -> String {
     let count = result.rows.count
-    let header = style.bold(result.title) + style.dim(" · \(count) found")
+    let header =
+      result.kind == .random
+      ? style.bold(result.title) : style.bold(result.title) + style.dim(" · \(count) found")
     guard !result.isEmpty else { return header + "\n  (no species)" }
     return ([header] + renderRowLines(result.rows)).joined(separator: "\n")
   }
@@ -227,7 +229,7 @@ public struct TextRenderer: Sendable {
       + entries.map { entry in
         let state = entry.enabled ? style.green("on ") : style.red("off")
         return "  " + entry.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-          + state + "  " + style.dim("(\(entry.source))")
+          + state + "  " + style.dim(entry.source.description)
       }).joined(separator: "\n")
   }
 

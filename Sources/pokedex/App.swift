@@ -167,7 +167,7 @@ struct App {
         let shell = self.shell
         guard let outcome = await InterruptController.shared.run({ await shell.execute(line) })
         else {
-          Terminal.printError("Cancelled.")
+          Terminal.printError("\nCancelled.")
           printNotices()
           continue
         }

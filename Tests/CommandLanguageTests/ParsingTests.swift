@@ -220,7 +220,7 @@ struct UnknownCommandTests {
   func nearACommand(typed: String, suggestion: String) {
     #expect(
       failure(typed)
-        == "Unknown command \"\(typed.lowercased())\". Did you mean \"\(suggestion)\"?")
+        == "Unknown command \"\(typed)\". Did you mean \"\(suggestion)\"?")
   }
 
   @Test func aDisabledCommandIsNeverSuggested() {

@@ -29,7 +29,7 @@ struct ResolveTests {
           ], total: 10))
     #expect(
       error?.message
-        == "`pi` matches pidgey, pidgeotto, pidgeot, pikachu, pinsir, pichu, pineco, piloswine, …"
+        == "`pi` matches Pidgey, Pidgeotto, Pidgeot, Pikachu, Pinsir, Pichu, Pineco, Piloswine, …"
         + " (10 Pokémon); type more of the name.")
   }
 
