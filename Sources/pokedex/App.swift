@@ -97,7 +97,7 @@ struct App {
         speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
         cacheStatistics: { await cache.statistics() }, clearCache: { await cache.clear() },
         history: { editor?.historyEntries() ?? [] }, flags: flags,
-        progress: { Terminal.printError($0) }),
+        progress: { Terminal.progress($0) }),
       completion: completion)
 
     // Rendering: JSON for scripts, or text (colour and images only on a capable terminal).

@@ -15,14 +15,38 @@ enum Terminal {
   }
 
   private static let outputLock = Mutex(())
+  /// Whether a progress line is on screen (stderr) and must be cleared before other output.
+  private static let progressShown = Mutex(false)
+
+  /// Shows `text` as the one progress line: redrawn in place on a terminal, a plain line of
+  /// its own otherwise.
+  static func progress(_ text: String) {
+    guard isatty(STDERR_FILENO) == 1 else {
+      printError(text)
+      return
+    }
+    progressShown.withLock { $0 = true }
+    write("\r\u{1B}[2K" + text, to: STDERR_FILENO)
+  }
+
+  /// Removes the progress line, if one is shown.
+  static func clearProgress() {
+    let shown = progressShown.withLock { shown in
+      defer { shown = false }
+      return shown
+    }
+    if shown { write("\r\u{1B}[2K", to: STDERR_FILENO) }
+  }
 
   /// Writes `text` and a newline to stdout.
   static func print(_ text: String) {
+    clearProgress()
     write(text + "\n", to: STDOUT_FILENO)
   }
 
   /// Writes `text` and a newline to stderr (warnings, notices, progress).
   static func printError(_ text: String) {
+    clearProgress()
     write(text + "\n", to: STDERR_FILENO)
   }
 
