@@ -1,8 +1,9 @@
 import Foundation
 
 /// Retries another client's failures that are likely to pass: connection failures and cut-off
-/// answers, `5xx`, `429` and `403` (PokéAPI's CDN has answered random `403`s; the engineering
-/// notes ask to treat them as transient). Waits grow exponentially with jitter; a `Retry-After`
+/// answers, `5xx` and `429`; never another `4xx`. (A `403`, which PokéAPI's CDN has answered at
+/// random, is not retried here; the API client treats it as a transient failure instead and
+/// serves cached data.) Waits grow exponentially with jitter; a `Retry-After`
 /// header (seconds or an HTTP date) is honoured, capped by `maxDelay`. Other `4xx` answers and
 /// time-outs are never retried (a time-out already cost the user the whole wait), and
 /// cancellation stops at once.
@@ -67,7 +68,7 @@ public struct RetryingHTTPClient: HTTPClient {
 
   /// Whether an answer with this status is worth asking again.
   public static func isTransient(status: Int) -> Bool {
-    status == 429 || status == 403 || (500...599).contains(status)
+    status == 429 || (500...599).contains(status)
   }
 
   /// Whether a transport failure is worth trying again.

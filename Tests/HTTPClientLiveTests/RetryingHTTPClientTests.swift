@@ -65,7 +65,7 @@ struct RetryingHTTPClientTests {
     #expect(base.callCount == 3)
   }
 
-  @Test(arguments: [400, 404, 410])
+  @Test(arguments: [400, 403, 404, 410])
   func otherClientErrorsAreNotRetried(status: Int) async throws {
     let base = ScriptedClient([.answer(status, [:])])
     let response = try await retrying(base, log: SleepLog()).send(request)
@@ -73,10 +73,6 @@ struct RetryingHTTPClientTests {
     #expect(base.callCount == 1)
   }
 
-  @Test func forbiddenIsTreatedAsTransient() async throws {
-    let base = ScriptedClient([.answer(403, [:]), .answer(200, [:])])
-    #expect(try await retrying(base, log: SleepLog()).send(request).status == 200)
-  }
 
   @Test func connectionFailuresAreRetriedTimeoutsAreNot() async throws {
     let flaky = ScriptedClient([.fail(.connectionFailed), .fail(.badResponse), .answer(200, [:])])
