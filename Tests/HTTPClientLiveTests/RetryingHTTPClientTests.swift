@@ -73,7 +73,6 @@ struct RetryingHTTPClientTests {
     #expect(base.callCount == 1)
   }
 
-
   @Test func connectionFailuresAreRetriedTimeoutsAreNot() async throws {
     let flaky = ScriptedClient([.fail(.connectionFailed), .fail(.badResponse), .answer(200, [:])])
     #expect(try await retrying(flaky, log: SleepLog()).send(request).status == 200)
