@@ -203,6 +203,17 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
+  /// Waits, at most `limit`, until no load is in progress, so that loads started in the
+  /// background (such as an evolution chain warmed by `open`) reach the cache before a script's
+  /// process exits: what was seen once then works offline.
+  public func settle(within limit: Duration) async {
+    let clock = ContinuousClock()
+    let deadline = clock.now + limit
+    while !flights.isEmpty, clock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+  }
+
   // MARK: Bounding parallel requests
 
   /// Waits for a free network slot; `false` when cancelled while waiting.

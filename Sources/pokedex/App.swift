@@ -32,6 +32,8 @@ struct App {
   let notices: NoticeBoard
   let historyEditor: LibEditLineEditor?
   let render: @Sendable (CommandOutcome) -> String?
+  /// Lets background loads finish (bounded) before a script exits.
+  let settle: @Sendable () async -> Void
   let interactive: Bool
 
   init(options: Options, environment: [String: String]) throws {
@@ -64,11 +66,11 @@ struct App {
     let cache = ResponseCache(
       store: store.map { LoggingCacheStore(base: $0, logger: logger) },
       onNotice: { notices.post($0) })
-    let api = LoggingPokeAPIClient(
-      base: LivePokeAPIClient(
-        baseURL: apiURL, http: http, cache: cache, offline: options.offline,
-        onNotice: { notices.post($0) }),
-      logger: logger)
+    let live = LivePokeAPIClient(
+      baseURL: apiURL, http: http, cache: cache, offline: options.offline,
+      onNotice: { notices.post($0) })
+    settle = { await live.settle(within: .seconds(3)) }
+    let api = LoggingPokeAPIClient(base: live, logger: logger)
 
     // Features, with analytics attached around the detail feature.
     var details: any SpeciesDetails = DetailFeature(client: api)
@@ -148,6 +150,7 @@ struct App {
     } catch {
       failed = true
     }
+    await settle()
     return failed ? .commandFailed : .success
   }
 
