@@ -206,11 +206,20 @@ public actor LivePokeAPIClient: PokeAPIClient {
   /// Waits, at most `limit`, until no load is in progress, so that loads started in the
   /// background (such as an evolution chain warmed by `open`) reach the cache before a script's
   /// process exits: what was seen once then works offline.
-  public func settle(within limit: Duration) async {
+  ///
+  /// It returns once nothing has been in flight for `quiet`: a load started by a task that has
+  /// not reached this actor yet (a just-spawned warm-up) gets that long to show up.
+  public func settle(within limit: Duration, quiet: Duration = .milliseconds(50)) async {
     let clock = ContinuousClock()
     let deadline = clock.now + limit
-    while !flights.isEmpty, clock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(10))
+    var quietSince = clock.now
+    while clock.now < deadline {
+      if !flights.isEmpty {
+        quietSince = clock.now
+      } else if clock.now - quietSince >= quiet {
+        return
+      }
+      try? await Task.sleep(for: .milliseconds(5))
     }
   }
 
