@@ -40,7 +40,7 @@ public struct ListFeature: Sendable {
       let list = try await call { () async throws(APIError) in
         try await client.genderList(id: genderID)
       }
-      let members = Self.members(of: list, admittedBy: filter)
+      let members = list.species(admittedBy: filter)
       let pages = Self.pageCount(total: members.count, pageSize: pageSize)
       guard number <= pages else { throw .pageAfterLast(page: number, lastPage: pages) }
       let start = (number - 1) * pageSize
@@ -115,17 +115,6 @@ public struct ListFeature: Sendable {
   }
 
   // MARK: - Helpers
-
-  /// The species of a gender list that `filter` admits by their rate, once each, by id.
-  static func members(of list: GenderList, admittedBy filter: GenderFilter) -> [SpeciesSummary] {
-    var seen = Set<Int>()
-    var members: [SpeciesSummary] = []
-    for entry in list.pokemonSpeciesDetails where filter.admits(genderRate: entry.rate) {
-      guard let id = entry.pokemonSpecies.id, seen.insert(id).inserted else { continue }
-      members.append(SpeciesSummary(id: id, name: entry.pokemonSpecies.name))
-    }
-    return members.sorted()
-  }
 
   /// Pages needed for `total` rows; an empty list still has one (empty) page.
   static func pageCount(total: Int, pageSize: Int) -> Int {

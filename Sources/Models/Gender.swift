@@ -54,11 +54,16 @@ public struct GenderList: Codable, Sendable, Hashable {
     case pokemonSpeciesDetails = "pokemon_species_details"
   }
 
-  /// The species of this list, in id order, ids taken from their urls.
-  public var species: [SpeciesSummary] {
-    pokemonSpeciesDetails.compactMap { entry in
-      entry.pokemonSpecies.id.map { SpeciesSummary(id: $0, name: entry.pokemonSpecies.name) }
-    }.sorted()
+  /// The species of this list whose rate `filter` admits, once each, in id order, ids taken
+  /// from their urls.
+  public func species(admittedBy filter: GenderFilter) -> [SpeciesSummary] {
+    var seen = Set<Int>()
+    var members: [SpeciesSummary] = []
+    for entry in pokemonSpeciesDetails where filter.admits(genderRate: entry.rate) {
+      guard let id = entry.pokemonSpecies.id, seen.insert(id).inserted else { continue }
+      members.append(SpeciesSummary(id: id, name: entry.pokemonSpecies.name))
+    }
+    return members.sorted()
   }
 }
 

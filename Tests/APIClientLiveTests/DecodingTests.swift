@@ -68,7 +68,7 @@ struct DecodingTests {
     defer { Task { await server.stop() } }
     await server.serve("gender/1", json: Fixtures.femaleList)
     let list = try await Harness(server: server).client.genderList(id: 1)
-    #expect(list.species.map(\.id) == [1, 113, 133])
+    #expect(list.species(admittedBy: .all).map(\.id) == [1, 113, 133])
     #expect(list.pokemonSpeciesDetails.map(\.rate) == [1, 1, 8])
   }
 

@@ -99,3 +99,20 @@ struct UntrustedNumberTests {
     #expect(Pokemon(id: 1, name: "x", height: .min, weight: 1).heightCentimetres == .min)
   }
 }
+
+@Suite("Gender lists")
+struct GenderListTests {
+  @Test func speciesAreFilteredByRateOnceEachInIDOrder() {
+    func entry(_ rate: Int, _ id: Int) -> GenderList.Entry {
+      GenderList.Entry(
+        rate: rate,
+        pokemonSpecies: NamedResource(name: "s\(id)", url: "https://x/pokemon-species/\(id)/"))
+    }
+    let list = GenderList(
+      id: 1, name: "female",
+      pokemonSpeciesDetails: [entry(8, 30), entry(1, 2), entry(1, 2), entry(0, 5), entry(4, 10001)])
+    #expect(list.species(admittedBy: .female).map(\.id) == [2, 30, 10001])
+    #expect(list.species(admittedBy: .male).map(\.id) == [2, 5, 10001])
+    #expect(list.species(admittedBy: .all).map(\.id) == [2, 5, 30, 10001])
+  }
+}
