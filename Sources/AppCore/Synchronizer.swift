@@ -14,6 +14,8 @@ struct Synchronizer: Sendable {
   /// What happened to one species.
   private struct Result: Sendable {
     var id: Int
+    /// Its details, pokemon and evolution chain are cached.
+    var synced: Bool
     var failure: String?
     var gotImage = false
   }
@@ -39,9 +41,8 @@ struct Synchronizer: Sendable {
     }
     results.sort { $0.id < $1.id }
     let failures = results.compactMap { result in result.failure.map { "#\(result.id): \($0)" } }
-    let synced = results.filter { $0.failure == nil || $0.failure?.hasPrefix("image:") == true }
     return SyncSummary(
-      range: (ids.first ?? 0)...(ids.last ?? 0), synced: synced.count,
+      range: (ids.first ?? 0)...(ids.last ?? 0), synced: results.filter(\.synced).count,
       images: results.filter(\.gotImage).count, failures: failures)
   }
 
@@ -50,14 +51,14 @@ struct Synchronizer: Sendable {
       _ = try await details.details(of: .id(id))
       _ = try await details.evolution(of: .id(id))
     } catch {
-      return Result(id: id, failure: error.message)
+      return Result(id: id, synced: false, failure: error.message)
     }
-    guard let images else { return Result(id: id) }
+    guard let images else { return Result(id: id, synced: true) }
     do {
       _ = try await images.download(speciesID: id)
-      return Result(id: id, gotImage: true)
+      return Result(id: id, synced: true, gotImage: true)
     } catch {
-      return Result(id: id, failure: "image: \(error.description)")
+      return Result(id: id, synced: true, failure: "image: \(error.description)")
     }
   }
 }
