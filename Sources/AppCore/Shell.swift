@@ -228,20 +228,25 @@ public actor Shell {
     return selected
   }
 
+  /// The image feature when it exists and its flag is on.
+  private var availableImages: ImageFeature? {
+    flags.isEnabled(.images) ? dependencies.images : nil
+  }
+
   private func requireImages() throws(ShellError) -> ImageFeature {
-    guard let images = dependencies.images, flags.isEnabled(.images) else {
+    guard let images = availableImages else {
       throw .message("The images feature is turned off (\"flags\" shows why).")
     }
     return images
   }
 
   private func downloadedIDs() async -> Set<Int> {
-    guard flags.isEnabled(.images), let images = dependencies.images else { return [] }
+    guard let images = availableImages else { return [] }
     return await images.downloadedIDs()
   }
 
   private func detailImage(for id: Int) async -> DetailImage {
-    guard flags.isEnabled(.images), let images = dependencies.images else { return .none }
+    guard let images = availableImages else { return .none }
     if let stored = try? await images.storedImage(speciesID: id) { return .image(stored) }
     return .downloadHint
   }
@@ -249,10 +254,8 @@ public actor Shell {
   private func refreshCompletion() async {
     guard let completion else { return }
     var offers = false
-    if let selected = state.selected {
-      offers =
-        await !downloadedIDs().contains(selected.id) && flags.isEnabled(.images)
-        && dependencies.images != nil
+    if let selected = state.selected, availableImages != nil {
+      offers = await !downloadedIDs().contains(selected.id)
     }
     completion.setOffersDownloadImage(offers)
   }
