@@ -118,7 +118,7 @@ struct App {
           override: ImageModeOverride(rawValue: options.images.rawValue) ?? .auto)
         : .pathOnly
       let renderer = TextRenderer(
-        style: style, imageMode: options.images == .off ? .pathOnly : imageMode,
+        style: style, imageMode: imageMode,
         terminalSize: { Terminal.size() })
       render = { renderer.render($0) }
     }
