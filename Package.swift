@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
-// The module graph is explained in docs/ARCHITECTURE.md: interface modules hold protocols and
-// value types, `…Live` modules hold the one implementation that talks to the outside world,
-// features depend on interfaces only, and the `pokedex` executable is the one composition root.
+// The module graph is drawn and explained in docs/ARCHITECTURE.md. In short: features depend on
+// interfaces; an interface is split from its live implementation only where that brings a C
+// library or a heavy dependency; `Presentation` is the contract between the session engine and
+// the renderers; `pokedex` is the one composition root.
 import PackageDescription
 
 let package = Package(
@@ -27,51 +28,63 @@ let package = Package(
     // MARK: Domain values
     .target(name: "Models"),
 
-    // MARK: Services: interface + live implementation
+    // MARK: Services (an interface split from its live side only for a C library or a heavy one)
     .target(name: "HTTPClient"),
     .target(name: "HTTPClientLive", dependencies: ["HTTPClient"]),
     .target(name: "Cache"),
     .target(
       name: "CacheStoreGRDB",
       dependencies: ["Cache", .product(name: "GRDB", package: "GRDB.swift")]),
-    .target(name: "APIClient", dependencies: ["Models"]),
-    .target(name: "APIClientLive", dependencies: ["APIClient", "HTTPClient", "Cache", "Models"]),
+    .target(name: "APIClient", dependencies: ["Models", "HTTPClient", "Cache"]),
     .target(name: "PNGDecoder"),
     .target(name: "PNGDecoderLibPNG", dependencies: ["PNGDecoder", "CLibPNG"]),
     .target(name: "SpriteStore"),
     .target(name: "TerminalImages", dependencies: ["PNGDecoder"]),
+    .target(name: "Terminal"),
     .target(name: "LineEditor"),
-    .target(name: "LineEditorLibEdit", dependencies: ["LineEditor", "CEditLineShim"]),
+    .target(
+      name: "LineEditorLibEdit", dependencies: ["LineEditor", "Terminal", "CEditLineShim", "CLibEdit"]),
 
     // MARK: Features (depend on interfaces only)
     .target(name: "ListFeature", dependencies: ["APIClient", "Models"]),
     .target(name: "DetailFeature", dependencies: ["APIClient", "Models"]),
     .target(name: "ImageFeature", dependencies: ["HTTPClient", "PNGDecoder", "SpriteStore"]),
+    .target(
+      name: "SyncFeature", dependencies: ["DetailFeature", "ImageFeature", "APIClient", "Models"]),
 
-    // MARK: Cross-cutting seams
+    // MARK: Cross-cutting
     .target(name: "FeatureFlags", dependencies: ["Models"]),
     .target(name: "Analytics"),
+    .target(name: "CommandLanguage", dependencies: ["Models", "FeatureFlags"]),
 
-    // MARK: Shell
-    .target(name: "CommandLanguage", dependencies: ["Models"]),
+    // MARK: The contract between the engine and the renderers, and the renderers
+    .target(
+      name: "Presentation",
+      dependencies: [
+        "APIClient", "Cache", "CommandLanguage", "DetailFeature", "FeatureFlags", "ImageFeature",
+        "ListFeature", "Models", "SyncFeature",
+      ]),
     .target(
       name: "Rendering",
       dependencies: [
-        "AppCore", "ListFeature", "DetailFeature", "ImageFeature", "TerminalImages", "Models",
-        "Cache", "FeatureFlags",
+        "Presentation", "TerminalImages", "APIClient", "Cache", "CommandLanguage",
+        "DetailFeature", "FeatureFlags", "ImageFeature", "ListFeature", "Models", "PNGDecoder",
+        "SpriteStore", "SyncFeature",
       ]),
+
+    // MARK: The session engine
     .target(
-      name: "AppCore",
+      name: "Session",
       dependencies: [
-        "CommandLanguage", "ListFeature", "DetailFeature", "ImageFeature", "APIClient",
-        "Models", "LineEditor", "FeatureFlags", "Cache",
+        "Presentation", "CommandLanguage", "ListFeature", "DetailFeature", "ImageFeature",
+        "SyncFeature", "APIClient", "Cache", "FeatureFlags", "LineEditor", "Models", "Terminal",
       ]),
 
     // MARK: Decorators the composition root attaches around features and services
     .target(
       name: "AppDecorators",
       dependencies: [
-        "AppCore", "Analytics", "APIClient", "HTTPClient", "Cache", "DetailFeature", "Models",
+        "Analytics", "APIClient", "HTTPClient", "Cache", "DetailFeature", "Models",
         .product(name: "Logging", package: "swift-log"),
       ]),
 
@@ -79,8 +92,10 @@ let package = Package(
     .executableTarget(
       name: "pokedex",
       dependencies: [
-        "AppCore", "AppDecorators", "Rendering", "APIClientLive", "HTTPClientLive", "CacheStoreGRDB",
-        "PNGDecoderLibPNG", "LineEditorLibEdit", "Analytics", "FeatureFlags",
+        "Session", "AppDecorators", "Rendering", "Presentation", "APIClient", "HTTPClient",
+        "HTTPClientLive", "Cache", "CacheStoreGRDB", "PNGDecoderLibPNG", "LineEditorLibEdit",
+        "Analytics", "FeatureFlags", "CommandLanguage", "DetailFeature", "ImageFeature",
+        "ListFeature", "SpriteStore", "SyncFeature", "Terminal", "TerminalImages",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -96,10 +111,10 @@ let package = Package(
       name: "CacheTests",
       dependencies: ["Cache", "CacheStoreGRDB", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(
-      name: "APIClientLiveTests",
+      name: "APIClientTests",
       dependencies: [
-        "APIClientLive", "APIClient", "HTTPClient", "HTTPClientLive", "Cache", "CacheStoreGRDB",
-        "Models", .product(name: "FlyingFox", package: "FlyingFox"),
+        "APIClient", "HTTPClient", "HTTPClientLive", "Cache", "CacheStoreGRDB", "Models",
+        .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(name: "ListFeatureTests", dependencies: ["ListFeature", "APIClient", "Models"]),
     .testTarget(name: "DetailFeatureTests", dependencies: ["DetailFeature", "APIClient", "Models"]),
@@ -111,26 +126,29 @@ let package = Package(
       dependencies: [
         "ImageFeature", "HTTPClient", "PNGDecoder", "SpriteStore", "PNGDecoderLibPNG", "CLibPNG",
       ]),
-    .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage"]),
+    .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "FeatureFlags"]),
     .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags"]),
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
     .testTarget(
       name: "LineEditorLibEditTests", dependencies: ["LineEditorLibEdit", "LineEditor"]),
     .testTarget(name: "AnalyticsTests", dependencies: ["Analytics"]),
     .testTarget(name: "ArchitectureTests"),
     .testTarget(
       name: "AppDecoratorsTests",
-      dependencies: ["AppDecorators", "Analytics", "AppCore", "APIClient", "DetailFeature", "Models"]),
+      dependencies: ["AppDecorators", "Analytics", "APIClient", "DetailFeature", "Models"]),
     .testTarget(
       name: "RenderingTests",
       dependencies: [
-        "Rendering", "AppCore", "Cache", "DetailFeature", "FeatureFlags", "ImageFeature",
-        "ListFeature", "Models", "PNGDecoder",
+        "Rendering", "Presentation", "APIClient", "Cache", "CommandLanguage", "DetailFeature",
+        "FeatureFlags", "ImageFeature", "ListFeature", "Models", "PNGDecoder", "SyncFeature",
       ]),
     .testTarget(
-      name: "AppCoreTests",
+      name: "SessionTests",
       dependencies: [
-        "AppCore", "Models", "APIClient", "Cache", "DetailFeature", "FeatureFlags", "ListFeature",
-        "HTTPClient", "ImageFeature", "PNGDecoder", "SpriteStore",
+        "Session", "Presentation", "Models", "APIClient", "Cache", "CommandLanguage",
+        "DetailFeature", "FeatureFlags", "ListFeature", "HTTPClient", "ImageFeature", "PNGDecoder",
+        "SpriteStore", "SyncFeature", "Terminal",
       ]),
+    .testTarget(name: "pokedexTests", dependencies: ["pokedex"]),
   ]
 )

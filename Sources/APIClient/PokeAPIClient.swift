@@ -33,7 +33,7 @@ public protocol PokeAPIClient: Sendable {
   func genderList(id: Int) async throws(APIError) -> GenderList
 }
 
-/// Every way a PokéAPI call can fail, each with one sentence for the user.
+/// Every way a PokéAPI call can fail. The renderers word it for the user.
 public enum APIError: Error, Sendable, Equatable {
   /// The network could not be reached (and nothing was cached).
   case offline
@@ -53,19 +53,4 @@ public enum APIError: Error, Sendable, Equatable {
   case cancelled
   /// Any other HTTP status.
   case unexpectedStatus(Int)
-
-  /// One clear sentence, never a raw error dump.
-  public var message: String {
-    switch self {
-    case .offline: "The network is unreachable and nothing is cached for this yet."
-    case .notCached(let r): "Offline: \(r) has not been cached yet."
-    case .notFound(let r): "Not found: \(r)."
-    case .server(let status): "The Pokémon server had an error (HTTP \(status)); try again soon."
-    case .rateLimited: "The Pokémon server is rate limiting us; try again in a moment."
-    case .invalidData(let r): "The server sent invalid data for \(r)."
-    case .timedOut: "The Pokémon server did not answer in time."
-    case .cancelled: "Cancelled."
-    case .unexpectedStatus(let s): "The Pokémon server answered with unexpected HTTP \(s)."
-    }
-  }
 }

@@ -1,6 +1,5 @@
 import APIClient
 import Analytics
-import AppCore
 import Cache
 import DetailFeature
 import Foundation
@@ -116,7 +115,7 @@ public struct LoggingPokeAPIClient: PokeAPIClient {
       logger.debug("api \(name): ok")
       return value
     } catch {
-      logger.warning("api \(name): \(error.message)")
+      logger.warning("api \(name): \(error)")
       throw error
     }
   }

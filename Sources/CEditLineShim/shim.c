@@ -1,6 +1,7 @@
 // See CEditLineShim.h. The model for the character reader and the interrupt handling is LLDB's
 // Editline.cpp: EL_SIGNAL 0, a custom EL_GETCFN that poll()s stdin plus a wake-up pipe and decodes
 // UTF-8 itself.
+#define _XOPEN_SOURCE 700
 #include "CEditLineShim.h"
 
 #include <errno.h>
@@ -75,10 +76,11 @@ static int read_character(EditLine *el, wchar_t *out) {
     if (fds[1].revents & POLLIN) {
       char bytes[32];
       ssize_t count = read(editor->wake_read, bytes, sizeof bytes);
-      int interrupt = 0, resize = 0;
+      int interrupt = 0, resize = 0, print = 0;
       for (ssize_t i = 0; i < count; i++) {
         if (bytes[i] == PDX_WAKE_INTERRUPT) interrupt = 1;
         if (bytes[i] == PDX_WAKE_RESIZE) resize = 1;
+        if (bytes[i] == PDX_WAKE_PRINT) print = 1;
       }
       if (resize) el_resize(el);
       if (interrupt) {
@@ -86,6 +88,10 @@ static int read_character(EditLine *el, wchar_t *out) {
         memset(&editor->decoder, 0, sizeof editor->decoder);
         finish_interrupted_line(el);
         return 0;
+      }
+      if (print) {
+        *out = PDX_ASYNC_PRINT_KEY;
+        return 1;
       }
       continue;
     }
@@ -240,4 +246,9 @@ const char *pdx_history_oldest(History *list) {
 const char *pdx_history_newer(History *list) {
   HistEvent event;
   return history(list, &event, H_PREV) < 0 ? NULL : event.str;
+}
+
+int pdx_wcwidth(unsigned int character) {
+  int width = wcwidth((wchar_t)character);
+  return width < 0 ? 0 : width;
 }

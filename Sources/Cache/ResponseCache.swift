@@ -41,6 +41,11 @@ public actor ResponseCache {
   private var hits = 0
   private var misses = 0
 
+  /// Grows by one with every ``clear()``. A load notes it when it starts and saves with
+  /// ``save(_:generation:)``, so that a load that was under way when the cache was cleared
+  /// cannot put its answer back.
+  public private(set) var generation = 0
+
   /// A cache holding at most `memoryLimitBytes` in memory, persisting to `store` when given.
   /// - Parameter onNotice: receives a one-line warning if the disk store fails later on.
   public init(
@@ -77,6 +82,13 @@ public actor ResponseCache {
     return found
   }
 
+  /// Stores `entry` in memory and on disk, replacing the one with the same key, unless the cache
+  /// was cleared since `generation` (the ``generation`` when the load began).
+  public func save(_ entry: CacheEntry, generation: Int) async {
+    guard generation == self.generation else { return }
+    await save(entry)
+  }
+
   /// Stores `entry` in memory and on disk, replacing the one with the same key.
   public func save(_ entry: CacheEntry) async {
     memory.insert(entry, limit: memoryLimitBytes)
@@ -107,6 +119,7 @@ public actor ResponseCache {
 
   /// Empties memory and disk and resets the hit and miss counts.
   public func clear() async {
+    generation += 1
     memory = LRUMemory()
     hits = 0
     misses = 0

@@ -1,3 +1,4 @@
+import FeatureFlags
 import Models
 
 /// One command the user asked for, with typed arguments.
@@ -78,31 +79,21 @@ public struct ParseFailure: Error, Equatable, Sendable, CustomStringConvertible 
 /// A command whose feature flag is turned off.
 public struct DisabledFeature: Equatable, Sendable, CustomStringConvertible {
   /// The flag's name, e.g. `evolution`.
-  public let feature: String
+  public let feature: Feature
   /// The canonical name of the command that was typed, e.g. `evolution` for `evo`.
   public let command: String
 
   /// A disabled-feature answer for `command`, switched off by `feature`.
-  public init(feature: String, command: String) {
+  public init(feature: Feature, command: String) {
     self.feature = feature
     self.command = command
   }
 
   /// One line for the user: `The evolution feature is turned off ("flags" shows why).`
   public var message: String {
-    "The \(feature) feature is turned off (\"flags\" shows why)."
+    "The \(feature.rawValue) feature is turned off (\"flags\" shows why)."
   }
 
   /// The message.
   public var description: String { message }
-}
-
-/// The process exit status of `pokedex`.
-public enum ExitStatus: Int32, Sendable {
-  /// Every command succeeded.
-  case success = 0
-  /// At least one command failed (bad input, not found, network …).
-  case commandFailed = 1
-  /// The command line itself was wrong.
-  case usage = 2
 }

@@ -1,3 +1,5 @@
+import FeatureFlags
+
 /// Turns input lines into commands, and derives `help` and tab completion from `CommandTable`.
 ///
 /// Every function takes `isEnabled`, which answers whether a feature flag (e.g. `evolution`) is
@@ -13,7 +15,7 @@ public enum CommandParser {
   /// control characters (other than tab) are refused with one line; blank lines and lines
   /// starting with `#` are `.empty`.
   public static func parse(
-    _ line: String, isEnabled: (String) -> Bool = { _ in true }
+    _ line: String, isEnabled: (Feature) -> Bool = { _ in true }
   ) -> ParseResult {
     if line.utf8.count > maximumLineLength {
       let length = line.count

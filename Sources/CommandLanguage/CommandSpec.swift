@@ -1,3 +1,5 @@
+import FeatureFlags
+
 /// One row of the command table: everything the parser, `help` and completion know about a command.
 public struct CommandSpec: Sendable {
   /// The canonical name, e.g. `evolution`.
@@ -13,10 +15,10 @@ public struct CommandSpec: Sendable {
   /// Example lines for `help COMMAND`.
   public let examples: [String]
   /// The feature flag that turns this command off, if any (e.g. `evolution`).
-  public let feature: String?
+  public let feature: Feature?
 
   /// Turns the words after the command name into a command (or a one-line failure).
-  let parseArguments: @Sendable (Arguments, _ isEnabled: (String) -> Bool) -> ParseResult
+  let parseArguments: @Sendable (Arguments, _ isEnabled: (Feature) -> Bool) -> ParseResult
   /// What tab completion offers after the command name.
   let completion: ArgumentCompletion
 
@@ -37,7 +39,7 @@ public struct CommandSpec: Sendable {
   }
 
   /// Whether the flags leave this command on.
-  func isOn(_ isEnabled: (String) -> Bool) -> Bool {
+  func isOn(_ isEnabled: (Feature) -> Bool) -> Bool {
     feature.map(isEnabled) ?? true
   }
 }

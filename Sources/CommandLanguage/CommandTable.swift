@@ -1,3 +1,4 @@
+import FeatureFlags
 import Models
 
 /// The one table of commands. The parser, `help`, `help COMMAND` and tab completion all read it.
@@ -79,7 +80,7 @@ public enum CommandTable {
         with what triggers it (level 16, use Water Stone, trade …); the selected species \
         is marked.
         """,
-      examples: ["open eevee", "evolution", "evo"], feature: "evolution",
+      examples: ["open eevee", "evolution", "evo"], feature: .evolution,
       parseArguments: noArguments(.evolution), completion: .none),
     CommandSpec(
       name: "download", aliases: [], arguments: "image",
@@ -88,13 +89,13 @@ public enum CommandTable {
         Downloads the selected species' image, checks that it is a sensible PNG, keeps it \
         in the data directory and shows it. The list marks species whose image is downloaded.
         """,
-      examples: ["open 25", "download image"], feature: "images",
+      examples: ["open 25", "download image"], feature: .images,
       parseArguments: parseDownload, completion: .downloadImage),
     CommandSpec(
       name: "image", aliases: [], arguments: "",
       summary: "Show the selected species' image.",
       details: "Shows the downloaded image of the selected species.",
-      examples: ["image"], feature: "images",
+      examples: ["image"], feature: .images,
       parseArguments: noArguments(.image), completion: .none),
     CommandSpec(
       name: "back", aliases: [], arguments: "",
@@ -109,13 +110,13 @@ public enum CommandTable {
         Lists every species whose name contains TEXT, in any case, among all species, \
         not only the pages seen so far.
         """,
-      examples: ["search chu", "search mime"], feature: "search",
+      examples: ["search chu", "search mime"], feature: .search,
       parseArguments: parseSearch, completion: .none),
     CommandSpec(
       name: "random", aliases: [], arguments: "[N]",
       summary: "Show N random species (default 1).",
       details: "Lists N random species, from 1 to 50 (1 if N is left out).",
-      examples: ["random", "random 5"], feature: "random",
+      examples: ["random", "random 5"], feature: .random,
       parseArguments: parseRandom, completion: .none),
     CommandSpec(
       name: "history", aliases: [], arguments: "",
@@ -140,7 +141,7 @@ public enum CommandTable {
         is FIRST-LAST or one id (all species if left out); --images also downloads their \
         images.
         """,
-      examples: ["sync 1-151", "sync 133", "sync 1-151 --images"], feature: "sync",
+      examples: ["sync 1-151", "sync 133", "sync 1-151 --images"], feature: .sync,
       parseArguments: parseSync, completion: .syncOptions),
     CommandSpec(
       name: "flags", aliases: [], arguments: "",
@@ -165,13 +166,13 @@ public enum CommandTable {
       parseArguments: noArguments(.quit), completion: .none),
   ]
 
-  /// The distinct feature flag names commands can be switched off by, in table order.
-  public static var featureNames: [String] {
-    var names: [String] = []
-    for feature in all.compactMap(\.feature) where !names.contains(feature) {
-      names.append(feature)
+  /// The distinct features commands can be switched off by, in table order.
+  public static var features: [Feature] {
+    var features: [Feature] = []
+    for feature in all.compactMap(\.feature) where !features.contains(feature) {
+      features.append(feature)
     }
-    return names
+    return features
   }
 
   /// The command named `word` or aliased so, in any case; `nil` if there is none.
@@ -186,7 +187,7 @@ public enum CommandTable {
 /// A command that takes no arguments.
 private func noArguments(
   _ command: Command
-) -> @Sendable (Arguments, (String) -> Bool) -> ParseResult {
+) -> @Sendable (Arguments, (Feature) -> Bool) -> ParseResult {
   { arguments, _ in
     arguments.words.isEmpty
       ? .command(command)
@@ -194,7 +195,7 @@ private func noArguments(
   }
 }
 
-private func parsePage(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
+private func parsePage(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
   guard let word = arguments.words.first else {
     return fail("\"page\" needs a number: page N.")
   }
@@ -209,7 +210,7 @@ private func parsePage(_ arguments: Arguments, _: (String) -> Bool) -> ParseResu
   }
 }
 
-private func parseFilter(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
+private func parseFilter(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
   if arguments.words.isEmpty { return .command(.filter(nil)) }
   let value = arguments.words.joined(separator: " ").lowercased()
   if let choice = GenderFilter(rawValue: value) { return .command(.filter(choice)) }
@@ -221,7 +222,7 @@ private func parseFilter(_ arguments: Arguments, _: (String) -> Bool) -> ParseRe
 
 /// Names are normalised towards slugs: lowercased, quotes, apostrophes, dots and colons dropped,
 /// words joined by `-` (`Mr. Mime` → `mr-mime`, `Farfetch'd` → `farfetchd`); `#133` → `133`.
-private func parseOpen(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
+private func parseOpen(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
   let dropped: Set<Character> = [
     "'", "\"", ".", ":", "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}",
   ]
@@ -236,7 +237,7 @@ private func parseOpen(_ arguments: Arguments, _: (String) -> Bool) -> ParseResu
   return .command(.open(words.joined(separator: "-")))
 }
 
-private func parseDownload(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
+private func parseDownload(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
   guard !arguments.words.isEmpty else {
     return fail("\"download\" needs what to download: download image.")
   }
@@ -246,13 +247,13 @@ private func parseDownload(_ arguments: Arguments, _: (String) -> Bool) -> Parse
     "download takes only \"image\" (not \(quoted(value)))." + didYouMean(value, among: ["image"]))
 }
 
-private func parseSearch(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
+private func parseSearch(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
   arguments.rest.isEmpty
     ? fail("\"search\" needs some text: search TEXT.")
     : .command(.search(arguments.rest))
 }
 
-private func parseRandom(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
+private func parseRandom(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
   guard let word = arguments.words.first else { return .command(.random(1)) }
   guard arguments.words.count == 1 else {
     return fail("\"random\" takes one number from 1 to 50.")
@@ -263,7 +264,7 @@ private func parseRandom(_ arguments: Arguments, _: (String) -> Bool) -> ParseRe
   return fail("\"random\" takes a number from 1 to 50 (not \(quoted(word))).")
 }
 
-private func parseCache(_ arguments: Arguments, _: (String) -> Bool) -> ParseResult {
+private func parseCache(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
   if arguments.words.isEmpty { return .command(.cache(clear: false)) }
   let value = arguments.words.joined(separator: " ").lowercased()
   if value == "clear" { return .command(.cache(clear: true)) }
@@ -271,7 +272,7 @@ private func parseCache(_ arguments: Arguments, _: (String) -> Bool) -> ParseRes
     "cache takes only \"clear\" (not \(quoted(value)))." + didYouMean(value, among: ["clear"]))
 }
 
-private func parseSync(_ arguments: Arguments, isEnabled: (String) -> Bool) -> ParseResult {
+private func parseSync(_ arguments: Arguments, isEnabled: (Feature) -> Bool) -> ParseResult {
   var range: ClosedRange<Int>?
   var rangeWord: String?
   var images = false
@@ -296,8 +297,8 @@ private func parseSync(_ arguments: Arguments, isEnabled: (String) -> Bool) -> P
       return .failure(failure)
     }
   }
-  if images && !isEnabled("images") {
-    return .disabled(DisabledFeature(feature: "images", command: "sync"))
+  if images && !isEnabled(.images) {
+    return .disabled(DisabledFeature(feature: .images, command: "sync"))
   }
   return .command(.sync(range: range, images: images))
 }
@@ -328,7 +329,7 @@ private func parseRange(_ word: String) -> Result<ClosedRange<Int>, ParseFailure
   return .success(lower...upper)
 }
 
-private func parseHelp(_ arguments: Arguments, isEnabled: (String) -> Bool) -> ParseResult {
+private func parseHelp(_ arguments: Arguments, isEnabled: (Feature) -> Bool) -> ParseResult {
   guard let word = arguments.words.first else { return .command(.help(nil)) }
   guard let spec = CommandTable.command(named: word) else {
     return .failure(unknownCommand(word.lowercased(), isEnabled: isEnabled))
@@ -355,7 +356,7 @@ private func fail(_ message: String) -> ParseResult {
 }
 
 /// `Unknown command "opne". Did you mean "open"?` or `Unknown command "bogus". Try "help".`
-func unknownCommand(_ word: String, isEnabled: (String) -> Bool) -> ParseFailure {
+func unknownCommand(_ word: String, isEnabled: (Feature) -> Bool) -> ParseFailure {
   let candidates = CommandTable.all.filter { $0.isOn(isEnabled) }.flatMap { [$0.name] + $0.aliases }
   let hint = didYouMean(word.lowercased(), among: candidates)
   return ParseFailure(

@@ -1,3 +1,5 @@
+import FeatureFlags
+
 extension CommandParser {
   /// Tab completion: full words that may replace the last word of `line` (the text left of the
   /// cursor; a line ending in a space completes a new, empty word).
@@ -11,7 +13,7 @@ extension CommandParser {
   ///   `--images` if the `images` feature is on.
   public static func completions(
     for line: String,
-    isEnabled: (String) -> Bool = { _ in true },
+    isEnabled: (Feature) -> Bool = { _ in true },
     speciesNames: [String] = [],
     offersDownloadImage: Bool = true
   ) -> [String] {
@@ -44,13 +46,13 @@ extension CommandParser {
       return position == 1 ? species(speciesNames, startingWith: prefix) : []
     case .syncOptions:
       let alreadyThere = words.dropFirst().contains { $0.lowercased() == "--images" }
-      let offered = isEnabled("images") && !alreadyThere && "--images".hasPrefix(prefix)
+      let offered = isEnabled(.images) && !alreadyThere && "--images".hasPrefix(prefix)
       return offered ? ["--images"] : []
     }
   }
 
   private static func commandNames(
-    startingWith prefix: String, isEnabled: (String) -> Bool, offersDownloadImage: Bool
+    startingWith prefix: String, isEnabled: (Feature) -> Bool, offersDownloadImage: Bool
   ) -> [String] {
     let specs = CommandTable.all.filter { spec in
       spec.isOn(isEnabled) && (offersDownloadImage || spec.completion != .downloadImage)

@@ -1,9 +1,10 @@
+import FeatureFlags
 import Models
 
 extension CommandParser {
   /// The `help` text: one aligned row per enabled command (usage with aliases, then a summary),
   /// plain text without escape codes.
-  public static func helpText(isEnabled: (String) -> Bool = { _ in true }) -> String {
+  public static func helpText(isEnabled: (Feature) -> Bool = { _ in true }) -> String {
     let specs = CommandTable.all.filter { $0.isOn(isEnabled) }
     let width = specs.map(\.helpUsage.count).max() ?? 0
     var lines = ["Commands:"]
@@ -19,7 +20,7 @@ extension CommandParser {
   /// The `help COMMAND` text for a command name or alias, in any case; `nil` when there is no
   /// such command or its feature is off (`parse("help …")` already answers those with a line).
   public static func helpText(
-    for command: String, isEnabled: (String) -> Bool = { _ in true }
+    for command: String, isEnabled: (Feature) -> Bool = { _ in true }
   ) -> String? {
     guard let spec = CommandTable.command(named: command), spec.isOn(isEnabled) else {
       return nil

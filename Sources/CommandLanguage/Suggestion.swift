@@ -1,3 +1,4 @@
+import FeatureFlags
 import Models
 
 /// `" Did you mean "open"?"` when a candidate is near `word`, otherwise `""`.

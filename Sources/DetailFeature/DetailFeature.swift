@@ -11,11 +11,21 @@ public struct DetailFeature: Sendable {
   /// How many candidates an ambiguous prefix lists.
   public static let maximumCandidates = 8
 
-  private let client: any PokeAPIClient
+  /// Starts work that may outlive the call that asked for it (warming the cache), named for
+  /// logs and tests. The session passes its own, so that it owns, awaits and cancels that work;
+  /// the feature never starts a task itself.
+  public typealias WarmUp =
+    @Sendable (
+      _ name: String, _ work: @escaping @Sendable () async -> Void
+    ) -> Void
 
-  /// Details over `client`.
-  public init(client: any PokeAPIClient) {
+  private let client: any PokeAPIClient
+  private let warmUp: WarmUp
+
+  /// Details over `client`; `warmUp` runs the evolution-chain warm-up (none by default).
+  public init(client: any PokeAPIClient, warmUp: @escaping WarmUp = { _, _ in }) {
     self.client = client
+    self.warmUp = warmUp
   }
 
   // MARK: - Resolving what the user typed
@@ -90,8 +100,9 @@ public struct DetailFeature: Sendable {
   /// as the species id and fetched again only if the species names another default variety).
   /// A name is what ``resolve(_:)`` returns when the species index could not be loaded, so the
   /// index is not asked again: the species is requested by name, then its default pokemon. As
-  /// soon as the species names its evolution chain, the chain is requested too, without waiting
-  /// for it: that warms the client's cache for ``evolution(of:)``, and its failure is ignored here.
+  /// soon as the species names its evolution chain, the chain is handed to `warmUp`, without
+  /// waiting for it: that warms the client's cache for ``evolution(of:)``, and its failure is
+  /// ignored here.
   public func details(of key: SpeciesKey) async throws(DetailError) -> SpeciesDetailViewModel {
     let species: Species
     var pokemon: Pokemon
@@ -215,11 +226,11 @@ public struct DetailFeature: Sendable {
 
   // MARK: - Helpers
 
-  /// Starts fetching the species' evolution chain and returns at once; errors are ignored.
+  /// Hands the fetch of the species' evolution chain to `warmUp`; errors are ignored.
   private func warmEvolutionChain(of species: Species) {
     guard let chainID = species.evolutionChainID else { return }
     let client = client
-    Task { _ = try? await client.evolutionChain(id: chainID) }
+    warmUp("evolution chain #\(chainID)") { _ = try? await client.evolutionChain(id: chainID) }
   }
 
   private func call<T>(

@@ -92,12 +92,6 @@ public struct FeatureFlags: Sendable, Equatable {
     states[feature]?.enabled ?? true
   }
 
-  /// Whether the feature named `name` (any case) is on; a name that is no flag is never disabled.
-  public func isEnabled(_ name: String) -> Bool {
-    guard let feature = Feature(rawValue: name.lowercased()) else { return true }
-    return isEnabled(feature)
-  }
-
   /// Sets `feature` from `source`, replacing any earlier value.
   public mutating func set(_ feature: Feature, enabled: Bool, source: Source) {
     states[feature] = Entry(feature: feature, enabled: enabled, source: source)

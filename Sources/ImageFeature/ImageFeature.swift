@@ -28,8 +28,8 @@ public enum DownloadOutcome: Sendable, Hashable {
   case alreadyStored(URL)
 }
 
-/// Why an image could not be downloaded or read. Every case reads as one sentence.
-public enum ImageFeatureError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why an image could not be downloaded or read. The renderers word it.
+public enum ImageFeatureError: Error, Sendable, Equatable {
   /// Species ids are positive numbers.
   case invalidSpeciesID(Int)
   /// The server has no image for the species (HTTP 404).
@@ -52,35 +52,6 @@ public enum ImageFeatureError: Error, Sendable, Equatable, CustomStringConvertib
   case storageFailed(SpriteStoreError)
   /// A stored file could not be read back.
   case unreadableFile(path: String)
-
-  /// One sentence a user can read.
-  public var description: String {
-    switch self {
-    case .invalidSpeciesID(let id):
-      return "\(id) is not a valid species id."
-    case .notFound(let id):
-      return "No image exists for #\(id)."
-    case .serverError(let status):
-      return "The image server failed (HTTP \(status)); try again later."
-    case .unexpectedStatus(let status):
-      return "The image server refused the download (HTTP \(status))."
-    case .offline:
-      return "Could not reach the image server; check the network connection."
-    case .timedOut:
-      return "The image server did not answer in time; try again later."
-    case .badResponse:
-      return "The image download was cut off; try again."
-    case .cancelled:
-      return "The download was cancelled."
-    case .invalidImage(let id, let reason):
-      let text = reason.description
-      return "The image for #\(id) was refused: \(text.prefix(1).lowercased() + text.dropFirst())"
-    case .storageFailed(let error):
-      return error.description
-    case .unreadableFile(let path):
-      return "Could not read the image at \(path)."
-    }
-  }
 }
 
 /// Downloads, validates, stores and reads back species images. It produces values for the

@@ -14,7 +14,17 @@ public protocol CompletionProvider: Sendable {
   func completions(for line: String) -> [String]
 }
 
-/// Reads lines with a prompt, history and completion.
-public protocol LineEditor: Sendable {
+/// Reads lines with a prompt, history and completion: what the session loop needs from an
+/// editor. The live one is libedit (`LineEditorLibEdit`); tests can feed lines.
+public protocol LineEditor: AnyObject, Sendable {
+  /// Shows `prompt` and reads one line. Cancelling the calling task ends the read with
+  /// ``LineEvent/interrupted``.
   func readLine(prompt: String) async -> LineEvent
+  /// Adds a line worth keeping to the history (and saves it).
+  func addHistory(_ line: String)
+  /// The history, oldest first.
+  func historyEntries() -> [String]
+  /// Prints `text` above the prompt and redraws the prompt and the half-typed line, so that text
+  /// from the background never lands inside what the user is typing.
+  func printAbovePrompt(_ text: String)
 }

@@ -93,3 +93,14 @@ final class WakePipe: Sendable {
     }
   }
 }
+
+/// A thread-safe boolean that can only be switched on.
+final class Flag: Sendable {
+  private let value = Atomic(false)
+
+  /// Switches the flag on.
+  func set() { value.store(true, ordering: .sequentiallyConsistent) }
+
+  /// Whether `set()` was called.
+  var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+}

@@ -3,6 +3,7 @@ import CLibEdit
 import Foundation
 import LineEditor
 import Synchronization
+import Terminal
 
 #if canImport(Glibc)
   import Glibc
@@ -22,10 +23,13 @@ import Synchronization
 /// instead. The terminal is restored after each line, when the editor is released, and before
 /// the process ends on SIGTERM or SIGHUP.
 ///
+/// Text from the background goes through ``printAbovePrompt(_:)``: while a line is being edited
+/// it is queued and the editor's thread is woken to print it above the prompt and redraw the line.
+///
 /// Sendable because every stored property is: the libedit session sits in a `Mutex` and is only
 /// used on the editor's own thread, the history is a `Mutex`-guarded store, and the rest is
 /// immutable.
-public final class LibEditLineEditor: LineEditor {
+public final class LibEditLineEditor: LineEditor, PromptSurface {
   private struct Session {
     var editor: OpaquePointer?
     var syncedGeneration = -1
@@ -37,7 +41,7 @@ public final class LibEditLineEditor: LineEditor {
   private let session: Mutex<Session>
   private let thread = EditorThread(name: "pokedex.line-editor")
   private let wakePipe = WakePipe()
-  private let completer: Completer?
+  private let callbacks: EditorCallbacks
   private let interrupts = InterruptController.shared
   private let echoesPlainPrompt: Bool
   private let signalHandlerIDs: [Int]
@@ -54,19 +58,19 @@ public final class LibEditLineEditor: LineEditor {
     completion: (any CompletionProvider)?
   ) {
     history = HistoryStore(fileURL: historyFile, limit: historyLimit)
-    let completer = completion.map(Completer.init)
-    self.completer = completer
+    let callbacks = EditorCallbacks(completer: completion.map(Completer.init))
+    self.callbacks = callbacks
     let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     echoesPlainPrompt = !terminal && isatty(STDIN_FILENO) == 1
 
     var editor: OpaquePointer?
     if terminal {
       _ = pdx_setup_locale()
-      let context = completer.map { Unmanaged.passUnretained($0).toOpaque() }
+      let context = Unmanaged.passUnretained(callbacks).toOpaque()
       editor = pdx_editor_create(programName, wakePipe.readEnd, context)
     }
     if let editor {
-      Self.bindKeys(editor, completes: completer != nil)
+      Self.bindKeys(editor, completes: callbacks.completer != nil)
       let wakePipe = wakePipe
       signalHandlerIDs = [
         interrupts.hub.addResizeHandler { wakePipe.wake(UInt8(ascii: "w")) },
@@ -117,6 +121,20 @@ public final class LibEditLineEditor: LineEditor {
     history.entries
   }
 
+  /// Prints `text` above the prompt while a line is being edited (on the editor's thread, which
+  /// then redraws the prompt and the line), or right away when no line is being edited.
+  public func printAbovePrompt(_ text: String) {
+    let queued = callbacks.output.withLock { output in
+      guard output.editing else {
+        pdx_write_stdout(text + "\n")
+        return false
+      }
+      output.pending.append(text)
+      return true
+    }
+    if queued { wakePipe.wake(UInt8(ascii: "p")) }
+  }
+
   // MARK: - On the editor thread
 
   private func readLineNow(prompt: String, cancelled: Flag) -> LineEvent {
@@ -144,9 +162,18 @@ public final class LibEditLineEditor: LineEditor {
       session.syncedGeneration = generation
     }
     pdx_editor_set_prompt(editor, PromptText.forLibEdit(prompt))
+    callbacks.output.withLock { output in
+      output.flush()
+      output.editing = true
+      output.promptWidth = DisplayWidth.of(PromptText.plain(prompt))
+    }
     var count: Int32 = 0
     var interrupted: Int32 = 0
     let line = pdx_editor_gets(editor, &count, &interrupted).map { String(cString: $0) }
+    callbacks.output.withLock { output in
+      output.editing = false
+      output.flush()
+    }
     if interrupted != 0 { return .interrupted }
     guard let line, count > 0 else {
       pdx_write_stdout("\n")
@@ -209,6 +236,9 @@ public final class LibEditLineEditor: LineEditor {
       ("\\e[1;5C", "em-next-word"), ("\\e[1;5D", "ed-prev-word"),
     ]
     for (key, command) in bindings { _ = pdx_editor_bind(editor, key, command) }
+    _ = pdx_editor_add_function(
+      editor, "pokedex-print-async", "Print background output above the prompt",
+      printAsyncFunction, "\u{1C}")
     if completes {
       _ = pdx_editor_add_function(
         editor, "pokedex-complete", "Complete the word left of the cursor", completeFunction, "^I")
@@ -216,10 +246,74 @@ public final class LibEditLineEditor: LineEditor {
   }
 }
 
+/// What libedit's editor functions reach through the editor's context pointer: the completer
+/// and the text waiting to be printed above the prompt.
+final class EditorCallbacks: Sendable {
+  /// Text printed from the background while a line is edited.
+  struct AsyncOutput {
+    /// Whether `el_gets` is running (the prompt is on screen).
+    var editing = false
+    /// Text waiting for the editor's thread.
+    var pending: [String] = []
+    /// The prompt's width in terminal columns.
+    var promptWidth = 0
+
+    /// Prints and forgets the pending text (only when no line is being edited).
+    mutating func flush() {
+      guard !pending.isEmpty else { return }
+      pdx_write_stdout(pending.joined(separator: "\n") + "\n")
+      pending = []
+    }
+  }
+
+  let completer: Completer?
+  let output = Mutex(AsyncOutput())
+
+  init(completer: Completer?) {
+    self.completer = completer
+  }
+
+  /// Prints the pending text above the prompt: moves to the prompt's first row, clears below,
+  /// prints, and has libedit redraw the prompt and the line (`CC_REDISPLAY`).
+  func printPending(_ el: OpaquePointer) -> UInt8 {
+    let (texts, promptWidth) = output.withLock { output in
+      defer { output.pending = [] }
+      return (output.pending, output.promptWidth)
+    }
+    guard !texts.isEmpty else { return UInt8(CC_NORM) }
+    var rowsAbove = 0
+    if let info = el_line(el)?.pointee {
+      let bytes = UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer)
+      let typed = DisplayWidth.of(String(decoding: bytes, as: UTF8.self))
+      rowsAbove = (promptWidth + typed) / max(1, Int(pdx_columns(el)))
+    }
+    let up = rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : ""
+    pdx_write_stdout(up + "\r\u{1B}[J" + texts.joined(separator: "\n") + "\n")
+    return UInt8(CC_REDISPLAY)
+  }
+}
+
+/// The width of text in terminal columns (`wcwidth` per character; controls count 0).
+enum DisplayWidth {
+  static func of(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { total, scalar in
+      total + Int(pdx_wcwidth(scalar.value))
+    }
+  }
+}
+
 /// libedit's Tab function: finds the `Completer` through the editor's context pointer.
 private let completeFunction: PDXEditorFunction = { el, _ in
-  guard let context = pdx_editor_context(el) else { return UInt8(CC_ERROR) }
-  return Unmanaged<Completer>.fromOpaque(context).takeUnretainedValue().complete(el)
+  guard let context = pdx_editor_context(el),
+    let completer = Unmanaged<EditorCallbacks>.fromOpaque(context).takeUnretainedValue().completer
+  else { return UInt8(CC_ERROR) }
+  return completer.complete(el)
+}
+
+/// The function bound to the key the reader returns when text waits to go above the prompt.
+private let printAsyncFunction: PDXEditorFunction = { el, _ in
+  guard let context = pdx_editor_context(el) else { return UInt8(CC_NORM) }
+  return Unmanaged<EditorCallbacks>.fromOpaque(context).takeUnretainedValue().printPending(el)
 }
 
 /// Applies a `CompletionProvider`'s answers to the line being edited.

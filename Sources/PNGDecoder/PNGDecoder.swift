@@ -41,7 +41,7 @@ public struct RGBAPixel: Sendable, Hashable {
 }
 
 /// Why PNG bytes were refused. Every decoder reports these cases.
-public enum PNGDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum PNGDecodingError: Error, Sendable, Equatable {
   /// The bytes do not start with the PNG signature.
   case notPNG
   /// The file is larger than the decoder's byte limit.
@@ -50,22 +50,6 @@ public enum PNGDecodingError: Error, Sendable, Equatable, CustomStringConvertibl
   case tooManyPixels(width: Int, height: Int, maxSide: Int)
   /// The file is a PNG but damaged or cut off; `detail` comes from the decoder.
   case corrupt(detail: String)
-
-  /// One sentence a user can read.
-  public var description: String {
-    switch self {
-    case .notPNG:
-      return "The file is not a PNG image."
-    case .tooLarge(let bytes, let limit):
-      return "The image is too large (\(bytes) bytes; the limit is \(limit) bytes)."
-    case .tooManyPixels(let width, let height, let maxSide):
-      return "The image is too big (\(width)×\(height) px; the limit is \(maxSide) px a side)."
-    case .corrupt(let detail):
-      return detail.isEmpty
-        ? "The PNG image is damaged or truncated."
-        : "The PNG image is damaged or truncated (\(detail))."
-    }
-  }
 }
 
 /// Decodes PNG bytes into RGBA pixels.

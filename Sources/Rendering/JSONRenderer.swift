@@ -1,14 +1,15 @@
-import AppCore
 import Cache
 import DetailFeature
 import FeatureFlags
 import Foundation
 import ImageFeature
 import ListFeature
+import Presentation
+import SyncFeature
 
 /// Draws command outputs as JSON for scripts: one object per command result, on one line,
 /// `{"type": …, "data": …}` with stable keys (documented in docs/JSON-OUTPUT.md). Failures are
-/// `{"type":"error","message":…}`.
+/// `{"type":"error","data":{"kind":…,"message":…}}`, the kind stable for scripts to branch on.
 public struct JSONRenderer: Sendable {
   public init() {}
 
@@ -16,7 +17,7 @@ public struct JSONRenderer: Sendable {
   public func render(_ outcome: CommandOutcome) -> String? {
     switch outcome {
     case .output(let output): render(output)
-    case .failure(let message): encode(type: "error", ErrorBody(message: message))
+    case .failure(let failure): encode(type: "error", ErrorBody(failure))
     case .nothing, .quit: nil
     }
   }
@@ -40,7 +41,7 @@ public struct JSONRenderer: Sendable {
     case .cache(let statistics): encode(type: "cache", CacheBody(statistics))
     case .cacheCleared: encode(type: "cache_cleared", [String: String]())
     case .flags(let entries): encode(type: "flags", entries.map(FlagBody.init))
-    case .synced(let summary): encode(type: "sync", summary)
+    case .synced(let summary): encode(type: "sync", SyncBody(summary))
     }
   }
 
@@ -51,7 +52,8 @@ public struct JSONRenderer: Sendable {
     do {
       return String(decoding: try encoder.encode(Envelope(type: type, data: data)), as: UTF8.self)
     } catch {
-      return #"{"message":"could not encode the result","type":"error"}"#
+      return
+        #"{"data":{"kind":"invalid_data","message":"could not encode the result"},"type":"error"}"#
     }
   }
 }
@@ -62,10 +64,26 @@ private struct Envelope<Data: Encodable>: Encodable {
 }
 
 private struct ErrorBody: Encodable {
+  var kind: String
   var message: String
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(message)
+
+  init(_ failure: CommandFailure) {
+    kind = FailureText.kind(failure).rawValue
+    message = FailureText.message(failure)
+  }
+}
+
+private struct SyncBody: Encodable {
+  var range: [Int]
+  var synced: Int
+  var images: Int
+  var failures: [String]
+
+  init(_ summary: SyncSummary) {
+    range = [summary.range.lowerBound, summary.range.upperBound]
+    synced = summary.synced
+    images = summary.images
+    failures = summary.failures.map(FailureText.message)
   }
 }
 

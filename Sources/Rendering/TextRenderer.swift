@@ -1,4 +1,3 @@
-import AppCore
 import Cache
 import DetailFeature
 import FeatureFlags
@@ -6,6 +5,8 @@ import Foundation
 import ImageFeature
 import ListFeature
 import Models
+import Presentation
+import SyncFeature
 import TerminalImages
 
 /// Draws command outputs for people: colour and images in a terminal, clean plain text
@@ -31,7 +32,7 @@ public struct TextRenderer: Sendable {
   public func render(_ outcome: CommandOutcome) -> String? {
     switch outcome {
     case .output(let output): render(output)
-    case .failure(let message): style.red("✗ ") + message
+    case .failure(let failure): style.red("✗ ") + FailureText.message(failure)
     case .nothing, .quit: nil
     }
   }
@@ -240,7 +241,7 @@ public struct TextRenderer: Sendable {
     text += "."
     guard !summary.failures.isEmpty else { return text }
     let limit = summary.failures.count <= 6 ? 6 : 5
-    let shown = summary.failures.prefix(limit).map { "  " + $0 }
+    let shown = summary.failures.prefix(limit).map { "  " + FailureText.message($0) }
     let more =
       summary.failures.count > limit ? ["  … and \(summary.failures.count - limit) more"] : []
     return ([text + " \(summary.failures.count) failed:"] + shown + more).joined(separator: "\n")

@@ -11,19 +11,9 @@ public protocol SpriteStore: Sendable {
 }
 
 /// Why an image could not be stored.
-public enum SpriteStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum SpriteStoreError: Error, Sendable, Equatable {
   /// Species ids are positive; nothing is stored for others.
   case invalidSpeciesID(Int)
   /// The file system refused the write; `path` is the directory or file concerned.
   case writeFailed(path: String, reason: String)
-
-  /// One sentence a user can read.
-  public var description: String {
-    switch self {
-    case .invalidSpeciesID(let id):
-      return "\(id) is not a valid species id."
-    case .writeFailed(let path, let reason):
-      return "Could not save the image in \(path): \(reason)."
-    }
-  }
 }

@@ -1,9 +1,6 @@
 import APIClient
-import APIClientLive
 import Analytics
-import AppCore
 import AppDecorators
-import ArgumentParser
 import Cache
 import CacheStoreGRDB
 import CommandLanguage
@@ -17,37 +14,31 @@ import LineEditorLibEdit
 import ListFeature
 import Logging
 import PNGDecoderLibPNG
+import Presentation
 import Rendering
+import Session
 import SpriteStore
+import SyncFeature
+import Terminal
 import TerminalImages
 
 /// The composition root: the one place that picks implementations, wraps decorators around
-/// features, and runs the session interactively, from `-c`, or from piped input.
+/// features and services, and runs the session interactively, from `-c`, or from piped input.
 struct App {
   let options: Options
-  let paths: AppPaths
-  let flags: FeatureFlags
-  let shell: Shell
-  let completion: CompletionSource
-  let notices: NoticeBoard
-  let historyEditor: LibEditLineEditor?
-  let render: @Sendable (CommandOutcome) -> String?
-  /// Lets background loads finish (bounded) before a script exits.
-  let settle: @Sendable () async -> Void
-  let interactive: Bool
+  let loop: SessionLoop
+  let editor: LibEditLineEditor?
 
   init(options: Options, environment: [String: String]) throws {
     self.options = options
     let paths = AppPaths(environment: environment)
-    self.paths = paths
-    let notices = NoticeBoard()
-    self.notices = notices
-    interactive = options.commands == nil && Terminal.stdinIsTerminal
+    let console = Console.standard
+    let interactive = options.commands == nil && TerminalInfo.stdinIsTerminal
+    let notices = NoticeBoard(show: { console.printAsync($0) })
 
     // Feature flags: defaults < config file < POKEDEX_FEATURES < --feature.
     let (flags, flagWarnings) = FeatureFlags.load(
       configDirectory: paths.config, environment: environment, featureOptions: options.features)
-    self.flags = flags
     flagWarnings.forEach { notices.post("Warning: \($0)") }
 
     // Logging to a file, never to the terminal.
@@ -68,12 +59,15 @@ struct App {
       onNotice: { notices.post($0) })
     let live = LivePokeAPIClient(
       baseURL: apiURL, http: http, cache: cache, offline: options.offline,
-      onNotice: { notices.post($0) })
-    settle = { await live.settle(within: .seconds(3)) }
+      onNotice: { notices.post($0, kind: $1) })
     let api = LoggingPokeAPIClient(base: live, logger: logger)
 
+    // The session's background work: the loads at launch, the warm-ups commands start.
+    let work = BackgroundWork()
+
     // Features, with analytics attached around the detail feature.
-    var details: any SpeciesDetails = DetailFeature(client: api)
+    var details: any SpeciesDetails = DetailFeature(
+      client: api, warmUp: { name, job in work.start(name, origin: .command, job) })
     if flags.isEnabled(.analytics) {
       let tracker = JSONLinesAnalyticsTracker(
         fileURL: paths.analyticsFile, onWarning: { notices.post("Warning: \($0)") })
@@ -84,115 +78,82 @@ struct App {
       store: FileSpriteStore(directory: paths.spritesDirectory),
       spritesBaseURL: spritesURL)
 
-    let completion = CompletionSource(isEnabled: { flags.isEnabled($0) })
-    self.completion = completion
+    // The session: the species names for completion, the editor, the engine.
+    let names = SpeciesNames(work: work) { () async throws(APIError) in
+      try await api.speciesIndex()
+    }
+    let completion = CompletionSource(flags: flags, names: names)
     let editor: LibEditLineEditor? =
       interactive
       ? LibEditLineEditor(
         programName: "pokedex", historyFile: paths.historyFile, completion: completion)
       : nil
-    historyEditor = editor
-    shell = Shell(
-      dependencies: ShellDependencies(
-        list: ListFeature(client: api, pageSize: options.pageSize), details: details,
-        images: images,
-        speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
-        cacheStatistics: { await cache.statistics() }, clearCache: { await cache.clear() },
-        history: { editor?.historyEntries() ?? [] }, flags: flags,
-        progress: { Terminal.progress($0) }),
-      completion: completion)
+    self.editor = editor
+    let syncProgress = Self.progressLines(console, unless: console.statusAllowed)
+    let dependencies = ShellDependencies(
+      list: ListFeature(client: api, pageSize: options.pageSize), details: details,
+      images: images,
+      speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
+      cacheStatistics: { await cache.statistics() }, clearCache: { await cache.clear() },
+      history: { editor?.historyEntries() ?? [] }, flags: flags, syncProgress: syncProgress)
+    let shell = Shell(dependencies: dependencies, work: work, completion: completion)
 
-    // Rendering: JSON for scripts, or text (colour and images only on a capable terminal).
-    switch options.output {
-    case .json:
-      let renderer = JSONRenderer()
-      render = { renderer.render($0) }
-    case .text:
-      let style = TextStyle.decide(
-        choice: options.color.rawValue, isTerminal: Terminal.stdoutIsTerminal,
-        environment: environment)
-      let imageMode =
-        style.colorEnabled
-        ? ImageProtocolDetection.mode(
-          environment: environment, isTTY: Terminal.stdoutIsTerminal,
-          override: ImageModeOverride(rawValue: options.images.rawValue) ?? .auto)
-        : .pathOnly
-      let renderer = TextRenderer(
-        style: style, imageMode: imageMode,
-        terminalSize: { Terminal.size() })
-      render = { renderer.render($0) }
-    }
+    loop = SessionLoop(
+      shell: shell, work: work, names: names, notices: notices, console: console,
+      render: Self.renderer(options: options, environment: environment),
+      failuresToStandardError: options.output == .text)
   }
 
   /// Runs the session and returns the exit status.
   func run() async -> ExitStatus {
     if let script = options.commands {
-      return await runLines(CommandParser.splitScript(script).async)
+      return await loop.runScript(CommandParser.splitScript(script).async)
+        ? .success : .commandFailed
     }
-    if interactive, let editor = historyEditor {
-      return await runInteractive(editor: editor)
+    if let editor {
+      SignalHub.shared.ignoreQuit()
+      await loop.runInteractive(
+        editor: editor, typeAhead: TypeAhead(), interrupts: InterruptController.shared)
+      return .success
     }
-    return await runLines(PipedLineReader().lines)
+    return await loop.runScript(PipedLineReader().lines) ? .success : .commandFailed
   }
 
-  /// Scripted: every line is a command; no prompt; status 1 when any command failed.
-  private func runLines<Lines: AsyncSequence & Sendable>(_ lines: Lines) async -> ExitStatus
-  where Lines.Element == String {
-    var failed = false
-    printNotices()
-    do {
-      for try await line in lines {
-        let outcome = await shell.execute(line)
-        show(outcome)
-        if !outcome.succeeded { failed = true }
-        if case .quit = outcome { break }
-      }
-    } catch {
-      failed = true
-    }
-    await settle()
-    return failed ? .commandFailed : .success
-  }
-
-  /// Interactive: the libedit prompt, history, completion; Ctrl-C cancels a running command.
-  private func runInteractive(editor: LibEditLineEditor) async -> ExitStatus {
-    await shell.prefetch()
-    printNotices()
-    while true {
-      let prompt = await shell.prompt
-      switch await editor.readLine(prompt: prompt) {
-      case .endOfInput:
-        return .success
-      case .interrupted:
-        continue
-      case .line(let line):
-        editor.addHistory(line)
-        let shell = self.shell
-        guard let outcome = await InterruptController.shared.run({ await shell.execute(line) })
-        else {
-          Terminal.printError("\nCancelled.")
-          printNotices()
-          continue
-        }
-        show(outcome)
-        if case .quit = outcome { return .success }
-      }
+  /// JSON for scripts, or text (colour and images only on a capable terminal).
+  private static func renderer(
+    options: Options, environment: [String: String]
+  ) -> SessionLoop.Render {
+    switch options.output {
+    case .json:
+      let renderer = JSONRenderer()
+      return { renderer.render($0) }
+    case .text:
+      let style = TextStyle.decide(
+        choice: options.color.rawValue, isTerminal: TerminalInfo.stdoutIsTerminal,
+        environment: environment)
+      let imageMode =
+        style.colorEnabled
+        ? ImageProtocolDetection.mode(
+          environment: environment, isTTY: TerminalInfo.stdoutIsTerminal,
+          override: ImageModeOverride(rawValue: options.images.rawValue) ?? .auto)
+        : .pathOnly
+      let renderer = TextRenderer(
+        style: style, imageMode: imageMode, terminalSize: { TerminalInfo.size() })
+      return { renderer.render($0) }
     }
   }
 
-  private func show(_ outcome: CommandOutcome) {
-    if let text = render(outcome) {
-      if case .failure = outcome, options.output == .text {
-        Terminal.printError(text)
-      } else {
-        Terminal.print(text)
-      }
+  /// `sync` progress as a line every tenth of the way, unless a status line shows it.
+  private static func progressLines(
+    _ console: Console, unless statusShown: Bool
+  ) -> @Sendable (SyncProgress) -> Void {
+    { progress in
+      guard !statusShown else { return }
+      let step = max(1, progress.total / 10)
+      guard progress.done > 0, progress.done % step == 0 || progress.done == progress.total
+      else { return }
+      console.printError("Synced \(progress.done)/\(progress.total)…")
     }
-    printNotices()
-  }
-
-  private func printNotices() {
-    for notice in notices.drain() { Terminal.printError(notice) }
   }
 
   private static func makeLogger(
@@ -205,6 +166,45 @@ struct App {
     }
     return Logger(label: "pokedex") { label in
       FileLogHandler(label: label, sink: sink, logLevel: level)
+    }
+  }
+}
+
+/// The process exit status of `pokedex`.
+enum ExitStatus: Int32, Sendable {
+  /// Every command succeeded.
+  case success = 0
+  /// At least one command failed (bad input, not found, network …).
+  case commandFailed = 1
+  /// The command line itself was wrong.
+  case usage = 2
+}
+
+/// Reads piped standard input line by line on its own thread, so that no Swift concurrency
+/// thread ever blocks in `read`.
+final class PipedLineReader: Sendable {
+  let lines: AsyncStream<String>
+
+  init() {
+    let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+    lines = stream
+    let thread = Thread {
+      while let line = Swift.readLine(strippingNewline: true) {
+        continuation.yield(line)
+      }
+      continuation.finish()
+    }
+    thread.name = "pokedex.stdin"
+    thread.start()
+  }
+}
+
+extension Array where Element: Sendable {
+  /// The elements as an async sequence, so scripts and piped input share one loop.
+  var async: AsyncStream<Element> {
+    AsyncStream { continuation in
+      for element in self { continuation.yield(element) }
+      continuation.finish()
     }
   }
 }

@@ -1,6 +1,5 @@
 import APIClient
 import Analytics
-import AppCore
 import AppDecorators
 import DetailFeature
 import Models

@@ -1,4 +1,5 @@
 import CommandLanguage
+import FeatureFlags
 import Testing
 
 @Suite("Tab completion")
@@ -9,7 +10,7 @@ struct CompletionTests {
   ]
 
   private func complete(
-    _ line: String, off disabled: Set<String> = [], offersDownloadImage: Bool = true
+    _ line: String, off disabled: Set<Feature> = [], offersDownloadImage: Bool = true
   ) -> [String] {
     CommandParser.completions(
       for: line, isEnabled: { !disabled.contains($0) }, speciesNames: species,
@@ -31,11 +32,11 @@ struct CompletionTests {
   }
 
   @Test func disabledCommandsAreNotOffered() {
-    #expect(complete("e", off: ["evolution"]) == ["exit"])
-    #expect(!complete("", off: ["images", "sync"]).contains("image"))
-    #expect(!complete("", off: ["images", "sync"]).contains("sync"))
-    #expect(complete("evo ", off: ["evolution"]) == [])
-    #expect(complete("help ev", off: ["evolution"]) == [])
+    #expect(complete("e", off: [.evolution]) == ["exit"])
+    #expect(!complete("", off: [.images, .sync]).contains("image"))
+    #expect(!complete("", off: [.images, .sync]).contains("sync"))
+    #expect(complete("evo ", off: [.evolution]) == [])
+    #expect(complete("help ev", off: [.evolution]) == [])
   }
 
   @Test func downloadIsOfferedOnlyWhileThereIsAnImageToDownload() {
@@ -44,7 +45,7 @@ struct CompletionTests {
     #expect(complete("download i") == ["image"])
     #expect(complete("do", offersDownloadImage: false) == [])
     #expect(complete("download ", offersDownloadImage: false) == [])
-    #expect(complete("download ", off: ["images"]) == [])
+    #expect(complete("download ", off: [.images]) == [])
   }
 
   @Test func filterValues() {
@@ -88,7 +89,7 @@ struct CompletionTests {
     #expect(complete("sync 1-151 --") == ["--images"])
     #expect(complete("sync ") == ["--images"])
     #expect(complete("sync --images ") == [])
-    #expect(complete("sync --", off: ["images"]) == [])
+    #expect(complete("sync --", off: [.images]) == [])
   }
 
   @Test func anOverlongLineOffersNothing() {

@@ -1,9 +1,10 @@
 import CommandLanguage
+import FeatureFlags
 import Testing
 
 @Suite("help")
 struct HelpTests {
-  private let allOn: (String) -> Bool = { _ in true }
+  private let allOn: (Feature) -> Bool = { _ in true }
 
   @Test func listsEveryCommandWithItsUsageAndAliases() {
     let help = CommandParser.helpText(isEnabled: allOn)
@@ -31,7 +32,7 @@ struct HelpTests {
   }
 
   @Test func hidesCommandsWhoseFeatureIsOff() {
-    let help = CommandParser.helpText { $0 != "evolution" && $0 != "images" }
+    let help = CommandParser.helpText { $0 != .evolution && $0 != .images }
     #expect(!help.contains("evolution"))
     #expect(!help.contains("download image"))
     #expect(!help.contains("\n  image "))
@@ -62,6 +63,6 @@ struct HelpTests {
 
   @Test func helpForAnUnknownOrDisabledCommandIsNil() {
     #expect(CommandParser.helpText(for: "bogus", isEnabled: allOn) == nil)
-    #expect(CommandParser.helpText(for: "evo") { $0 != "evolution" } == nil)
+    #expect(CommandParser.helpText(for: "evo") { $0 != .evolution } == nil)
   }
 }

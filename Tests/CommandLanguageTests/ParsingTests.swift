@@ -1,8 +1,9 @@
 import CommandLanguage
+import FeatureFlags
 import Testing
 
 /// Parses with every feature on, or with the named features off.
-private func parse(_ line: String, off disabled: Set<String> = []) -> ParseResult {
+private func parse(_ line: String, off disabled: Set<Feature> = []) -> ParseResult {
   CommandParser.parse(line) { !disabled.contains($0) }
 }
 
@@ -224,7 +225,7 @@ struct UnknownCommandTests {
   }
 
   @Test func aDisabledCommandIsNeverSuggested() {
-    let result = parse("evolutoin", off: ["evolution"])
+    let result = parse("evolutoin", off: [.evolution])
     #expect(result == .failure(ParseFailure("Unknown command \"evolutoin\". Try \"help\".")))
   }
 
@@ -241,18 +242,18 @@ struct DisabledFeatureTests {
   @Test(
     "A command whose feature is off answers with its flag",
     arguments: [
-      ("evolution", "evolution", "evolution"), ("evo", "evolution", "evolution"),
-      ("download image", "images", "download"), ("image", "images", "image"),
-      ("search chu", "search", "search"), ("random 3", "random", "random"),
-      ("sync 1-10", "sync", "sync"), ("help evo", "evolution", "evolution"),
+      ("evolution", Feature.evolution, "evolution"), ("evo", Feature.evolution, "evolution"),
+      ("download image", Feature.images, "download"), ("image", Feature.images, "image"),
+      ("search chu", Feature.search, "search"), ("random 3", Feature.random, "random"),
+      ("sync 1-10", Feature.sync, "sync"), ("help evo", Feature.evolution, "evolution"),
     ])
-  func turnedOff(line: String, feature: String, command: String) {
+  func turnedOff(line: String, feature: Feature, command: String) {
     let result = parse(line, off: [feature])
     #expect(result == .disabled(DisabledFeature(feature: feature, command: command)))
   }
 
   @Test func theMessageIsOneClearLine() {
-    guard case .disabled(let disabled) = parse("evo", off: ["evolution"]) else {
+    guard case .disabled(let disabled) = parse("evo", off: [.evolution]) else {
       Issue.record("expected .disabled")
       return
     }
@@ -261,19 +262,19 @@ struct DisabledFeatureTests {
 
   @Test func syncWithImagesNeedsTheImagesFeature() {
     #expect(
-      parse("sync 1-3 --images", off: ["images"])
-        == .disabled(DisabledFeature(feature: "images", command: "sync")))
-    #expect(parse("sync 1-3", off: ["images"]) == .command(.sync(range: 1...3, images: false)))
+      parse("sync 1-3 --images", off: [.images])
+        == .disabled(DisabledFeature(feature: .images, command: "sync")))
+    #expect(parse("sync 1-3", off: [.images]) == .command(.sync(range: 1...3, images: false)))
   }
 
   @Test func otherCommandsDoNotCareAboutFlags() {
-    let everythingOff: Set = ["evolution", "images", "search", "random", "sync"]
+    let everythingOff: Set<Feature> = [.evolution, .images, .search, .random, .sync]
     #expect(parse("open 133", off: everythingOff) == .command(.open("133")))
     #expect(parse("help", off: everythingOff) == .command(.help(nil)))
   }
 
-  @Test func featureNamesComeFromTheTable() {
-    #expect(CommandTable.featureNames == ["evolution", "images", "search", "random", "sync"])
+  @Test func featuresComeFromTheTable() {
+    #expect(CommandTable.features == [.evolution, .images, .search, .random, .sync])
   }
 }
 

@@ -151,7 +151,7 @@ struct DetailTests {
   @Test func theChainIsRequestedWhileThePokemonIsStillLoading() async throws {
     let client = try eeveeClient()
     await client.set(holdPokemonUntilChainRequested: true)
-    let feature = DetailFeature(client: client)
+    let feature = DetailFeature(client: client, warmUp: { _, work in Task { await work() } })
     _ = try await feature.details(of: .id(133))
     #expect(await client.chainRequestedWhilePokemonInFlight)
     #expect(try await feature.evolution(of: .id(133)).root.children.count == 8)
@@ -160,7 +160,7 @@ struct DetailTests {
   @Test func aFailingChainDoesNotFailTheDetails() async throws {
     let client = try eeveeClient()
     await client.set(chainError: .server(status: 503), holdPokemonUntilChainRequested: true)
-    let feature = DetailFeature(client: client)
+    let feature = DetailFeature(client: client, warmUp: { _, work in Task { await work() } })
     let detail = try await feature.details(of: .id(133))
     #expect(detail.displayName == "Eevee")
     await #expect(throws: DetailError.api(.server(status: 503))) {

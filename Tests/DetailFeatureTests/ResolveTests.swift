@@ -27,10 +27,6 @@ struct ResolveTests {
           candidates: [
             "pidgey", "pidgeotto", "pidgeot", "pikachu", "pinsir", "pichu", "pineco", "piloswine",
           ], total: 10))
-    #expect(
-      error?.message
-        == "`pi` matches Pidgey, Pidgeotto, Pidgeot, Pikachu, Pinsir, Pichu, Pineco, Piloswine, …"
-        + " (10 Pokémon); type more of the name.")
   }
 
   @Test(
@@ -44,10 +40,9 @@ struct ResolveTests {
 
   @Test func unknownNameMessage() async throws {
     let near = await #expect(throws: DetailError.self) { try await feature.resolve("pikachuu") }
-    #expect(near?.message == "No Pokémon named `pikachuu`. Did you mean pikachu?")
+    #expect(near == .unknown(input: "pikachuu", suggestion: "pikachu"))
     let far = await #expect(throws: DetailError.self) { try await feature.resolve("xyzzy") }
     #expect(far == .unknown(input: "xyzzy", suggestion: nil))
-    #expect(far?.message == "No Pokémon named `xyzzy`.")
   }
 
   @Test func badIdsAndInputsAreRefused() async throws {

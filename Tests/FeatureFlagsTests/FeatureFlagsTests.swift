@@ -28,7 +28,7 @@ struct FeatureFlagsTests {
       flags.entries.map(\.name) == ["evolution", "images", "analytics", "search", "random", "sync"])
     #expect(flags.entries.allSatisfy { $0.enabled && $0.source == .defaultValue })
     #expect(flags.isEnabled(.evolution))
-    #expect(flags.isEnabled("sync"))
+    #expect(flags.isEnabled(.sync))
   }
 
   @Test func laterSourcesWin() throws {
@@ -57,7 +57,7 @@ struct FeatureFlagsTests {
     #expect(byName["analytics"]?.source == .defaultValue)
 
     #expect(!flags.isEnabled(.evolution))
-    #expect(!flags.isEnabled("Search"))
+    #expect(!flags.isEnabled(.search))
     #expect(flags.isEnabled(.images))
   }
 

@@ -132,7 +132,6 @@ struct ImageFeatureTests {
         return
       }
       #expect(isExpectedReason(reason), "\(name): \(reason)")
-      #expect(error.description.hasPrefix("The image for #25 was refused: "))
     }
     #expect(allFiles(under: root).filter { $0 != "sprites" }.isEmpty, "\(name) left a file")
     #expect(await feature.downloadedIDs().isEmpty)
@@ -148,7 +147,6 @@ struct ImageFeatureTests {
     await #expect(throws: ImageFeatureError.notFound(speciesID: 25)) {
       try await feature.download(speciesID: 25)
     }
-    #expect(ImageFeatureError.notFound(speciesID: 25).description == "No image exists for #25.")
     #expect(allFiles(under: root).isEmpty)
   }
 
@@ -180,7 +178,6 @@ struct ImageFeatureTests {
     let (feature, _) = makeFeature(directory: root) { _ throws(HTTPError) in throw failure }
     await #expect(throws: expected) { try await feature.download(speciesID: 1) }
     #expect(allFiles(under: root).isEmpty)
-    #expect(!expected.description.isEmpty && expected.description.hasSuffix("."))
   }
 
   @Test("cancelling while the answer is on its way stores nothing")

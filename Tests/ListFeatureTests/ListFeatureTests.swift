@@ -81,7 +81,6 @@ struct PagingTests {
     #expect(try await feature.page(52).rows.count == 5)
     let error = await #expect(throws: ListError.self) { try await feature.page(60) }
     #expect(error == .pageAfterLast(page: 60, lastPage: 52))
-    #expect(error?.message == "Page 60 is past the last page (52).")
   }
 
   @Test func absurdPageNumbersAreRefusedWithoutCrashing() async throws {
@@ -287,7 +286,6 @@ struct SearchTests {
       try await feature.random(count: 0)
     }
     let error = await #expect(throws: ListError.self) { try await feature.random(count: 51) }
-    #expect(error?.message == "Cannot pick 51 random Pokémon; choose 1 to 50.")
     #expect(try await feature.random(count: 50).rows.count == indexSpecies.count)
   }
 }

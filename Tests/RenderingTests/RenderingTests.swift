@@ -1,4 +1,3 @@
-import AppCore
 import Cache
 import DetailFeature
 import FeatureFlags
@@ -7,7 +6,9 @@ import ImageFeature
 import ListFeature
 import Models
 import PNGDecoder
+import Presentation
 import Rendering
+import SyncFeature
 import Testing
 
 let rows = [
@@ -67,7 +68,10 @@ let everyOutput: [CommandOutput] = [
       isPersistent: true)),
   .cacheCleared,
   .flags(FeatureFlags().entries),
-  .synced(SyncSummary(range: 1...3, synced: 2, images: 0, failures: ["#3: Not found."])),
+  .synced(
+    SyncSummary(
+      range: 1...3, synced: 2, images: 0,
+      failures: [SyncFailure(id: 3, reason: .details(.api(.notFound(resource: "species #3"))))])),
 ]
 
 @Suite("Text output")
@@ -211,11 +215,14 @@ struct JSONRendererTests {
     #expect(root?["isSelected"] as? Bool == true)
   }
 
-  @Test func failuresAreErrorObjects() throws {
-    let line = try #require(renderer.render(CommandOutcome.failure("Not found: species #9999.")))
+  @Test func failuresAreErrorObjectsWithAKind() throws {
+    let failure = CommandFailure.detail(.api(.notFound(resource: "species #9999")))
+    let line = try #require(renderer.render(CommandOutcome.failure(failure)))
     let json = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     #expect(json["type"] as? String == "error")
-    #expect(json["data"] as? String == "Not found: species #9999.")
+    let data = try #require(json["data"] as? [String: Any])
+    #expect(data["kind"] as? String == "not_found")
+    #expect(data["message"] as? String == "Not found: species #9999.")
   }
 }
 

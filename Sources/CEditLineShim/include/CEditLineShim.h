@@ -17,6 +17,13 @@ typedef unsigned char (*PDXEditorFunction)(EditLine *_Nonnull el, int key);
 #define PDX_WAKE_INTERRUPT 'i'
 /// Byte written to the wake-up pipe after the terminal was resized (SIGWINCH).
 #define PDX_WAKE_RESIZE 'w'
+/// Byte written to the wake-up pipe when text waits to be printed above the prompt: the reader
+/// then returns PDX_ASYNC_PRINT_KEY, which the editor binds to a function that prints the text and
+/// redraws the line (LLDB's PrintAsync).
+#define PDX_WAKE_PRINT 'p'
+/// The key the reader returns for PDX_WAKE_PRINT: Ctrl-\ (0x1C), which a terminal in libedit's
+/// edit mode turns into SIGQUIT, so the user never types it as a character.
+#define PDX_ASYNC_PRINT_KEY 0x1C
 
 /// Sets LC_CTYPE from the environment, falling back to C.UTF-8 when that yields plain "C"/"POSIX"
 /// (libedit silently drops non-ASCII input in the C locale). Returns the locale now in effect.
@@ -84,3 +91,6 @@ int pdx_history_save(History *_Nonnull history, const char *_Nonnull path);
 const char *_Nullable pdx_history_oldest(History *_Nonnull history);
 /// The entry after the cursor towards the newest (and moves there), or NULL at the end.
 const char *_Nullable pdx_history_newer(History *_Nonnull history);
+
+/// The width of a character in terminal columns in the current locale (0 for controls).
+int pdx_wcwidth(unsigned int character);

@@ -1,18 +1,23 @@
 import APIClient
-import AppCore
 import Cache
+import CommandLanguage
 import DetailFeature
 import FeatureFlags
 import ImageFeature
 import ListFeature
 import Models
+import Presentation
+import Session
+import SyncFeature
 import Synchronization
 import Testing
 
 /// A shell over `api` with no cache, optional images and completion, collecting progress.
 func makeShell(
   api: FakeAPI = FakeAPI(), flags: FeatureFlags = FeatureFlags(), images: ImageFeature? = nil,
-  completion: CompletionSource? = nil, progress: @escaping @Sendable (String) -> Void = { _ in }
+  completion: CompletionSource? = nil, work: BackgroundWork = BackgroundWork(),
+  clearCache: @escaping @Sendable () async -> Void = {},
+  progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
 ) -> Shell {
   Shell(
     dependencies: ShellDependencies(
@@ -22,8 +27,9 @@ func makeShell(
         CacheStatistics(
           entries: 0, bytes: 0, hits: 0, misses: 0, oldestEntry: nil, isPersistent: false)
       },
-      clearCache: {}, history: { ["open 1", "evo"] }, flags: flags, progress: progress),
-    completion: completion)
+      clearCache: clearCache, history: { ["open 1", "evo"] }, flags: flags,
+      syncProgress: progress),
+    work: work, completion: completion)
 }
 
 extension CommandOutcome {
@@ -31,8 +37,8 @@ extension CommandOutcome {
     if case .output(.list(let page)) = self { return page }
     return nil
   }
-  var failureMessage: String? {
-    if case .failure(let message) = self { return message }
+  var failure: CommandFailure? {
+    if case .failure(let failure) = self { return failure }
     return nil
   }
 }
@@ -45,10 +51,10 @@ struct ShellNavigationTests {
     #expect(await shell.prompt == "pokedex [all · page 1/3]> ")
     #expect(await shell.execute("next").listPage?.rows.first?.id == 21)
     #expect(await shell.execute("NEXT").listPage?.rows.map(\.id) == Array(41...45))
-    #expect(await shell.execute("next").failureMessage == "Already on the last page (3).")
+    #expect(await shell.execute("next").failure == .alreadyOnLastPage(3))
     #expect(await shell.execute("prev").listPage?.page == 2)
     #expect(await shell.execute("first").listPage?.page == 1)
-    #expect(await shell.execute("prev").failureMessage == "Already on the first page.")
+    #expect(await shell.execute("prev").failure == .alreadyOnFirstPage)
     #expect(await shell.execute("last").listPage?.page == 3)
     #expect(await shell.prompt == "pokedex [all · page 3/3]> ")
   }
@@ -57,7 +63,7 @@ struct ShellNavigationTests {
     let shell = makeShell()
     _ = await shell.execute("page 2")
     let outcome = await shell.execute("page 9")
-    #expect(outcome.failureMessage != nil)
+    #expect(outcome.failure != nil)
     #expect(await shell.state.page == 2)
   }
 
@@ -96,22 +102,24 @@ struct ShellNavigationTests {
   @Test func commandsThatNeedASelectionSaySo() async {
     let shell = makeShell()
     for command in ["info", "evolution", "image", "download image"] {
-      #expect(await shell.execute(command).failureMessage?.contains("No species is open") == true)
+      #expect(await shell.execute(command).failure == .noSelection)
     }
   }
 
   @Test func aFailedOpenKeepsThePreviousSelection() async {
     let shell = makeShell()
     _ = await shell.execute("open 2")
-    #expect(await shell.execute("open 999").failureMessage != nil)
+    #expect(await shell.execute("open 999").failure != nil)
     #expect(await shell.state.selected?.id == 2)
   }
 
   @Test func badInputIsOneLineAndChangesNothing() async {
     let shell = makeShell()
-    #expect(await shell.execute("bogus").failureMessage == #"Unknown command "bogus". Try "help"."#)
+    #expect(
+      await shell.execute("bogus").failure
+        == .usage(ParseFailure(#"Unknown command "bogus". Try "help"."#)))
     #expect(await shell.execute("   ") == .nothing)
-    #expect(await shell.execute(String(repeating: "x", count: 1 << 20)).failureMessage != nil)
+    #expect(await shell.execute(String(repeating: "x", count: 1 << 20)).failure != nil)
     #expect(await shell.state == SessionState())
   }
 }
@@ -123,7 +131,9 @@ struct ShellFlagTests {
     flags.set(.evolution, enabled: false, source: .commandLine)
     let shell = makeShell(flags: flags)
     _ = await shell.execute("open 1")
-    #expect(await shell.execute("evolution").failureMessage?.contains("turned off") == true)
+    #expect(
+      await shell.execute("evolution").failure
+        == .disabled(DisabledFeature(feature: .evolution, command: "evolution")))
     guard case .output(.help(let help)) = await shell.execute("help") else {
       Issue.record("help should answer")
       return
@@ -139,7 +149,9 @@ struct ShellFlagTests {
       return
     }
     #expect(image == .none)
-    #expect(await shell.execute("download image").failureMessage?.contains("images") == true)
+    #expect(
+      await shell.execute("download image").failure
+        == .disabled(DisabledFeature(feature: .images, command: "image")))
   }
 }
 
@@ -148,7 +160,7 @@ struct SyncTests {
   @Test func aRangeIsFetchedWithProgressAndUnknownIdsAreSkipped() async {
     let api = FakeAPI(count: 12)
     let progress = ProgressLines()
-    let shell = makeShell(api: api, progress: { line in progress.append(line) })
+    let shell = makeShell(api: api, progress: { step in progress.append(step) })
     guard case .output(.synced(let summary)) = await shell.execute("sync 9-20") else {
       Issue.record("sync should report a summary")
       return
@@ -156,22 +168,27 @@ struct SyncTests {
     #expect(summary.synced == 4)
     #expect(summary.failures == [])
     #expect(CommandOutcome.output(.synced(summary)).succeeded)
-    let partial = SyncSummary(range: 1...2, synced: 1, images: 0, failures: ["#2: Not found."])
+    let failure = SyncFailure(id: 2, reason: .details(.api(.notFound(resource: "species #2"))))
+    let partial = SyncSummary(range: 1...2, synced: 1, images: 0, failures: [failure])
     #expect(!CommandOutcome.output(.synced(partial)).succeeded)
-    #expect(progress.lines.last == "Synced 4/4…")
+    #expect(progress.lines.first == SyncProgress(done: 0, failed: 0, total: 4))
+    #expect(progress.lines.last == SyncProgress(done: 4, failed: 0, total: 4))
     let calls = await api.calls
     for id in 9...12 {
       #expect(calls.contains("species \(id)"))
       #expect(calls.contains("pokemon \(id)"))
     }
     #expect(!calls.contains("species 13"))
-    #expect(await shell.execute("sync --images").failureMessage?.contains("images") == true)
+    guard case .disabled = await shell.execute("sync --images").failure else {
+      Issue.record("sync --images without images should be refused")
+      return
+    }
   }
 }
 
-/// Progress lines collected from another task.
+/// Progress reports collected from another task.
 final class ProgressLines: Sendable {
-  private let storage = Mutex<[String]>([])
-  func append(_ line: String) { storage.withLock { $0.append(line) } }
-  var lines: [String] { storage.withLock { $0 } }
+  private let storage = Mutex<[SyncProgress]>([])
+  func append(_ step: SyncProgress) { storage.withLock { $0.append(step) } }
+  var lines: [SyncProgress] { storage.withLock { $0 } }
 }

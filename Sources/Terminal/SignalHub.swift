@@ -7,7 +7,7 @@ import Synchronization
   import Darwin
 #endif
 
-/// The process's single observer of SIGINT, SIGWINCH, SIGTERM and SIGHUP.
+/// The process's single observer of SIGINT, SIGWINCH, SIGTERM, SIGHUP and SIGQUIT.
 ///
 /// Each signal gets one `DispatchSource` (installed on first use, the signal's default action
 /// switched off), and the hub routes it:
@@ -16,9 +16,11 @@ import Synchronization
 /// - SIGWINCH goes to every resize handler.
 /// - SIGTERM and SIGHUP run every cleanup handler (restoring the terminal), then the signal's
 ///   default action runs, so the process still ends the way its parent expects.
-final class SignalHub: Sendable {
+/// - SIGQUIT (Ctrl-\\) is ignored once ``ignoreQuit()`` was called: in a REPL it would otherwise
+///   reach the Swift runtime's crash reporter.
+public final class SignalHub: Sendable {
   /// The one hub of the process: signal dispositions are process-wide.
-  static let shared = SignalHub()
+  public static let shared = SignalHub()
 
   private struct State {
     var nextID = 0
@@ -34,7 +36,7 @@ final class SignalHub: Sendable {
   private init() {}
 
   /// Starts observing SIGINT (so its default action no longer applies).
-  func observeInterrupts() {
+  public func observeInterrupts() {
     observe(SIGINT) { [self] in
       let handler = state.withLock { $0.interruptHandlers.last?.handler }
       handler?()
@@ -42,7 +44,7 @@ final class SignalHub: Sendable {
   }
 
   /// Registers `handler` as the innermost receiver of SIGINT until `remove(_:)`.
-  func pushInterruptHandler(_ handler: @escaping @Sendable () -> Void) -> Int {
+  public func pushInterruptHandler(_ handler: @escaping @Sendable () -> Void) -> Int {
     observeInterrupts()
     return state.withLock { state in
       state.nextID += 1
@@ -52,7 +54,7 @@ final class SignalHub: Sendable {
   }
 
   /// Calls `handler` on every SIGWINCH until `remove(_:)`.
-  func addResizeHandler(_ handler: @escaping @Sendable () -> Void) -> Int {
+  public func addResizeHandler(_ handler: @escaping @Sendable () -> Void) -> Int {
     observe(SIGWINCH) { [self] in
       let handlers = state.withLock { Array($0.resizeHandlers.values) }
       for handler in handlers { handler() }
@@ -65,7 +67,7 @@ final class SignalHub: Sendable {
   }
 
   /// Calls `handler` before the process ends on SIGTERM or SIGHUP, until `remove(_:)`.
-  func addCleanupHandler(_ handler: @escaping @Sendable () -> Void) -> Int {
+  public func addCleanupHandler(_ handler: @escaping @Sendable () -> Void) -> Int {
     for signal in [SIGTERM, SIGHUP] {
       observe(signal) { [self] in
         let handlers = state.withLock { Array($0.cleanupHandlers.values) }
@@ -80,8 +82,13 @@ final class SignalHub: Sendable {
     }
   }
 
+  /// Ignores SIGQUIT (Ctrl-\\) from now on.
+  public func ignoreQuit() {
+    observe(SIGQUIT) {}
+  }
+
   /// Unregisters a handler added by any of the `add…`/`push…` methods.
-  func remove(_ id: Int) {
+  public func remove(_ id: Int) {
     state.withLock { state in
       state.interruptHandlers.removeAll { $0.id == id }
       state.resizeHandlers[id] = nil

@@ -2,19 +2,19 @@ import Foundation
 
 /// Where pokedex keeps its files, following the XDG base directories so that tests can isolate
 /// them by setting `HOME` or `XDG_*`.
-public struct AppPaths: Sendable, Equatable {
+struct AppPaths: Sendable, Equatable {
   /// `$XDG_STATE_HOME/pokedex`: history, analytics, log.
-  public var state: URL
+  var state: URL
   /// `$XDG_CACHE_HOME/pokedex`: the response cache.
-  public var cache: URL
+  var cache: URL
   /// `$XDG_DATA_HOME/pokedex`: downloaded sprites.
-  public var data: URL
+  var data: URL
   /// `$XDG_CONFIG_HOME/pokedex`: configuration (feature flags).
-  public var config: URL
+  var config: URL
 
   /// Paths from an environment; relative or empty `XDG_*` values are ignored, as the
   /// specification asks.
-  public init(environment: [String: String]) {
+  init(environment: [String: String]) {
     let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     func base(_ variable: String, default fallback: String) -> URL {
       if let value = environment[variable], value.hasPrefix("/") {
@@ -29,11 +29,11 @@ public struct AppPaths: Sendable, Equatable {
   }
 
   /// The line-editor history file.
-  public var historyFile: URL { state.appending(path: "history") }
+  var historyFile: URL { state.appending(path: "history") }
   /// The analytics JSON-lines file.
-  public var analyticsFile: URL { state.appending(path: "analytics.jsonl") }
+  var analyticsFile: URL { state.appending(path: "analytics.jsonl") }
   /// The log file.
-  public var logFile: URL { state.appending(path: "pokedex.log") }
+  var logFile: URL { state.appending(path: "pokedex.log") }
   /// The directory of downloaded sprites, `{id}.png` each.
-  public var spritesDirectory: URL { data.appending(path: "sprites") }
+  var spritesDirectory: URL { data.appending(path: "sprites") }
 }

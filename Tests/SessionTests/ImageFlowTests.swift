@@ -1,5 +1,4 @@
 import APIClient
-import AppCore
 import Cache
 import DetailFeature
 import FeatureFlags
@@ -8,6 +7,8 @@ import HTTPClient
 import ImageFeature
 import ListFeature
 import PNGDecoder
+import Presentation
+import Session
 import SpriteStore
 import Testing
 
@@ -39,7 +40,10 @@ struct ImageFlowTests {
     let images = ImageFeature(
       http: server, decoder: StubDecoder(), store: FileSpriteStore(directory: directory),
       spritesBaseURL: URL(string: "https://sprites.test/pokemon")!)
-    let completion = CompletionSource(isEnabled: { _ in true })
+    let names = SpeciesNames(work: BackgroundWork()) { () async throws(APIError) in
+      try await api.speciesIndex()
+    }
+    let completion = CompletionSource(flags: FeatureFlags(), names: names)
     let shell = makeShell(api: api, images: images, completion: completion)
 
     guard case .output(.detail(_, image: .downloadHint)) = await shell.execute("open 2") else {

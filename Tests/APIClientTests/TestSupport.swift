@@ -1,5 +1,4 @@
 import APIClient
-import APIClientLive
 import Cache
 import Foundation
 import HTTPClient
@@ -27,6 +26,7 @@ struct Harness {
   let cache: ResponseCache
   let clock: TestClock
   let notices: Recorder<String>
+  let noticeKinds: Recorder<String>
   let sleeps: Recorder<Duration>
 
   init(
@@ -35,6 +35,7 @@ struct Harness {
   ) {
     let sleeps = Recorder<Duration>()
     let notices = Recorder<String>()
+    let noticeKinds = Recorder<String>()
     let http = RetryingHTTPClient(
       wrapping: URLSessionHTTPClient(
         userAgent: "pokedex/test", idleTimeout: .seconds(10), totalTimeout: .seconds(20)),
@@ -42,10 +43,14 @@ struct Harness {
     self.client = LivePokeAPIClient(
       baseURL: server.baseURL, http: http, cache: cache, offline: offline,
       maxConcurrentRequests: maxConcurrentRequests, now: { clock.now },
-      onNotice: { notices.append($0) })
+      onNotice: { text, kind in
+        notices.append(text)
+        noticeKinds.append(kind)
+      })
     self.cache = cache
     self.clock = clock
     self.notices = notices
+    self.noticeKinds = noticeKinds
     self.sleeps = sleeps
   }
 }

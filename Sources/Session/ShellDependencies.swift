@@ -1,9 +1,11 @@
 import APIClient
 import Cache
+import DetailFeature
 import FeatureFlags
 import ImageFeature
 import ListFeature
 import Models
+import SyncFeature
 
 /// Everything a ``Shell`` talks to. The composition root builds it from live implementations;
 /// tests build it from fakes.
@@ -14,7 +16,9 @@ public struct ShellDependencies: Sendable {
   public var details: any SpeciesDetails
   /// Images; `nil` when there is no image support at all.
   public var images: ImageFeature?
-  /// The whole species index (for completion and `sync`).
+  /// `sync`.
+  public var sync: SyncFeature
+  /// The whole species index (for `sync`).
   public var speciesIndex: @Sendable () async throws(APIError) -> [SpeciesSummary]
   /// Cache statistics for `cache`.
   public var cacheStatistics: @Sendable () async -> CacheStatistics
@@ -24,8 +28,9 @@ public struct ShellDependencies: Sendable {
   public var history: @Sendable () -> [String]
   /// The feature flags in force.
   public var flags: FeatureFlags
-  /// Progress lines of long commands (`sync`), printed as they come.
-  public var progress: @Sendable (String) -> Void
+  /// Hears how far a `sync` has come (besides the status line), e.g. to print progress lines
+  /// where no status line can be drawn.
+  public var syncProgress: @Sendable (SyncProgress) -> Void
 
   public init(
     list: ListFeature, details: any SpeciesDetails, images: ImageFeature?,
@@ -33,16 +38,17 @@ public struct ShellDependencies: Sendable {
     cacheStatistics: @escaping @Sendable () async -> CacheStatistics,
     clearCache: @escaping @Sendable () async -> Void,
     history: @escaping @Sendable () -> [String], flags: FeatureFlags,
-    progress: @escaping @Sendable (String) -> Void = { _ in }
+    syncProgress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
   ) {
     self.list = list
     self.details = details
     self.images = images
+    self.sync = SyncFeature(details: details, images: images)
     self.speciesIndex = speciesIndex
     self.cacheStatistics = cacheStatistics
     self.clearCache = clearCache
     self.history = history
     self.flags = flags
-    self.progress = progress
+    self.syncProgress = syncProgress
   }
 }

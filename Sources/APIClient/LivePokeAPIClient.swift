@@ -1,9 +1,7 @@
-import APIClient
 import Cache
 import Foundation
 import HTTPClient
 import Models
-import Synchronization
 
 /// The ``PokeAPIClient`` that talks to PokéAPI through an ``HTTPClient`` and a ``ResponseCache``.
 ///
@@ -16,8 +14,10 @@ import Synchronization
 /// - Identical concurrent requests share one network request; at most `maxConcurrentRequests`
 ///   requests are on the network at once.
 /// - When the network fails (or with `offline`), stale data is served and `onNotice` receives
-///   one line saying how old it is (not for a cached `404`); identical notices within a few
-///   seconds are coalesced.
+///   one line saying how old it is (not for a cached `404`), with a kind (the reason) so that the
+///   session can say it once per command.
+/// - A load that started before the cache was cleared never writes its answer into the emptied
+///   cache.
 /// - A cancelled caller gets ``APIError/cancelled`` at once; the request itself is cancelled when
 ///   no other caller waits for it.
 public actor LivePokeAPIClient: PokeAPIClient {
@@ -26,7 +26,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
   private let cache: ResponseCache
   private let offline: Bool
   private let now: @Sendable () -> Date
-  private let notices: NoticeCoalescer
+  private let onNotice: @Sendable (_ text: String, _ kind: String) -> Void
   private let maxConcurrentRequests: Int
 
   private var flights: [String: Flight] = [:]
@@ -43,11 +43,11 @@ public actor LivePokeAPIClient: PokeAPIClient {
   ///   - maxConcurrentRequests: how many requests may be on the network at once.
   ///   - now: the clock (tests move it forward).
   ///   - onNotice: receives one-line notices such as
-  ///     "Offline: showing data cached 3 hours ago."
+  ///     "Offline: showing data cached 3 hours ago.", with their kind (the reason).
   public init(
     baseURL: URL, http: any HTTPClient, cache: ResponseCache, offline: Bool = false,
     maxConcurrentRequests: Int = 6, now: @escaping @Sendable () -> Date = { Date() },
-    onNotice: @escaping @Sendable (String) -> Void
+    onNotice: @escaping @Sendable (_ text: String, _ kind: String) -> Void
   ) {
     var base = baseURL.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
@@ -57,7 +57,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
     self.offline = offline
     self.maxConcurrentRequests = max(1, maxConcurrentRequests)
     self.now = now
-    self.notices = NoticeCoalescer(sink: onNotice)
+    self.onNotice = onNotice
   }
 
   // MARK: PokeAPIClient
@@ -203,26 +203,6 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
-  /// Waits, at most `limit`, until no load is in progress, so that loads started in the
-  /// background (such as an evolution chain warmed by `open`) reach the cache before a script's
-  /// process exits: what was seen once then works offline.
-  ///
-  /// It returns once nothing has been in flight for `quiet`: a load started by a task that has
-  /// not reached this actor yet (a just-spawned warm-up) gets that long to show up.
-  public func settle(within limit: Duration, quiet: Duration = .milliseconds(50)) async {
-    let clock = ContinuousClock()
-    let deadline = clock.now + limit
-    var quietSince = clock.now
-    while clock.now < deadline {
-      if !flights.isEmpty {
-        quietSince = clock.now
-      } else if clock.now - quietSince >= quiet {
-        return
-      }
-      try? await Task.sleep(for: .milliseconds(5))
-    }
-  }
-
   // MARK: Bounding parallel requests
 
   /// Waits for a free network slot; `false` when cancelled while waiting.
@@ -260,6 +240,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   /// Loads one resource: cache, then network, then stale data as a fallback.
   private func load(_ resource: Resource) async -> Result<Data, APIError> {
+    let generation = await cache.generation
     let cached = await usableEntry(forKey: resource.key, resource)
     if let cached, cached.isFresh(at: now()) { return answer(from: cached, resource) }
     if offline {
@@ -300,7 +281,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
       refreshed.storedAt = received
       refreshed.expiresAt = received.addingTimeInterval(lifetime)
       refreshed.etag = response.header("ETag") ?? cached.etag
-      await save(refreshed, resource)
+      await save(refreshed, resource, generation: generation)
       return answer(from: refreshed, resource)
     case 200..<300:
       let body: Data
@@ -312,7 +293,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
       let entry = CacheEntry(
         key: resource.key, status: 200, body: body, etag: response.header("ETag"),
         storedAt: received, expiresAt: received.addingTimeInterval(lifetime))
-      await save(entry, resource)
+      await save(entry, resource, generation: generation)
       return .success(body)
     case 404, 410:
       // A good copy is kept: a server wrongly answering 404 must not wipe the offline data.
@@ -320,7 +301,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
         let entry = CacheEntry(
           key: resource.key, status: 404, body: Data(), etag: nil, storedAt: received,
           expiresAt: received.addingTimeInterval(HTTPFreshness.notFoundLifetime))
-        await cache.save(entry)
+        await cache.save(entry, generation: generation)
       }
       return .failure(.notFound(resource: resource.name))
     case 429:
@@ -345,12 +326,12 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
-  private func save(_ entry: CacheEntry, _ resource: Resource) async {
-    await cache.save(entry)
+  private func save(_ entry: CacheEntry, _ resource: Resource, generation: Int) async {
+    await cache.save(entry, generation: generation)
     for alias in Set(resource.aliases(entry.body)) where alias != entry.key {
       var copy = entry
       copy.key = alias
-      await cache.save(copy)
+      await cache.save(copy, generation: generation)
     }
   }
 
@@ -364,8 +345,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
     let time = now()
     // A cached 404 is no data: no "showing data cached" notice before "Not found".
     if entry.status == 200, !entry.isFresh(at: time) {
-      notices.post(
-        "\(reason): showing data cached \(AgeText.ago(entry.storedAt, now: time)).", kind: reason)
+      onNotice("\(reason): showing data cached \(AgeText.ago(entry.storedAt, now: time)).", reason)
     }
     return answer(from: entry, resource)
   }
@@ -395,30 +375,5 @@ public actor LivePokeAPIClient: PokeAPIClient {
       let clean = SafeText.line(name)
       return clean.count > 40 ? "\"\(clean.prefix(40))…\"" : "\"\(clean)\""
     }
-  }
-}
-
-/// Passes notices on, dropping one of the same kind as one passed in the last few seconds (a
-/// command that loads three stale resources says so once).
-final class NoticeCoalescer: Sendable {
-  private let sink: @Sendable (String) -> Void
-  private let window: Duration
-  private let recent = Mutex<[String: ContinuousClock.Instant]>([:])
-
-  init(sink: @escaping @Sendable (String) -> Void, window: Duration = .seconds(3)) {
-    self.sink = sink
-    self.window = window
-  }
-
-  /// Passes `notice` on unless a notice of the same `kind` was passed within the window.
-  func post(_ notice: String, kind: String) {
-    let now = ContinuousClock.now
-    let isNew = recent.withLock { recent in
-      recent = recent.filter { now - $0.value < window }
-      guard recent[kind] == nil else { return false }
-      recent[kind] = now
-      return true
-    }
-    if isNew { sink(notice) }
   }
 }

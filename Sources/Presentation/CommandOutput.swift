@@ -4,6 +4,7 @@ import FeatureFlags
 import ImageFeature
 import ListFeature
 import Models
+import SyncFeature
 
 /// Whether the detail view shows an image, a hint to download one, or nothing (images off).
 public enum DetailImage: Sendable, Equatable {
@@ -14,6 +15,9 @@ public enum DetailImage: Sendable, Equatable {
 
 /// The result of one successful command: a view model for the renderers. Features produce the
 /// view models; renderers (text, JSON) draw them; nothing here prints.
+///
+/// This module is the contract between the session engine and the renderers: neither sees the
+/// other.
 public enum CommandOutput: Sendable, Equatable {
   /// A page of the species list (`list`, `next`, `page 3`, `filter male` …).
   case list(SpeciesListViewModel)
@@ -45,33 +49,12 @@ public enum CommandOutput: Sendable, Equatable {
   case synced(SyncSummary)
 }
 
-/// What `sync` fetched.
-public struct SyncSummary: Sendable, Equatable, Codable {
-  /// The first and last species synced (the range asked for, narrowed to species that exist).
-  public var range: ClosedRange<Int>
-  /// Species whose details (species, pokemon, evolution chain) are now cached, including those
-  /// whose image alone failed.
-  public var synced: Int
-  /// Images downloaded now or already there (when `--images`).
-  public var images: Int
-  /// One line per failure, by id, e.g. `#201: Not found: species #201.` or
-  /// `#7: image: …`.
-  public var failures: [String]
-
-  public init(range: ClosedRange<Int>, synced: Int, images: Int, failures: [String]) {
-    self.range = range
-    self.synced = synced
-    self.images = images
-    self.failures = failures
-  }
-}
-
 /// How a command ended.
 public enum CommandOutcome: Sendable, Equatable {
   /// It worked and has something to show.
   case output(CommandOutput)
-  /// It failed; one line for the user.
-  case failure(String)
+  /// It failed; the renderer words the failure.
+  case failure(CommandFailure)
   /// A blank line or comment.
   case nothing
   /// `quit`.
@@ -84,7 +67,7 @@ extension CommandOutcome {
   public var succeeded: Bool {
     switch self {
     case .failure: false
-    case .output(.synced(let summary)): summary.failures.isEmpty
+    case .output(.synced(let summary)): summary.isComplete
     case .output, .nothing, .quit: true
     }
   }

@@ -3,14 +3,15 @@ import Synchronization
 /// Turns Ctrl-C (SIGINT) into cancellation of the command in flight.
 ///
 /// There is one per process (`shared`), because a signal's disposition is process-wide; the
-/// `LibEditLineEditor` routes Ctrl-C through the same observer. Whoever registered last gets the
+/// line editor routes Ctrl-C through the same observer. Whoever registered last gets the
 /// signal: while a line is being read, Ctrl-C drops that line; while `run` executes a command,
 /// Ctrl-C cancels the command. With neither, Ctrl-C is ignored: it never kills the program.
 public final class InterruptController: Sendable {
   /// The process's controller. Touching it switches off SIGINT's default action.
   public static let shared = InterruptController(hub: .shared)
 
-  let hub: SignalHub
+  /// The signal hub the controller registers with.
+  public let hub: SignalHub
 
   init(hub: SignalHub) {
     self.hub = hub
@@ -39,24 +40,13 @@ public final class InterruptController: Sendable {
   }
 
   /// Calls `handler` on Ctrl-C while `body` runs (the innermost registration wins).
-  func whileObservingInterrupts<Result>(
+  public func whileObservingInterrupts<Result>(
     _ handler: @escaping @Sendable () -> Void, _ body: () throws -> Result
   ) rethrows -> Result {
     let id = hub.pushInterruptHandler(handler)
     defer { hub.remove(id) }
     return try body()
   }
-}
-
-/// A thread-safe boolean that can only be switched on.
-final class Flag: Sendable {
-  private let value = Atomic(false)
-
-  /// Switches the flag on.
-  func set() { value.store(true, ordering: .sequentiallyConsistent) }
-
-  /// Whether `set()` was called.
-  var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
 }
 
 /// Remembers a Ctrl-C and cancels the command's task, even if the signal came before the task

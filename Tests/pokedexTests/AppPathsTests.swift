@@ -1,7 +1,7 @@
-import AppCore
 import Foundation
-import Models
 import Testing
+
+@testable import pokedex
 
 @Suite("Files follow the XDG base directories")
 struct AppPathsTests {
@@ -19,18 +19,5 @@ struct AppPathsTests {
     ])
     #expect(paths.analyticsFile.path == "/tmp/state/pokedex/analytics.jsonl")
     #expect(paths.cache.path == "/home/ash/.cache/pokedex")
-  }
-}
-
-@Suite("The prompt shows the session")
-struct PromptTests {
-  @Test func freshSession() {
-    #expect(SessionState().prompt == "pokedex [all · page 1/…]> ")
-  }
-
-  @Test func filteredPageWithASelection() {
-    let state = SessionState(
-      page: 3, pageCount: 42, filter: .female, selected: SpeciesSummary(id: 122, name: "mr-mime"))
-    #expect(state.prompt == "pokedex [female · page 3/42 · #122 Mr-Mime]> ")
   }
 }

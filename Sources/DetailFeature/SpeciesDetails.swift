@@ -1,9 +1,8 @@
 import APIClient
-import DetailFeature
 import Models
 
-/// What the shell needs from the detail feature. It is a protocol so that the composition root
-/// can wrap the feature in decorators (analytics, logging) without the feature knowing.
+/// The detail feature as the session sees it. It is a protocol so that the composition root can
+/// wrap the feature in decorators (analytics, logging) without the feature knowing.
 public protocol SpeciesDetails: Sendable {
   /// Resolves what the user typed after `open` (id, slug or unique prefix) and loads the
   /// details. This is the one call that means "the user selected a species".

@@ -1,7 +1,8 @@
 import Foundation
+import Synchronization
 import Testing
 
-@testable import LineEditorLibEdit
+@testable import Terminal
 
 #if canImport(Glibc)
   import Glibc
@@ -24,21 +25,22 @@ struct InterruptControllerTests {
 
   @Test func ctrlCCancelsTheCommandInFlight() async {
     let started = StartSignal()
-    let sawCancellation = Flag()
+    let sawCancellation = Atomic(false)
     async let result = InterruptController.shared.run { () -> String in
       started.continuation.yield()
       do {
         try await Task.sleep(for: .seconds(600))
         return "finished"
       } catch {
-        sawCancellation.set()
+        sawCancellation.store(true, ordering: .sequentiallyConsistent)
         return "cancelled"
       }
     }
     await started.wait()
     kill(getpid(), SIGINT)
     #expect(await result == nil)
-    #expect(sawCancellation.isSet)
+    let cancelled = sawCancellation.load(ordering: .sequentiallyConsistent)
+    #expect(cancelled)
   }
 
   @Test func ctrlCReachesOnlyTheInnermostCommand() async {

@@ -1,0 +1,45 @@
+import APIClient
+import CommandLanguage
+import DetailFeature
+import ImageFeature
+import ListFeature
+import SyncFeature
+
+/// Why a command failed, as data. It stays typed all the way to the renderers, which alone turn
+/// it into words (text) or a stable `kind` plus a message (JSON).
+public enum CommandFailure: Error, Sendable, Equatable {
+  /// The line is not a valid command (unknown command, bad argument).
+  case usage(ParseFailure)
+  /// The command's feature flag is off.
+  case disabled(DisabledFeature)
+  /// A list, page, filter, search or random request failed.
+  case list(ListError)
+  /// `open`, `info` or `evolution` failed.
+  case detail(DetailError)
+  /// `download image` or `image` failed.
+  case image(ImageFeatureError)
+  /// The species index (for `sync`) could not be loaded.
+  case api(APIError)
+  /// `sync` had nothing to do.
+  case sync(SyncError)
+  /// The command needs an open species and none is.
+  case noSelection
+  /// `next` on the last page.
+  case alreadyOnLastPage(Int)
+  /// `prev` on the first page.
+  case alreadyOnFirstPage
+  /// `image` before `download image`.
+  case noImageYet(displayName: String)
+  /// `help X` for a command without help.
+  case noHelp(String)
+  /// Ctrl-C stopped the command.
+  case cancelled
+
+  /// The underlying API failure, when there is one.
+  public var apiError: APIError? {
+    switch self {
+    case .api(let error), .list(.api(let error)), .detail(.api(let error)): error
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,239 @@
+import APIClient
+import CommandLanguage
+import DetailFeature
+import ImageFeature
+import ListFeature
+import Models
+import PNGDecoder
+import Presentation
+import SpriteStore
+import SyncFeature
+
+/// The one place where a failure becomes words, for the text and JSON renderers alike, and a
+/// stable `kind` that scripts can branch on (documented in docs/JSON-OUTPUT.md).
+public enum FailureText {
+  /// Every kind a failure can have, as JSON shows it.
+  public enum Kind: String, CaseIterable, Sendable {
+    /// The line is not a valid command, or an argument is wrong.
+    case usage
+    /// The command's feature flag is off.
+    case featureDisabled = "feature_disabled"
+    /// The command needs an open species.
+    case noSelection = "no_selection"
+    /// A page before the first or after the last.
+    case outOfRange = "out_of_range"
+    /// A name prefix shared by several species.
+    case ambiguous
+    /// No such species, image or help topic.
+    case notFound = "not_found"
+    /// The species' image has not been downloaded yet.
+    case notDownloaded = "not_downloaded"
+    /// The network is unreachable and nothing is cached.
+    case offline
+    /// `--offline` and the answer was never cached.
+    case notCached = "not_cached"
+    /// The server did not answer in time.
+    case timedOut = "timed_out"
+    /// The server failed (5xx) or answered with an unexpected status.
+    case serverError = "server_error"
+    /// The server is rate limiting.
+    case rateLimited = "rate_limited"
+    /// The answer was garbage, truncated or of the wrong shape, or an image was refused.
+    case invalidData = "invalid_data"
+    /// A file could not be written or read.
+    case storage
+    /// Ctrl-C.
+    case cancelled
+  }
+
+  /// The kind of `failure`.
+  public static func kind(_ failure: CommandFailure) -> Kind {
+    switch failure {
+    case .usage, .noHelp: .usage
+    case .disabled: .featureDisabled
+    case .noSelection: .noSelection
+    case .alreadyOnLastPage, .alreadyOnFirstPage: .outOfRange
+    case .noImageYet: .notDownloaded
+    case .cancelled: .cancelled
+    case .api(let error): kind(error)
+    case .list(let error): kind(error)
+    case .detail(let error): kind(error)
+    case .image(let error): kind(error)
+    case .sync(.noSpecies): .notFound
+    }
+  }
+
+  /// One line for the user.
+  public static func message(_ failure: CommandFailure) -> String {
+    switch failure {
+    case .usage(let failure): failure.message
+    case .disabled(let disabled): disabled.message
+    case .noSelection: "No species is open; try \"open 133\" or \"open eevee\"."
+    case .alreadyOnLastPage(let count): "Already on the last page (\(count))."
+    case .alreadyOnFirstPage: "Already on the first page."
+    case .noImageYet(let name): "No image of \(name) yet; \"download image\" fetches it."
+    case .noHelp(let name): "No help for \"\(SafeText.line(name))\"."
+    case .cancelled: "Cancelled."
+    case .api(let error): message(error)
+    case .list(let error): message(error)
+    case .detail(let error): message(error)
+    case .image(let error): message(error)
+    case .sync(.noSpecies(let range)): "No species in \(range.lowerBound)-\(range.upperBound)."
+    }
+  }
+
+  /// One line for a species that `sync` left behind: `#201: Not found: species #201.`
+  public static func message(_ failure: SyncFailure) -> String {
+    switch failure.reason {
+    case .details(let error): "#\(failure.id): \(message(error))"
+    case .image(let error): "#\(failure.id): image: \(message(error))"
+    }
+  }
+
+  // MARK: - API
+
+  static func kind(_ error: APIError) -> Kind {
+    switch error {
+    case .offline: .offline
+    case .notCached: .notCached
+    case .notFound: .notFound
+    case .server, .unexpectedStatus: .serverError
+    case .rateLimited: .rateLimited
+    case .invalidData: .invalidData
+    case .timedOut: .timedOut
+    case .cancelled: .cancelled
+    }
+  }
+
+  static func message(_ error: APIError) -> String {
+    switch error {
+    case .offline: "The network is unreachable and nothing is cached for this yet."
+    case .notCached(let r): "Offline: \(r) has not been cached yet."
+    case .notFound(let r): "Not found: \(r)."
+    case .server(let status): "The Pokémon server had an error (HTTP \(status)); try again soon."
+    case .rateLimited: "The Pokémon server is rate limiting us; try again in a moment."
+    case .invalidData(let r): "The server sent invalid data for \(r)."
+    case .timedOut: "The Pokémon server did not answer in time."
+    case .cancelled: "Cancelled."
+    case .unexpectedStatus(let s): "The Pokémon server answered with unexpected HTTP \(s)."
+    }
+  }
+
+  // MARK: - List
+
+  static func kind(_ error: ListError) -> Kind {
+    switch error {
+    case .api(let error): kind(error)
+    case .pageBeforeFirst, .pageAfterLast: .outOfRange
+    case .emptySearch, .searchTooLong, .randomCountOutOfRange: .usage
+    }
+  }
+
+  static func message(_ error: ListError) -> String {
+    switch error {
+    case .api(let error):
+      message(error)
+    case .pageBeforeFirst(let page):
+      "Page \(page) does not exist; pages start at 1."
+    case .pageAfterLast(let page, let lastPage):
+      "Page \(page) is past the last page (\(lastPage))."
+    case .emptySearch:
+      "Search needs some text, e.g. `search pika`."
+    case .searchTooLong(let maximum):
+      "Search text is too long (at most \(maximum) characters)."
+    case .randomCountOutOfRange(let count, let allowed):
+      "Cannot pick \(count) random Pokémon; choose \(allowed.lowerBound) to \(allowed.upperBound)."
+    }
+  }
+
+  // MARK: - Details
+
+  static func kind(_ error: DetailError) -> Kind {
+    switch error {
+    case .api(let error): kind(error)
+    case .emptyInput, .inputTooLong, .invalidID: .usage
+    case .ambiguous: .ambiguous
+    case .unknown: .notFound
+    }
+  }
+
+  static func message(_ error: DetailError) -> String {
+    switch error {
+    case .api(let error):
+      return message(error)
+    case .emptyInput:
+      return "Name a Pokémon by id or name, e.g. `open 133` or `open eevee`."
+    case .inputTooLong(let maximum):
+      return "That name is too long (at most \(maximum) characters)."
+    case .invalidID(let text):
+      return "`\(text)` is not a Pokémon id; ids are positive numbers."
+    case .ambiguous(let input, let candidates, let total):
+      let more = total > candidates.count ? ", …" : ""
+      let names = candidates.map(DisplayName.of).joined(separator: ", ")
+      return "`\(input)` matches \(names)\(more) (\(total) Pokémon); type more of the name."
+    case .unknown(let input, let suggestion):
+      if let suggestion { return "No Pokémon named `\(input)`. Did you mean \(suggestion)?" }
+      return "No Pokémon named `\(input)`."
+    }
+  }
+
+  // MARK: - Images
+
+  static func kind(_ error: ImageFeatureError) -> Kind {
+    switch error {
+    case .invalidSpeciesID: .usage
+    case .notFound: .notFound
+    case .serverError, .unexpectedStatus: .serverError
+    case .offline: .offline
+    case .timedOut: .timedOut
+    case .badResponse, .invalidImage: .invalidData
+    case .cancelled: .cancelled
+    case .storageFailed, .unreadableFile: .storage
+    }
+  }
+
+  static func message(_ error: ImageFeatureError) -> String {
+    switch error {
+    case .invalidSpeciesID(let id):
+      return "\(id) is not a valid species id."
+    case .notFound(let id):
+      return "No image exists for #\(id)."
+    case .serverError(let status):
+      return "The image server failed (HTTP \(status)); try again later."
+    case .unexpectedStatus(let status):
+      return "The image server refused the download (HTTP \(status))."
+    case .offline:
+      return "Could not reach the image server; check the network connection."
+    case .timedOut:
+      return "The image server did not answer in time; try again later."
+    case .badResponse:
+      return "The image download was cut off; try again."
+    case .cancelled:
+      return "The download was cancelled."
+    case .invalidImage(let id, let reason):
+      let text = message(reason)
+      return "The image for #\(id) was refused: \(text.prefix(1).lowercased() + text.dropFirst())"
+    case .storageFailed(.invalidSpeciesID(let id)):
+      return "\(id) is not a valid species id."
+    case .storageFailed(.writeFailed(let path, let reason)):
+      return "Could not save the image in \(path): \(reason)."
+    case .unreadableFile(let path):
+      return "Could not read the image at \(path)."
+    }
+  }
+
+  static func message(_ error: PNGDecodingError) -> String {
+    switch error {
+    case .notPNG:
+      return "The file is not a PNG image."
+    case .tooLarge(let bytes, let limit):
+      return "The image is too large (\(bytes) bytes; the limit is \(limit) bytes)."
+    case .tooManyPixels(let width, let height, let maxSide):
+      return "The image is too big (\(width)×\(height) px; the limit is \(maxSide) px a side)."
+    case .corrupt(let detail):
+      return detail.isEmpty
+        ? "The PNG image is damaged or truncated."
+        : "The PNG image is damaged or truncated (\(detail))."
+    }
+  }
+}

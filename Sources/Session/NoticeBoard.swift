@@ -1,0 +1,47 @@
+import Synchronization
+
+/// One-line notices from the services (stale data served, cache warnings).
+///
+/// While a command runs they are collected, and shown after its output, each kind once per
+/// command (a command that reads three stale answers says so once; the next command that does
+/// says so again). While no command runs they are shown at once through `show`, which puts them
+/// above the prompt.
+public final class NoticeBoard: Sendable {
+  private struct State {
+    var collecting = false
+    var pending: [(kind: String, text: String)] = []
+  }
+
+  private let state = Mutex(State())
+  private let show: @Sendable (String) -> Void
+
+  /// A board that shows notices arriving between commands with `show`.
+  public init(show: @escaping @Sendable (String) -> Void) {
+    self.show = show
+  }
+
+  /// Posts a notice; `kind` (the text when `nil`) is what makes two notices the same.
+  public func post(_ text: String, kind: String? = nil) {
+    let showNow = state.withLock { state in
+      guard state.collecting else { return true }
+      state.pending.append((kind ?? text, text))
+      return false
+    }
+    if showNow { show(text) }
+  }
+
+  /// From now on, collects notices for the command that starts.
+  public func beginCommand() {
+    state.withLock { $0.collecting = true }
+  }
+
+  /// Stops collecting and returns the command's notices, each kind once, in order.
+  public func endCommand() -> [String] {
+    let pending = state.withLock { state in
+      defer { state = State() }
+      return state.pending
+    }
+    var seen = Set<String>()
+    return pending.filter { seen.insert($0.kind).inserted }.map(\.text)
+  }
+}

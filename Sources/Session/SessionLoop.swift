@@ -1,0 +1,148 @@
+import LineEditor
+import Presentation
+import Terminal
+
+/// Runs a session: reads lines (from the line editor, a `-c` script or piped input), has the
+/// ``Shell`` run each one, and shows the outcome, the notices and, while a command waits, the
+/// status line, all through the one ``Console``.
+///
+/// It owns the session's time: every background job belongs to its ``BackgroundWork``; a script
+/// ends as soon as its commands and the work they started are done (waiting at most
+/// `settleLimit`), an interactive session cancels what still runs when it ends.
+public struct SessionLoop: Sendable {
+  /// Draws an outcome as text or JSON; `nil` when there is nothing to show.
+  public typealias Render = @Sendable (CommandOutcome) -> String?
+
+  private let shell: Shell
+  private let work: BackgroundWork
+  private let names: SpeciesNames
+  private let notices: NoticeBoard
+  private let console: Console
+  private let render: Render
+  private let failuresToStandardError: Bool
+  private let settleLimit: Duration
+
+  /// A loop over `shell`, showing outcomes with `render` on `console`. Failures go to standard
+  /// error when `failuresToStandardError` (text output), to standard output otherwise (JSON).
+  public init(
+    shell: Shell, work: BackgroundWork, names: SpeciesNames, notices: NoticeBoard,
+    console: Console, render: @escaping Render, failuresToStandardError: Bool,
+    settleLimit: Duration = .seconds(3)
+  ) {
+    self.shell = shell
+    self.work = work
+    self.names = names
+    self.notices = notices
+    self.console = console
+    self.render = render
+    self.failuresToStandardError = failuresToStandardError
+    self.settleLimit = settleLimit
+  }
+
+  /// Runs every line of a script or of piped input; `true` when every command succeeded.
+  /// Before returning, waits (at most `settleLimit`) for the work the commands started.
+  public func runScript<Lines: AsyncSequence>(_ lines: Lines) async -> Bool
+  where Lines.Element == String {
+    var succeeded = true
+    do {
+      for try await line in lines {
+        let outcome = await runCommand(line, interrupts: nil)
+        if !outcome.succeeded { succeeded = false }
+        if case .quit = outcome { break }
+      }
+    } catch {
+      succeeded = false
+    }
+    await work.waitUntilIdle(within: settleLimit)
+    return succeeded
+  }
+
+  /// Runs an interactive session on `editor` until `quit` or Ctrl-D. At launch the first page,
+  /// the gender lists and the species names load in the background; keys typed while a command
+  /// runs wait for the next prompt (`typeAhead`); Ctrl-C cancels the command in flight.
+  public func runInteractive(
+    editor: any LineEditor, typeAhead: TypeAhead, interrupts: InterruptController
+  ) async {
+    let surface = EditorSurface(editor)
+    console.attach(surface)
+    defer { console.detach(surface) }
+    await shell.prefetch()
+    names.loadIfNeeded()
+    loop: while true {
+      switch await editor.readLine(prompt: await shell.prompt) {
+      case .endOfInput:
+        break loop
+      case .interrupted:
+        continue
+      case .line(let line):
+        editor.addHistory(line)
+        typeAhead.hold()
+        let outcome = await runCommand(line, interrupts: interrupts)
+        typeAhead.release()
+        if outcome.succeeded, outcome != .nothing { names.loadIfNeeded() }
+        if case .quit = outcome { break loop }
+      }
+    }
+    await work.cancelAll()
+  }
+
+  /// Runs one line: status line while it waits, then its output, then its notices.
+  private func runCommand(
+    _ line: String, interrupts: InterruptController?
+  ) async -> CommandOutcome {
+    notices.beginCommand()
+    let status = StatusLine(waitingFor: "Working")
+    let ticker = console.statusAllowed ? startTicker(status) : nil
+    let shell = shell
+    let outcome: CommandOutcome
+    if let interrupts {
+      outcome =
+        await interrupts.run { await shell.execute(line, status: status) }
+        ?? .failure(.cancelled)
+    } else {
+      outcome = await shell.execute(line, status: status)
+    }
+    ticker?.cancel()
+    await ticker?.value
+    console.clearStatus()
+    show(outcome)
+    for notice in notices.endCommand() { console.printError(notice) }
+    return outcome
+  }
+
+  /// Redraws the status line until cancelled (the command's owner cancels it when it ends).
+  private func startTicker(_ status: StatusLine) -> Task<Void, Never> {
+    let console = console
+    return Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: StatusLine.interval)
+        guard !Task.isCancelled else { return }
+        if let text = status.text() {
+          console.showStatus(text, columns: TerminalInfo.size().columns)
+        }
+      }
+    }
+  }
+
+  private func show(_ outcome: CommandOutcome) {
+    guard let text = render(outcome) else { return }
+    if case .failure = outcome, failuresToStandardError {
+      console.printError(text)
+    } else {
+      console.print(text)
+    }
+  }
+}
+
+/// The line editor as the console's ``PromptSurface``.
+private final class EditorSurface: PromptSurface {
+  let editor: any LineEditor
+
+  init(_ editor: any LineEditor) {
+    self.editor = editor
+  }
+
+  func printAbovePrompt(_ text: String) {
+    editor.printAbovePrompt(text)
+  }
+}

@@ -1,0 +1,312 @@
+import APIClient
+import CommandLanguage
+import DetailFeature
+import FeatureFlags
+import ImageFeature
+import ListFeature
+import Models
+import Presentation
+import SyncFeature
+
+/// The session engine: it parses each line, runs the command against the features, changes the
+/// ``SessionState`` (only commands change it) and returns a ``CommandOutcome`` for a renderer.
+///
+/// It never starts a task of its own: work that outlives a command (the loads at launch, an
+/// `open` warming its evolution chain) is a job of the session's ``BackgroundWork``.
+public actor Shell {
+  /// The navigation state; the prompt is derived from it.
+  public private(set) var state = SessionState()
+  private let dependencies: ShellDependencies
+  private let work: BackgroundWork
+  private let completion: CompletionSource?
+
+  /// A shell over `dependencies` whose background jobs belong to `work`; `completion`, when
+  /// given, is told whether `download image` applies.
+  public init(
+    dependencies: ShellDependencies, work: BackgroundWork, completion: CompletionSource? = nil
+  ) {
+    self.dependencies = dependencies
+    self.work = work
+    self.completion = completion
+  }
+
+  /// The prompt for the current state.
+  public var prompt: String { state.prompt }
+
+  private var flags: FeatureFlags { dependencies.flags }
+
+  /// Parses and runs one input line. `status`, when given, hears what the command waits for
+  /// and how far a `sync` has come.
+  public func execute(_ line: String, status: StatusLine? = nil) async -> CommandOutcome {
+    let flags = self.flags
+    switch CommandParser.parse(line, isEnabled: { flags.isEnabled($0) }) {
+    case .empty: return .nothing
+    case .failure(let failure): return .failure(.usage(failure))
+    case .disabled(let disabled): return .failure(.disabled(disabled))
+    case .command(let command): return await run(command, status: status)
+    }
+  }
+
+  /// Loads, as jobs of the session, what makes the first commands instant: the first page and
+  /// the three gender lists. Failures are silent here; the command that needs the data reports
+  /// them.
+  public func prefetch() {
+    let list = dependencies.list
+    for filter in GenderFilter.allCases where filter != .all {
+      work.start("page 1 of \(filter.rawValue)", origin: .session) {
+        _ = try? await list.page(1, filter: filter)
+      }
+    }
+    work.start("page 1", origin: .session) { [weak self] in
+      guard let first = try? await list.page(1, filter: .all) else { return }
+      await self?.learnPageCount(first.pageCount, filter: .all)
+    }
+  }
+
+  /// Fills in the page count for the prompt when a prefetch learnt it before any command did.
+  private func learnPageCount(_ count: Int, filter: GenderFilter) {
+    if state.pageCount == nil, state.filter == filter { state.pageCount = count }
+  }
+
+  /// Runs one typed command.
+  public func run(_ command: Command, status: StatusLine? = nil) async -> CommandOutcome {
+    status?.waitFor(waitingDescription(command))
+    do {
+      return try await perform(command, status: status)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// What `command` waits for, in words, for the status line.
+  private func waitingDescription(_ command: Command) -> String {
+    let name = state.selected.map { "#\($0.id) \($0.displayName)" } ?? "the species"
+    switch command {
+    case .list, .next, .previous, .page, .first, .last, .back, .filter:
+      return "Fetching the species list"
+    case .open(let input): return "Fetching \(Int(input) != nil ? "species #" : "")\(input)"
+    case .info: return "Fetching \(name)"
+    case .evolution: return "Fetching the evolution of \(name)"
+    case .downloadImage: return "Downloading the image of \(name)"
+    case .image: return "Reading the image of \(name)"
+    case .search, .random, .sync: return "Fetching the species index"
+    case .cache(clear: true): return "Clearing the cache"
+    case .cache(clear: false): return "Reading the cache"
+    case .history, .flags, .help, .quit: return "Working"
+    }
+  }
+
+  // MARK: - Commands
+
+  private func perform(
+    _ command: Command, status: StatusLine?
+  ) async throws(CommandFailure) -> CommandOutcome {
+    switch command {
+    case .list: return try await showPage(state.page, filter: state.filter)
+    case .next:
+      if let count = state.pageCount, state.page >= count { throw .alreadyOnLastPage(count) }
+      return try await showPage(state.page + 1, filter: state.filter)
+    case .previous:
+      guard state.page > 1 else { throw .alreadyOnFirstPage }
+      return try await showPage(state.page - 1, filter: state.filter)
+    case .page(let number): return try await showPage(number, filter: state.filter)
+    case .first: return try await showPage(1, filter: state.filter)
+    case .last:
+      let count = try await list { list, filter throws(ListError) in
+        try await list.pageCount(filter: filter)
+      }
+      return try await showPage(count, filter: state.filter)
+    case .filter(nil): return .output(.filter(state.filter))
+    case .filter(let filter?): return try await showPage(1, filter: filter)
+    case .open(let input): return try await open(input)
+    case .info:
+      let selected = try requireSelection()
+      let detail = try await details { details throws(DetailError) in
+        try await details.details(of: .id(selected.id))
+      }
+      return .output(.detail(detail, image: await detailImage(for: selected.id)))
+    case .evolution:
+      let selected = try requireSelection()
+      let tree = try await details { details throws(DetailError) in
+        try await details.evolution(of: .id(selected.id))
+      }
+      return .output(.evolution(tree))
+    case .downloadImage: return try await downloadImage()
+    case .image: return try await showImage()
+    case .back:
+      let page = try await showPage(state.page, filter: state.filter)
+      state.selected = nil
+      await refreshCompletion()
+      return page
+    case .search(let text):
+      let downloaded = await downloadedIDs()
+      let result = try await list { list, _ throws(ListError) in
+        try await list.search(text, downloaded: downloaded)
+      }
+      return .output(.rows(result))
+    case .random(let count):
+      let downloaded = await downloadedIDs()
+      let result = try await list { list, _ throws(ListError) in
+        try await list.random(count: count, downloaded: downloaded)
+      }
+      return .output(.rows(result))
+    case .history: return .output(.history(dependencies.history()))
+    case .cache(clear: false): return .output(.cache(await dependencies.cacheStatistics()))
+    case .cache(clear: true):
+      // Loads in flight stop first, so none can put an answer back after the cache is emptied.
+      await work.cancelAll()
+      await dependencies.clearCache()
+      return .output(.cacheCleared)
+    case .sync(let range, let images):
+      return try await sync(range: range, images: images, status: status)
+    case .flags: return .output(.flags(flags.entries))
+    case .help(nil):
+      let flags = self.flags
+      return .output(.help(CommandParser.helpText(isEnabled: { flags.isEnabled($0) })))
+    case .help(let name?):
+      let flags = self.flags
+      guard let text = CommandParser.helpText(for: name, isEnabled: { flags.isEnabled($0) })
+      else { throw .noHelp(name) }
+      return .output(.help(text))
+    case .quit: return .quit
+    }
+  }
+
+  private func showPage(
+    _ number: Int, filter: GenderFilter
+  ) async throws(CommandFailure) -> CommandOutcome {
+    let downloaded = await downloadedIDs()
+    let page = try await list { list, _ throws(ListError) in
+      try await list.page(number, filter: filter, downloaded: downloaded)
+    }
+    state.page = page.page
+    state.pageCount = page.pageCount
+    state.filter = filter
+    return .output(.list(page))
+  }
+
+  private func open(_ input: String) async throws(CommandFailure) -> CommandOutcome {
+    let detail = try await details { details throws(DetailError) in
+      try await details.open(input)
+    }
+    state.selected = SpeciesSummary(id: detail.id, name: detail.name)
+    await refreshCompletion()
+    return .output(.detail(detail, image: await detailImage(for: detail.id)))
+  }
+
+  private func downloadImage() async throws(CommandFailure) -> CommandOutcome {
+    let selected = try requireSelection()
+    let images = try requireImages()
+    let outcome: DownloadOutcome
+    do {
+      outcome = try await images.download(speciesID: selected.id)
+    } catch {
+      throw .image(error)
+    }
+    await refreshCompletion()
+    switch outcome {
+    case .downloaded(let stored): return .output(.downloaded(speciesID: selected.id, stored))
+    case .alreadyStored(let url):
+      return .output(.alreadyDownloaded(speciesID: selected.id, path: url.path))
+    }
+  }
+
+  private func showImage() async throws(CommandFailure) -> CommandOutcome {
+    let selected = try requireSelection()
+    let images = try requireImages()
+    let stored: StoredImage?
+    do {
+      stored = try await images.storedImage(speciesID: selected.id)
+    } catch {
+      throw .image(error)
+    }
+    guard let stored else { throw .noImageYet(displayName: selected.displayName) }
+    return .output(.image(speciesID: selected.id, stored))
+  }
+
+  private func sync(
+    range: ClosedRange<Int>?, images: Bool, status: StatusLine?
+  ) async throws(CommandFailure) -> CommandOutcome {
+    if images { _ = try requireImages() }
+    let index: [SpeciesSummary]
+    do {
+      index = try await dependencies.speciesIndex()
+    } catch {
+      throw .api(error)
+    }
+    let ids: [Int]
+    do {
+      ids = try SyncFeature.ids(in: range, index: index)
+    } catch {
+      throw .sync(error)
+    }
+    let progress = dependencies.syncProgress
+    let summary = await dependencies.sync.run(ids: ids, withImages: images) { step in
+      status?.report(step)
+      progress(step)
+    }
+    await refreshCompletion()
+    return .output(.synced(summary))
+  }
+
+  // MARK: - Helpers
+
+  /// Runs a list-feature call, its failure becoming a ``CommandFailure``.
+  private func list<T>(
+    _ body: (ListFeature, GenderFilter) async throws(ListError) -> T
+  ) async throws(CommandFailure) -> T {
+    do {
+      return try await body(dependencies.list, state.filter)
+    } catch {
+      throw .list(error)
+    }
+  }
+
+  /// Runs a detail-feature call, its failure becoming a ``CommandFailure``.
+  private func details<T>(
+    _ body: (any SpeciesDetails) async throws(DetailError) -> T
+  ) async throws(CommandFailure) -> T {
+    do {
+      return try await body(dependencies.details)
+    } catch {
+      throw .detail(error)
+    }
+  }
+
+  private func requireSelection() throws(CommandFailure) -> SpeciesSummary {
+    guard let selected = state.selected else { throw .noSelection }
+    return selected
+  }
+
+  /// The image feature when it exists and its flag is on.
+  private var availableImages: ImageFeature? {
+    flags.isEnabled(.images) ? dependencies.images : nil
+  }
+
+  private func requireImages() throws(CommandFailure) -> ImageFeature {
+    guard let images = availableImages else {
+      throw .disabled(DisabledFeature(feature: .images, command: "image"))
+    }
+    return images
+  }
+
+  private func downloadedIDs() async -> Set<Int> {
+    guard let images = availableImages else { return [] }
+    return await images.downloadedIDs()
+  }
+
+  private func detailImage(for id: Int) async -> DetailImage {
+    guard let images = availableImages else { return .none }
+    if let stored = try? await images.storedImage(speciesID: id) { return .image(stored) }
+    return .downloadHint
+  }
+
+  private func refreshCompletion() async {
+    guard let completion else { return }
+    var offers = false
+    if let selected = state.selected, availableImages != nil {
+      offers = await !downloadedIDs().contains(selected.id)
+    }
+    completion.setOffersDownloadImage(offers)
+  }
+}

@@ -1,0 +1,165 @@
+import APIClient
+import DetailFeature
+import ImageFeature
+import Models
+
+/// `sync`: fetches species ahead of time (details, pokemon, evolution chain, optionally the
+/// image) so that they work offline, a few species at a time, reporting progress as it goes.
+///
+/// It composes the detail and image features through their interfaces: what `open`,
+/// `evolution` and `download image` would fetch is exactly what `sync` fetches.
+public struct SyncFeature: Sendable {
+  private let details: any SpeciesDetails
+  private let images: ImageFeature?
+  /// Species synced at once; the API client bounds its own requests too.
+  public let width: Int
+
+  /// A sync over `details`, downloading images with `images` when it is given.
+  public init(details: any SpeciesDetails, images: ImageFeature?, width: Int = 4) {
+    self.details = details
+    self.images = images
+    self.width = max(1, width)
+  }
+
+  /// The species of `index` that `range` names, in id order; the whole index (below the forms,
+  /// whose ids start at 10001) when `range` is `nil`.
+  ///
+  /// It walks the index rather than the typed range: `sync 1-99999999999` must not loop.
+  public static func ids(
+    in range: ClosedRange<Int>?, index: [SpeciesSummary]
+  ) throws(SyncError) -> [Int] {
+    let known = Set(index.map(\.id)).sorted()
+    let range = range ?? 1...(known.last { $0 < 10000 } ?? 1)
+    let ids = known.filter { range.contains($0) }
+    guard !ids.isEmpty else { throw .noSpecies(in: range) }
+    return ids
+  }
+
+  /// Syncs `ids` (ascending), `width` species at a time, with images when `withImages` and the
+  /// feature has an image feature. `progress` hears after every species. Cancelling the task
+  /// stops starting new species; the summary then covers those done.
+  public func run(
+    ids: [Int], withImages: Bool,
+    progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+  ) async -> SyncSummary {
+    let images = withImages ? self.images : nil
+    var results: [SpeciesResult] = []
+    var failed = 0
+    progress(SyncProgress(done: 0, failed: 0, total: ids.count))
+    await withTaskGroup(of: SpeciesResult.self) { group in
+      var pending = ids[...]
+      func startNext() {
+        guard let id = pending.popFirst() else { return }
+        group.addTask { await sync(id, images: images) }
+      }
+      for _ in 0..<width { startNext() }
+      for await result in group {
+        results.append(result)
+        if result.failure != nil { failed += 1 }
+        progress(SyncProgress(done: results.count, failed: failed, total: ids.count))
+        if Task.isCancelled { pending = [] } else { startNext() }
+      }
+    }
+    results.sort { $0.id < $1.id }
+    return SyncSummary(
+      range: (ids.first ?? 0)...(ids.last ?? 0), synced: results.filter(\.synced).count,
+      images: results.filter(\.gotImage).count, failures: results.compactMap(\.failure))
+  }
+
+  /// What happened to one species.
+  private struct SpeciesResult: Sendable {
+    var id: Int
+    /// Its details, pokemon and evolution chain are cached.
+    var synced: Bool
+    var failure: SyncFailure?
+    var gotImage = false
+  }
+
+  private func sync(_ id: Int, images: ImageFeature?) async -> SpeciesResult {
+    // Both ask for the species (one shared request); the pokemon and the chain then overlap.
+    async let detail = details.details(of: .id(id))
+    async let tree = details.evolution(of: .id(id))
+    do {
+      _ = try await detail
+      _ = try await tree
+    } catch {
+      let reason = (error as? DetailError) ?? .api(.cancelled)
+      return SpeciesResult(
+        id: id, synced: false, failure: SyncFailure(id: id, reason: .details(reason)))
+    }
+    guard let images else { return SpeciesResult(id: id, synced: true) }
+    do {
+      _ = try await images.download(speciesID: id)
+      return SpeciesResult(id: id, synced: true, gotImage: true)
+    } catch {
+      return SpeciesResult(
+        id: id, synced: true, failure: SyncFailure(id: id, reason: .image(error)))
+    }
+  }
+}
+
+/// How far a `sync` has come.
+public struct SyncProgress: Sendable, Equatable {
+  /// Species finished, synced or not.
+  public var done: Int
+  /// Species that failed so far.
+  public var failed: Int
+  /// Species to sync in all.
+  public var total: Int
+
+  public init(done: Int, failed: Int, total: Int) {
+    self.done = done
+    self.failed = failed
+    self.total = total
+  }
+}
+
+/// What `sync` fetched.
+public struct SyncSummary: Sendable, Equatable {
+  /// The first and last species synced (the range asked for, narrowed to species that exist).
+  public var range: ClosedRange<Int>
+  /// Species whose details (species, pokemon, evolution chain) are now cached, including those
+  /// whose image alone failed.
+  public var synced: Int
+  /// Images downloaded now or already there (when `--images`).
+  public var images: Int
+  /// One entry per species that failed, in id order.
+  public var failures: [SyncFailure]
+
+  public init(range: ClosedRange<Int>, synced: Int, images: Int, failures: [SyncFailure]) {
+    self.range = range
+    self.synced = synced
+    self.images = images
+    self.failures = failures
+  }
+
+  /// Whether every species (and image, when asked for) was synced.
+  public var isComplete: Bool { failures.isEmpty }
+}
+
+/// One species `sync` could not fetch, and why.
+public struct SyncFailure: Sendable, Equatable {
+  /// Why it failed.
+  public enum Reason: Sendable, Equatable {
+    /// Its details or evolution chain could not be fetched.
+    case details(DetailError)
+    /// Its details are cached, but its image could not be downloaded.
+    case image(ImageFeatureError)
+  }
+
+  /// The species.
+  public var id: Int
+  /// Why.
+  public var reason: Reason
+
+  public init(id: Int, reason: Reason) {
+    self.id = id
+    self.reason = reason
+  }
+}
+
+/// Why `sync` could not start.
+public enum SyncError: Error, Sendable, Equatable {
+  /// The range holds no species the index knows.
+  case noSpecies(in: ClosedRange<Int>)
+}

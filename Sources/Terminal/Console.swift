@@ -1,0 +1,159 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Something that draws a prompt and the line being typed, and can print text above them without
+/// tearing either (LLDB's `Editline::PrintAsync`). The line editor is one.
+public protocol PromptSurface: AnyObject, Sendable {
+  /// Prints `text` (one or more lines, without a final newline) above the prompt and redraws the
+  /// prompt with the half-typed line; when no prompt is shown, prints it as is.
+  func printAbovePrompt(_ text: String)
+}
+
+/// The one writer of the process's terminal: command output (stdout), errors and notices
+/// (stderr), the status line of a command in flight, and text printed from the background while
+/// a prompt is shown. Nothing else writes to the terminal, so these never interleave.
+///
+/// - The status line is drawn on stderr only when stderr is a terminal; it is erased before any
+///   other output.
+/// - Text printed from the background (``printAsync(_:)``) goes above the prompt when a
+///   ``PromptSurface`` is attached, so it never lands inside a half-typed line.
+public final class Console: Sendable {
+  /// The process's standard output and error.
+  public static let standard = Console(
+    output: STDOUT_FILENO, error: STDERR_FILENO,
+    statusAllowed: isatty(STDERR_FILENO) == 1
+      && !["", "dumb"].contains(
+        ProcessInfo.processInfo.environment["TERM"] ?? "")
+  )
+
+  private struct State {
+    var statusShown = false
+    var surface: (any PromptSurface)?
+  }
+
+  private let output: Int32
+  private let error: Int32
+  /// Whether a status line may be drawn (stderr is a terminal that understands `ESC [ K`).
+  public let statusAllowed: Bool
+  private let state = Mutex(State())
+
+  /// A console writing to the file descriptors `output` and `error`.
+  public init(output: Int32, error: Int32, statusAllowed: Bool) {
+    self.output = output
+    self.error = error
+    self.statusAllowed = statusAllowed
+  }
+
+  /// Writes `text` and a newline to standard output.
+  public func print(_ text: String) {
+    state.withLock { state in
+      clearStatus(&state)
+      Self.write(text + "\n", to: output)
+    }
+  }
+
+  /// Writes `text` and a newline to standard error.
+  public func printError(_ text: String) {
+    state.withLock { state in
+      clearStatus(&state)
+      Self.write(text + "\n", to: error)
+    }
+  }
+
+  /// Prints `text` on standard error from the background: above the prompt while one is shown,
+  /// else as ``printError(_:)`` does.
+  public func printAsync(_ text: String) {
+    let surface = state.withLock { state in
+      if state.surface == nil { clearStatus(&state) }
+      return state.surface
+    }
+    if let surface {
+      surface.printAbovePrompt(text)
+    } else {
+      printError(text)
+    }
+  }
+
+  /// Draws `text` as the one status line (on standard error, in place), cut to `columns`.
+  /// Does nothing when ``statusAllowed`` is false.
+  public func showStatus(_ text: String, columns: Int) {
+    guard statusAllowed else { return }
+    let line = Self.truncated(text, to: max(10, columns - 1))
+    state.withLock { state in
+      state.statusShown = true
+      Self.write("\r\u{1B}[2K" + line, to: error)
+    }
+  }
+
+  /// Erases the status line, if one is shown.
+  public func clearStatus() {
+    state.withLock { clearStatus(&$0) }
+  }
+
+  /// Routes ``printAsync(_:)`` through `surface` until ``detach(_:)``.
+  public func attach(_ surface: any PromptSurface) {
+    state.withLock { $0.surface = surface }
+  }
+
+  /// Stops routing through `surface`.
+  public func detach(_ surface: any PromptSurface) {
+    state.withLock { state in
+      if state.surface === surface { state.surface = nil }
+    }
+  }
+
+  private func clearStatus(_ state: inout State) {
+    guard state.statusShown else { return }
+    state.statusShown = false
+    Self.write("\r\u{1B}[2K", to: error)
+  }
+
+  /// `text` cut to `columns` characters, with `…` where it was cut.
+  static func truncated(_ text: String, to columns: Int) -> String {
+    text.count <= columns ? text : String(text.prefix(max(0, columns - 1))) + "…"
+  }
+
+  /// Writes all of `text`, retrying after interruptions; gives up silently on a closed pipe.
+  static func write(_ text: String, to descriptor: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes {
+        #if canImport(Glibc)
+          Glibc.write(descriptor, $0.baseAddress, $0.count)
+        #else
+          Darwin.write(descriptor, $0.baseAddress, $0.count)
+        #endif
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      bytes = bytes.dropFirst(written)
+    }
+  }
+}
+
+/// Facts about the process's terminal.
+public enum TerminalInfo {
+  /// Whether standard input is a terminal.
+  public static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+  /// Whether standard output is a terminal.
+  public static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+  /// The window size of stdout (else stderr), or 80 × 24 when neither has one.
+  public static func size() -> (columns: Int, rows: Int) {
+    for descriptor in [STDOUT_FILENO, STDERR_FILENO] {
+      var size = winsize()
+      if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+        return (Int(size.ws_col), Int(size.ws_row))
+      }
+    }
+    return (80, 24)
+  }
+}
