@@ -101,11 +101,15 @@ let package = Package(
       ]),
 
     // MARK: Tests
+    .target(
+      name: "TestSupport", dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+      path: "Tests/TestSupport"),
     .testTarget(name: "ModelsTests", dependencies: ["Models"]),
     .testTarget(
       name: "HTTPClientLiveTests",
       dependencies: [
-        "HTTPClientLive", "HTTPClient", .product(name: "FlyingFox", package: "FlyingFox"),
+        "HTTPClientLive", "HTTPClient", "TestSupport",
+        .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(
       name: "CacheTests",
@@ -131,6 +135,9 @@ let package = Package(
     .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
     .testTarget(
       name: "LineEditorLibEditTests", dependencies: ["LineEditorLibEdit", "LineEditor"]),
+    .testTarget(
+      name: "PokedexTerminalTests",
+      dependencies: ["TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]),
     .testTarget(name: "AnalyticsTests", dependencies: ["Analytics"]),
     .testTarget(name: "ArchitectureTests"),
     .testTarget(
@@ -140,14 +147,15 @@ let package = Package(
       name: "RenderingTests",
       dependencies: [
         "Rendering", "Presentation", "APIClient", "Cache", "CommandLanguage", "DetailFeature",
-        "FeatureFlags", "ImageFeature", "ListFeature", "Models", "PNGDecoder", "SyncFeature",
+        "FeatureFlags", "ImageFeature", "ListFeature", "Models", "PNGDecoder", "SpriteStore",
+        "SyncFeature",
       ]),
     .testTarget(
       name: "SessionTests",
       dependencies: [
         "Session", "Presentation", "Models", "APIClient", "Cache", "CommandLanguage",
         "DetailFeature", "FeatureFlags", "ListFeature", "HTTPClient", "ImageFeature", "PNGDecoder",
-        "SpriteStore", "SyncFeature", "Terminal",
+        "SpriteStore", "SyncFeature", "Terminal", "LineEditor",
       ]),
     .testTarget(name: "pokedexTests", dependencies: ["pokedex"]),
   ]

@@ -5,11 +5,12 @@ import Synchronization
 /// While a command runs they are collected, and shown after its output, each kind once per
 /// command (a command that reads three stale answers says so once; the next command that does
 /// says so again). While no command runs they are shown at once through `show`, which puts them
-/// above the prompt.
+/// above the prompt, each kind once until the next command.
 public final class NoticeBoard: Sendable {
   private struct State {
     var collecting = false
     var pending: [(kind: String, text: String)] = []
+    var shownWhileIdle: Set<String> = []
   }
 
   private let state = Mutex(State())
@@ -23,7 +24,7 @@ public final class NoticeBoard: Sendable {
   /// Posts a notice; `kind` (the text when `nil`) is what makes two notices the same.
   public func post(_ text: String, kind: String? = nil) {
     let showNow = state.withLock { state in
-      guard state.collecting else { return true }
+      guard state.collecting else { return state.shownWhileIdle.insert(kind ?? text).inserted }
       state.pending.append((kind ?? text, text))
       return false
     }
@@ -32,7 +33,7 @@ public final class NoticeBoard: Sendable {
 
   /// From now on, collects notices for the command that starts.
   public func beginCommand() {
-    state.withLock { $0.collecting = true }
+    state.withLock { $0 = State(collecting: true) }
   }
 
   /// Stops collecting and returns the command's notices, each kind once, in order.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 import HTTPClientLive
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("URLSessionHTTPClient against a loopback server")

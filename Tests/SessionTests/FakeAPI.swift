@@ -7,7 +7,12 @@ actor FakeAPI: PokeAPIClient {
   let count: Int
   private(set) var calls: [String] = []
 
+  /// How long `evolutionChain` takes; it records `chain N done` or `chain N cancelled`.
+  private var chainDelay: Duration = .zero
+
   init(count: Int = 45) { self.count = count }
+
+  func set(chainDelay: Duration) { self.chainDelay = chainDelay }
 
   private func url(_ kind: String, _ id: Int) -> String { "https://x.test/api/v2/\(kind)/\(id)/" }
   private func name(_ id: Int) -> String { id == 1 ? "bulba-saur" : "mon-\(id)" }
@@ -49,6 +54,15 @@ actor FakeAPI: PokeAPIClient {
 
   func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain {
     calls.append("chain \(id)")
+    if chainDelay > .zero {
+      do {
+        try await Task.sleep(for: chainDelay)
+      } catch {
+        calls.append("chain \(id) cancelled")
+        throw .cancelled
+      }
+    }
+    calls.append("chain \(id) done")
     let third = ChainLink(
       species: NamedResource(name: name(3), url: url("pokemon-species", 3)),
       evolutionDetails: [

@@ -1,18 +1,22 @@
 import FlyingFox
 import Foundation
 
-/// A FlyingFox server on a free loopback port whose routes the test writes.
-struct LoopbackServer {
+/// A FlyingFox HTTP server on a loopback port whose one route the test writes. Shared by the
+/// test targets that need a real server (the HTTP client's, and the terminal tests of the whole
+/// program).
+public struct LoopbackServer: Sendable {
   let server: HTTPServer
   let task: Task<Void, any Error>
-  let port: UInt16
+  /// The port it listens on.
+  public let port: UInt16
 
-  /// Starts the server; `handler` answers every request.
-  static func start(
-    _ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+  /// Starts the server on `port` (0: a free one); `handler` answers every request.
+  public static func start(
+    port: UInt16 = 0, _ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
   ) async throws -> LoopbackServer {
     let server = HTTPServer(
-      address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+      address: try sockaddr_in.inet(ip4: "127.0.0.1", port: port), timeout: 30,
+      logger: .disabled)
     await server.appendRoute("*", handler: handler)
     let task = Task { try await server.run() }
     try await server.waitUntilListening()
@@ -23,23 +27,26 @@ struct LoopbackServer {
   }
 
   /// A URL on this server.
-  func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+  public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
-  func stop() async {
+  /// Stops listening: later connections are refused.
+  public func stop() async {
     await server.stop()
     task.cancel()
   }
 }
 
 /// Request headers as a lower-cased dictionary.
-func headerDictionary(_ request: HTTPRequest) -> [String: String] {
+public func headerDictionary(_ request: HTTPRequest) -> [String: String] {
   var headers: [String: String] = [:]
   for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
   return headers
 }
 
 /// An answer with a status, headers and a body.
-func reply(_ status: Int, headers: [String: String] = [:], body: Data = Data()) -> HTTPResponse {
+public func reply(
+  _ status: Int, headers: [String: String] = [:], body: Data = Data()
+) -> HTTPResponse {
   var fields = HTTPHeaders()
   for (name, value) in headers { fields[HTTPHeader(name)] = value }
   return HTTPResponse(

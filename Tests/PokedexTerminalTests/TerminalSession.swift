@@ -53,19 +53,31 @@ final class TerminalSession {
     directory.appendingPathComponent("state/pokedex/history")
   }
 
-  /// Starts `pokedex` in an 100×30 terminal.
-  func start() throws {
-    let root = directory.path
-    let environment = [
-      "HOME=\(root)/home", "XDG_STATE_HOME=\(root)/state", "XDG_CACHE_HOME=\(root)/cache",
-      "XDG_DATA_HOME=\(root)/data", "XDG_CONFIG_HOME=\(root)/config", "NO_COLOR=1",
-      "LANG=C.UTF-8", "POKEDEX_API_URL=http://127.0.0.1:9/api/v2",
-      "POKEDEX_SPRITES_URL=http://127.0.0.1:9/sprites",
-    ]
+  /// Starts `pokedex` in an 100×30 terminal, against the API at `port` on loopback (by default
+  /// the discard port, where nothing answers).
+  func start(port: UInt16 = 9) throws {
     let command =
-      "env \(environment.map(quoted).joined(separator: " ")) \(quoted(binary.path)); "
+      "env \(environment(port: port).map(quoted).joined(separator: " ")) \(quoted(binary.path)); "
       + "echo \"EXIT=$?\"; stty -a; exec sleep 600"
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", command])
+  }
+
+  /// Runs `pokedex -c script` with the same files and API, outside the terminal; returns what
+  /// it printed.
+  @discardableResult
+  func runScript(_ script: String, port: UInt16 = 9) throws -> String {
+    try Spawn.run(["env"] + environment(port: port) + [binary.path, "-c", script], capture: true)
+  }
+
+  /// The program's environment: its own files, no colour, the API at `port` on loopback.
+  private func environment(port: UInt16) -> [String] {
+    let root = directory.path
+    return [
+      "HOME=\(root)/home", "XDG_STATE_HOME=\(root)/state", "XDG_CACHE_HOME=\(root)/cache",
+      "XDG_DATA_HOME=\(root)/data", "XDG_CONFIG_HOME=\(root)/config", "NO_COLOR=1",
+      "LANG=C.UTF-8", "POKEDEX_API_URL=http://127.0.0.1:\(port)/api/v2",
+      "POKEDEX_SPRITES_URL=http://127.0.0.1:\(port)/sprites",
+    ]
   }
 
   /// Types `text` literally.
@@ -89,7 +101,7 @@ final class TerminalSession {
   /// `timeout`.
   @discardableResult
   func waitUntil(
-    _ description: String, timeout: Duration = .seconds(45),
+    _ description: String, timeout: Duration = .seconds(45), recordsTimeout: Bool = true,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: ([String]) -> Bool
   ) async throws -> Bool {
@@ -98,6 +110,7 @@ final class TerminalSession {
     var lines = try screen()
     while !condition(lines) {
       if clock.now > deadline {
+        guard recordsTimeout else { return false }
         Issue.record(
           "Timed out waiting for \(description). Screen:\n\(lines.joined(separator: "\n"))",
           sourceLocation: sourceLocation)

@@ -8,15 +8,15 @@ import Testing
     if: PokedexBinary.url != nil && PokedexBinary.tmuxAvailable,
     "needs the pokedex binary (swift build) next to the test bundle, and tmux"))
 struct PseudoTerminalTests {
-  private func startSession(in directory: URL? = nil) async throws -> TerminalSession {
+  func startSession(in directory: URL? = nil, port: UInt16 = 9) async throws -> TerminalSession {
     let session = try TerminalSession(binary: try #require(PokedexBinary.url), directory: directory)
-    try session.start()
+    try session.start(port: port)
     try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
     return session
   }
 
   /// Lines after the last one showing `input` after the prompt.
-  private func output(after input: String, in lines: [String]) -> [String] {
+  func output(after input: String, in lines: [String]) -> [String] {
     guard let index = lines.lastIndex(where: { $0.hasSuffix("> \(input)") }) else { return [] }
     return Array(lines[(index + 1)...])
   }

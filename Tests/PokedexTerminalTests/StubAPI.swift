@@ -1,0 +1,113 @@
+import FlyingFox
+import Foundation
+import Synchronization
+import TestSupport
+
+/// A tiny PokéAPI on loopback for the terminal tests: two species (Pikachu and Pichu) in the
+/// API's shape, written here, with a delay and a status that a test can set per path.
+final class StubAPI: Sendable {
+  private struct Rule {
+    var pathContains: String
+    var delay: Duration
+    var status: Int?
+  }
+
+  private struct State {
+    var port: UInt16 = 0
+    var rules: [Rule] = []
+    var maxAge = 86_400
+    var server: LoopbackServer?
+  }
+
+  private let state = Mutex(State())
+
+  /// The port it listens on (or will, for one made with ``notListening()``).
+  var port: UInt16 { state.withLock { $0.port } }
+
+  /// A stub listening on a free port.
+  static func start() async throws -> StubAPI {
+    let api = StubAPI()
+    try await api.listen()
+    return api
+  }
+
+  /// A stub that is not listening yet, on a port that was free a moment ago.
+  static func notListening() async throws -> StubAPI {
+    let probe = try await LoopbackServer.start { _ in reply(404) }
+    await probe.stop()
+    let api = StubAPI()
+    api.state.withLock { $0.port = probe.port }
+    return api
+  }
+
+  /// Starts listening, on the same port as before if it had one.
+  func listen() async throws {
+    let running = try await LoopbackServer.start(port: port) { [self] request in
+      await answer(request)
+    }
+    state.withLock { state in
+      state.port = running.port
+      state.server = running
+    }
+  }
+
+  /// Stops listening: connections are refused.
+  func stop() async {
+    let running = state.withLock { state in
+      defer { state.server = nil }
+      return state.server
+    }
+    await running?.stop()
+  }
+
+  /// Answers paths containing `fragment` after `delay`, with `status` instead of the body when
+  /// given. Later rules win.
+  func slow(_ fragment: String, by delay: Duration, status: Int? = nil) {
+    state.withLock { $0.rules.append(Rule(pathContains: fragment, delay: delay, status: status)) }
+  }
+
+  /// The `Cache-Control: max-age` of the answers (0 makes them stale at once).
+  func setMaxAge(_ seconds: Int) {
+    state.withLock { $0.maxAge = seconds }
+  }
+
+  private func answer(_ request: HTTPRequest) async -> HTTPResponse {
+    var path = request.path
+    while path.hasSuffix("/") { path.removeLast() }
+    let (rule, maxAge) = state.withLock { state in
+      (state.rules.last { path.contains($0.pathContains) }, state.maxAge)
+    }
+    if let rule { try? await Task.sleep(for: rule.delay) }
+    if let status = rule?.status { return reply(status, body: Data("stub".utf8)) }
+    guard let body = body(for: path) else { return reply(404, body: Data("Not Found".utf8)) }
+    return reply(
+      200,
+      headers: [
+        "Content-Type": "application/json", "Cache-Control": "max-age=\(maxAge)",
+      ], body: Data(body.utf8))
+  }
+
+  private func body(for path: String) -> String? {
+    let base = "http://127.0.0.1:\(port)/api/v2"
+    switch path {
+    case "/api/v2/pokemon-species":
+      return """
+        {"count": 2, "next": null, "previous": null, "results": [
+          {"name": "pikachu", "url": "\(base)/pokemon-species/25/"},
+          {"name": "pichu", "url": "\(base)/pokemon-species/172/"}]}
+        """
+    case "/api/v2/pokemon-species/25", "/api/v2/pokemon-species/pikachu":
+      return """
+        {"id": 25, "name": "pikachu", "gender_rate": 4, "varieties": [
+          {"is_default": true, "pokemon": {"name": "pikachu", "url": "\(base)/pokemon/25/"}}]}
+        """
+    case "/api/v2/pokemon/25":
+      return """
+        {"id": 25, "name": "pikachu", "height": 4, "weight": 60, "stats": [], "abilities": [],
+         "types": [{"slot": 1, "type": {"name": "electric", "url": "\(base)/type/13/"}}]}
+        """
+    default:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// What a user sees while pokedex waits: the status line, type-ahead, notices from the
+/// background, completion coming back with the network. A stub API on loopback is slowed down
+/// per path.
+extension PseudoTerminalTests {
+  @Test func aSlowRequestShowsAStatusLineThatIsGoneAfterTheResult() async throws {
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
+    api.slow("pokemon-species/25", by: .seconds(2))
+    let session = try await startSession(port: api.port)
+    defer { session.close() }
+
+    try session.type("open 25")
+    try session.press("Enter")
+    try await session.waitUntil("the status line naming what it waits for") { lines in
+      lines.contains { $0.contains("Fetching species #25") && $0.contains("Ctrl-C cancels") }
+    }
+    try await session.waitUntil("the details, then a prompt") { lines in
+      lines.contains { $0.hasPrefix("Pikachu  #25") } && lines.showsEmptyPrompt
+    }
+    #expect(try !session.screen().contains { $0.contains("Fetching") })
+  }
+
+  @Test func keysTypedDuringACommandWaitForTheNextPrompt() async throws {
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
+    api.slow("pokemon-species/25", by: .seconds(2))
+    api.setMaxAge(0)  // every command asks the (slow) server again
+    let session = try await startSession(port: api.port)
+    defer { session.close() }
+
+    try session.type("open 25")
+    try session.press("Enter")
+    try await session.waitUntil("the status line") { lines in
+      lines.contains { $0.contains("Fetching species #25") }
+    }
+    try session.type("info")
+    try await session.waitUntil("the details, and `info` in the next prompt's line") { lines in
+      lines.contains { $0.contains("Pikachu") } && lines.lastText.hasSuffix("> info")
+    }
+    var screen = try session.screen()
+    let title = try #require(screen.first { $0.contains("#25") && !$0.contains(">") })
+    #expect(title.hasPrefix("Pikachu  #25"), "typed keys leaked into the output: \(title)")
+    #expect(screen.filter { $0.contains("info") }.allSatisfy { $0.hasSuffix("> info") })
+    // The line is editable: Ctrl-U clears it, as for anything typed at the prompt.
+    try session.press("C-u")
+    try await session.waitUntil("an empty prompt") { $0.showsEmptyPrompt }
+
+    // A whole line typed ahead, Enter included, runs at the next prompt, and is not echoed
+    // into the output of the command it was typed during.
+    try session.type("open 25")
+    try session.press("Enter")
+    try await session.waitUntil("the status line") { lines in
+      lines.contains { $0.contains("Fetching species #25") }
+    }
+    try session.type("evo")
+    try session.press("Enter")
+    try await session.waitUntil("evo run from the type-ahead") { lines in
+      lines.contains { $0.hasSuffix("> evo") } && lines.contains("It does not evolve.")
+        && lines.showsEmptyPrompt
+    }
+    screen = try session.screen()
+    let echoed = screen.filter { $0.hasSuffix("evo") && !$0.hasSuffix("> evo") }
+    #expect(echoed.isEmpty, "typed keys echoed into the output: \(echoed)")
+  }
+
+  @Test func aNoticeFromTheBackgroundGoesAboveTheHalfTypedLine() async throws {
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
+    let session = try TerminalSession(binary: try #require(PokedexBinary.url))
+    defer { session.close() }
+    // A first run caches the first page, stale at once.
+    api.setMaxAge(0)
+    try session.runScript("list", port: api.port)
+    // Then the server fails slowly, so the launch's reload of page 1 falls back to the stale
+    // copy, with a notice, seconds after the prompt appeared.
+    api.slow("pokemon-species", by: .milliseconds(700), status: 503)
+    try session.start(port: api.port)
+    try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
+    try session.type("hel")
+    try await session.waitUntil("the stale-data notice") { lines in
+      lines.contains { $0.contains("showing data cached") }
+    }
+    try await session.waitUntil("the half-typed line redrawn below the notice") { lines in
+      lines.lastText.hasSuffix("> hel")
+    }
+    let screen = try session.screen()
+    let notice = try #require(screen.firstIndex { $0.contains("showing data cached") })
+    let prompt = try #require(screen.lastIndex { $0.hasSuffix("> hel") })
+    #expect(notice < prompt)
+    #expect(screen[notice].hasPrefix("The Pokémon server is unavailable"))
+    #expect(screen.filter { $0.contains("showing data cached") }.count == 1)
+    // What was typed is still there, whole.
+    try session.type("p")
+    try session.press("Enter")
+    try await session.waitUntil("help") { lines in
+      output(after: "help", in: lines).joined().contains("quit")
+    }
+  }
+
+  @Test func completionComesBackWhenTheServerComesUp() async throws {
+    let api = try await StubAPI.notListening()
+    defer { Task { await api.stop() } }
+    let session = try await startSession(port: api.port)
+    defer { session.close() }
+    try session.type("list")
+    try session.press("Enter")
+    try await session.waitUntil("list failing while the server is down") { lines in
+      lines.contains { $0.contains("unreachable") } && lines.showsEmptyPrompt
+    }
+
+    try await api.listen()
+    try session.type("list")
+    try session.press("Enter")
+    try await session.waitUntil("the list") { lines in
+      lines.contains { $0.contains("Pikachu") } && lines.showsEmptyPrompt
+    }
+    try session.type("open pikac")
+    // The names load in the background after the list: Tab again, as a user would, until then.
+    var completed = false
+    for _ in 0..<10 where !completed {
+      try session.press("Tab")
+      completed = try await session.waitUntil(
+        "`pikac` completed to `pikachu`", timeout: .seconds(1), recordsTimeout: false
+      ) { $0.lastText.hasSuffix("> open pikachu") }
+    }
+    let screen = try session.screen().joined(separator: "\n")
+    #expect(completed, "\(screen)")
+  }
+}
