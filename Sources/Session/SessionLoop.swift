@@ -114,12 +114,14 @@ public struct SessionLoop: Sendable {
   private func startTicker(_ status: StatusLine) -> Task<Void, Never> {
     let console = console
     return Task {
+      var pause = StatusLine.delay
       while !Task.isCancelled {
-        try? await Task.sleep(for: StatusLine.interval)
+        try? await Task.sleep(for: pause)
         guard !Task.isCancelled else { return }
         if let text = status.text() {
           console.showStatus(text, columns: TerminalInfo.size().columns)
         }
+        pause = StatusLine.interval
       }
     }
   }

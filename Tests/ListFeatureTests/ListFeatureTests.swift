@@ -285,7 +285,9 @@ struct SearchTests {
     await #expect(throws: ListError.randomCountOutOfRange(count: 0, allowed: 1...50)) {
       try await feature.random(count: 0)
     }
-    let error = await #expect(throws: ListError.self) { try await feature.random(count: 51) }
+    await #expect(throws: ListError.randomCountOutOfRange(count: 51, allowed: 1...50)) {
+      try await feature.random(count: 51)
+    }
     #expect(try await feature.random(count: 50).rows.count == indexSpecies.count)
   }
 }
