@@ -25,6 +25,7 @@ public protocol LineEditor: AnyObject, Sendable {
   /// The history, oldest first.
   func historyEntries() -> [String]
   /// Prints `text` above the prompt and redraws the prompt and the half-typed line, so that text
-  /// from the background never lands inside what the user is typing.
-  func printAbovePrompt(_ text: String)
+  /// from the background never lands inside what the user is typing. When no prompt is shown,
+  /// calls `otherwise` instead, and no prompt appears until it has returned.
+  func printAbovePrompt(_ text: String, otherwise: () -> Void)
 }

@@ -122,11 +122,12 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
   }
 
   /// Prints `text` above the prompt while a line is being edited (on the editor's thread, which
-  /// then redraws the prompt and the line), or right away when no line is being edited.
-  public func printAbovePrompt(_ text: String) {
+  /// then redraws the prompt and the line); otherwise calls `otherwise`, and no prompt is drawn
+  /// until it returns.
+  public func printAbovePrompt(_ text: String, otherwise: () -> Void) {
     let queued = callbacks.output.withLock { output in
       guard output.editing else {
-        pdx_write_stdout(text + "\n")
+        otherwise()
         return false
       }
       output.pending.append(text)
@@ -258,7 +259,8 @@ final class EditorCallbacks: Sendable {
     /// The prompt's width in terminal columns.
     var promptWidth = 0
 
-    /// Prints and forgets the pending text (only when no line is being edited).
+    /// Prints and forgets the text that arrived while the line was ending (no line is being
+    /// edited now).
     mutating func flush() {
       guard !pending.isEmpty else { return }
       pdx_write_stdout(pending.joined(separator: "\n") + "\n")
@@ -276,20 +278,31 @@ final class EditorCallbacks: Sendable {
   /// Prints the pending text above the prompt: moves to the prompt's first row, clears below,
   /// prints, and has libedit redraw the prompt and the line (`CC_REDISPLAY`).
   func printPending(_ el: OpaquePointer) -> UInt8 {
-    let (texts, promptWidth) = output.withLock { output in
+    let texts = output.withLock { output in
       defer { output.pending = [] }
-      return (output.pending, output.promptWidth)
+      return output.pending
     }
     guard !texts.isEmpty else { return UInt8(CC_NORM) }
-    var rowsAbove = 0
-    if let info = el_line(el)?.pointee {
-      let bytes = UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer)
-      let typed = DisplayWidth.of(String(decoding: bytes, as: UTF8.self))
-      rowsAbove = (promptWidth + typed) / max(1, Int(pdx_columns(el)))
-    }
-    let up = rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : ""
-    pdx_write_stdout(up + "\r\u{1B}[J" + texts.joined(separator: "\n") + "\n")
+    let rows = cursorRow(el)
+    let up = rows > 0 ? "\u{1B}[\(rows)A" : ""
+    pdx_write_stdout(up + "\r\u{1B}[J" + texts.joined(separator: "\n") + Self.redisplayGap(rows))
     return UInt8(CC_REDISPLAY)
+  }
+
+  /// The row of the cursor within the prompt and the line, when the line wraps (0: the first).
+  func cursorRow(_ el: OpaquePointer) -> Int {
+    guard let info = el_line(el)?.pointee else { return 0 }
+    let bytes = UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer)
+    let typed = DisplayWidth.of(String(decoding: bytes, as: UTF8.self))
+    let promptWidth = output.withLock { $0.promptWidth }
+    return (promptWidth + typed) / max(1, Int(pdx_columns(el)))
+  }
+
+  /// What to print after text written below (or instead of) the prompt before libedit redraws
+  /// it (`CC_REDISPLAY`): a line break, and one more per row the cursor was below the prompt's
+  /// first one, because libedit moves up that many rows before it redraws.
+  static func redisplayGap(_ cursorRow: Int) -> String {
+    String(repeating: "\n", count: 1 + cursorRow)
   }
 }
 
@@ -304,10 +317,10 @@ enum DisplayWidth {
 
 /// libedit's Tab function: finds the `Completer` through the editor's context pointer.
 private let completeFunction: PDXEditorFunction = { el, _ in
-  guard let context = pdx_editor_context(el),
-    let completer = Unmanaged<EditorCallbacks>.fromOpaque(context).takeUnretainedValue().completer
-  else { return UInt8(CC_ERROR) }
-  return completer.complete(el)
+  guard let context = pdx_editor_context(el) else { return UInt8(CC_ERROR) }
+  let callbacks = Unmanaged<EditorCallbacks>.fromOpaque(context).takeUnretainedValue()
+  guard let completer = callbacks.completer else { return UInt8(CC_ERROR) }
+  return completer.complete(el, in: callbacks)
 }
 
 /// The function bound to the key the reader returns when text waits to go above the prompt.
@@ -325,7 +338,7 @@ final class Completer: Sendable {
   }
 
   /// Completes the word left of the cursor; returns libedit's `CC_*` code.
-  func complete(_ el: OpaquePointer) -> UInt8 {
+  func complete(_ el: OpaquePointer, in callbacks: EditorCallbacks) -> UInt8 {
     guard let info = el_line(el)?.pointee else { return UInt8(CC_ERROR) }
     let bytes = UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer)
     let line = String(decoding: bytes, as: UTF8.self)
@@ -335,7 +348,9 @@ final class Completer: Sendable {
     if !edit.insertion.isEmpty, el_insertstr(el, edit.insertion) != 0 { return UInt8(CC_ERROR) }
     guard !edit.listing.isEmpty else { return UInt8(CC_REFRESH) }
     let lines = Completion.columns(edit.listing, width: Int(pdx_columns(el)))
-    pdx_write_stdout("\n" + lines.joined(separator: "\n") + "\n")
+    let row = callbacks.cursorRow(el)
+    pdx_write_stdout(
+      "\n\u{1B}[J" + lines.joined(separator: "\n") + EditorCallbacks.redisplayGap(row))
     return UInt8(CC_REDISPLAY)
   }
 }

@@ -24,7 +24,7 @@ public enum FailureText {
     case outOfRange = "out_of_range"
     /// A name prefix shared by several species.
     case ambiguous
-    /// No such species, image or help topic.
+    /// No such species or image, or no species in a `sync` range.
     case notFound = "not_found"
     /// The species' image has not been downloaded yet.
     case notDownloaded = "not_downloaded"

@@ -1,32 +1,32 @@
 import Synchronization
 
 /// The owner of every task the session runs in the background: the loads at launch, the warm-ups
-/// a command starts (an `open` warms its evolution chain), the species-name index.
+/// a command starts (an `open` warms its evolution chain), the species names.
 ///
 /// A job is registered before its task starts, so nothing can finish or fail unseen. The owner
-/// can wait for all jobs with a deadline (a script does before it exits, so what `open` saw works
-/// offline), or cancel them and wait until they have stopped (`quit`, `cache clear`). Waiting
-/// never polls: the last job to finish wakes the waiters.
+/// can wait for the jobs with a deadline (a script does before it exits, so what `open` saw works
+/// offline), or cancel them and wait, again with a deadline, until they have stopped (`quit`,
+/// `cache clear`). Waiting never polls: the last job to finish wakes the waiters.
 public final class BackgroundWork: Sendable {
-  /// Who started a job; `cancelAll(startedBy:)` can pick them out.
-  public enum Origin: Sendable, Equatable {
-    /// The session itself (the loads at launch, the name index).
-    case session
-    /// A command (a warm-up it started).
-    case command
-  }
-
-  private struct Job {
-    var name: String
-    var origin: Origin
-    var task: Task<Void, Never>
+  /// Where one caller of ``waitUntilIdle(within:)`` stands.
+  private enum Waiter {
+    /// Not registered yet.
+    case arriving
+    /// Registered, to be resumed when the last job ends.
+    case waiting(CheckedContinuation<Void, Never>)
+    /// Cancelled before it registered: it must not wait.
+    case cancelled
   }
 
   private struct State {
-    var jobs: [UInt64: Job] = [:]
+    var jobs: [UInt64: (name: String, task: Task<Void, Never>)] = [:]
+    var waiters: [UInt64: Waiter] = [:]
     var nextID: UInt64 = 0
-    var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-    var abandonedWaiters: Set<UInt64> = []
+
+    mutating func newID() -> UInt64 {
+      nextID += 1
+      return nextID
+    }
   }
 
   private let state = Mutex(State())
@@ -35,19 +35,15 @@ public final class BackgroundWork: Sendable {
 
   /// Starts `operation` as a registered job named `name` (for logs and tests). The job is
   /// registered before the task can run, and removed when it ends, however it ends.
-  public func start(
-    _ name: String, origin: Origin,
-    _ operation: @escaping @Sendable () async -> Void
-  ) {
+  public func start(_ name: String, _ operation: @escaping @Sendable () async -> Void) {
     state.withLock { state in
-      state.nextID += 1
-      let id = state.nextID
+      let id = state.newID()
       // Created under the lock: the task's `finished` call waits for the registration.
       let task = Task { [weak self] in
         await operation()
         self?.finished(id)
       }
-      state.jobs[id] = Job(name: name, origin: origin, task: task)
+      state.jobs[id] = (name, task)
     }
   }
 
@@ -76,22 +72,26 @@ public final class BackgroundWork: Sendable {
     }
   }
 
-  /// Cancels the jobs (those of `origin`, or all) and waits until they have ended, so that none
-  /// can still write anything afterwards.
-  public func cancelAll(startedBy origin: Origin? = nil) async {
-    let tasks = state.withLock { state in
-      state.jobs.values.filter { origin == nil || $0.origin == origin }.map(\.task)
-    }
-    for task in tasks { task.cancel() }
-    for task in tasks { await task.value }
+  /// Cancels every job and waits until they have ended, or until `limit` has passed (a job that
+  /// ignores cancellation cannot hold up `quit`). Returns whether all ended.
+  @discardableResult
+  public func cancelAll(within limit: Duration = .seconds(2)) async -> Bool {
+    for task in state.withLock({ $0.jobs.values.map(\.task) }) { task.cancel() }
+    return await waitUntilIdle(within: limit)
   }
 
   private func finished(_ id: UInt64) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.jobs[id] = nil
       guard state.jobs.isEmpty else { return [] }
-      defer { state.idleWaiters = [:] }
-      return Array(state.idleWaiters.values)
+      var resumed: [CheckedContinuation<Void, Never>] = []
+      for (id, waiter) in state.waiters {
+        if case .waiting(let continuation) = waiter {
+          resumed.append(continuation)
+          state.waiters[id] = nil
+        }
+      }
+      return resumed
     }
     for waiter in waiters { waiter.resume() }
   }
@@ -99,25 +99,34 @@ public final class BackgroundWork: Sendable {
   /// Returns when no job is running, or when the calling task is cancelled.
   private func idle() async {
     let id = state.withLock { state in
-      state.nextID += 1
-      return state.nextID
+      let id = state.newID()
+      state.waiters[id] = .arriving
+      return id
     }
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let resumeNow = state.withLock { state in
-          if state.jobs.isEmpty || state.abandonedWaiters.remove(id) != nil { return true }
-          state.idleWaiters[id] = continuation
+          guard case .arriving = state.waiters[id], !state.jobs.isEmpty else {
+            state.waiters[id] = nil
+            return true
+          }
+          state.waiters[id] = .waiting(continuation)
           return false
         }
         if resumeNow { continuation.resume() }
       }
     } onCancel: {
-      let waiter = state.withLock { state in
-        guard let waiter = state.idleWaiters.removeValue(forKey: id) else {
-          state.abandonedWaiters.insert(id)
-          return nil as CheckedContinuation<Void, Never>?
+      let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        switch state.waiters[id] {
+        case .arriving:
+          state.waiters[id] = .cancelled
+          return nil
+        case .waiting(let continuation):
+          state.waiters[id] = nil
+          return continuation
+        case .cancelled, nil:
+          return nil
         }
-        return waiter
       }
       waiter?.resume()
     }

@@ -63,8 +63,9 @@ public struct SessionLoop: Sendable {
   public func runInteractive(
     editor: any LineEditor, typeAhead: TypeAhead, interrupts: InterruptController
   ) async {
+    // Text from the background goes above the prompt when both share the terminal.
     let surface = EditorSurface(editor)
-    console.attach(surface)
+    if console.statusAllowed { console.attach(surface) }
     defer { console.detach(surface) }
     await shell.prefetch()
     names.loadIfNeeded()
@@ -144,7 +145,7 @@ private final class EditorSurface: PromptSurface {
     self.editor = editor
   }
 
-  func printAbovePrompt(_ text: String) {
-    editor.printAbovePrompt(text)
+  func printAbovePrompt(_ text: String, otherwise: () -> Void) {
+    editor.printAbovePrompt(text, otherwise: otherwise)
   }
 }

@@ -53,11 +53,11 @@ public actor Shell {
   public func prefetch() {
     let list = dependencies.list
     for filter in GenderFilter.allCases where filter != .all {
-      work.start("page 1 of \(filter.rawValue)", origin: .session) {
+      work.start("page 1 of \(filter.rawValue)") {
         _ = try? await list.page(1, filter: filter)
       }
     }
-    work.start("page 1", origin: .session) { [weak self] in
+    work.start("page 1") { [weak self] in
       guard let first = try? await list.page(1, filter: .all) else { return }
       await self?.learnPageCount(first.pageCount, filter: .all)
     }
@@ -84,7 +84,8 @@ public actor Shell {
     switch command {
     case .list, .next, .previous, .page, .first, .last, .back, .filter:
       return "Fetching the species list"
-    case .open(let input): return "Fetching \(Int(input) != nil ? "species #" : "")\(input)"
+    case .open(let input):
+      return "Fetching \(Int(input) != nil ? "species #" : "")\(SafeText.line(input))"
     case .info: return "Fetching \(name)"
     case .evolution: return "Fetching the evolution of \(name)"
     case .downloadImage: return "Downloading the image of \(name)"

@@ -41,7 +41,7 @@ public final class SpeciesNames: Sendable {
     }
     guard starts else { return }
     let load = load
-    work.start("species names", origin: .session) { [self] in
+    work.start("species names") { [self] in
       let loaded = try? await load().map(\.name)
       phase.withLock { $0 = loaded.map(Phase.loaded) ?? .notLoaded }
     }

@@ -11,13 +11,15 @@ import Synchronization
 /// tearing either (LLDB's `Editline::PrintAsync`). The line editor is one.
 public protocol PromptSurface: AnyObject, Sendable {
   /// Prints `text` (one or more lines, without a final newline) above the prompt and redraws the
-  /// prompt with the half-typed line; when no prompt is shown, prints it as is.
-  func printAbovePrompt(_ text: String)
+  /// prompt with the half-typed line. When no prompt is shown, calls `otherwise` instead, and no
+  /// prompt appears until it has returned.
+  func printAbovePrompt(_ text: String, otherwise: () -> Void)
 }
 
 /// The one writer of the process's terminal: command output (stdout), errors and notices
 /// (stderr), the status line of a command in flight, and text printed from the background while
-/// a prompt is shown. Nothing else writes to the terminal, so these never interleave.
+/// a prompt is shown (through the line editor, the only other writer, which draws the prompt).
+/// So none of these ever interleave.
 ///
 /// - The status line is drawn on stderr only when stderr is a terminal; it is erased before any
 ///   other output.
@@ -69,15 +71,8 @@ public final class Console: Sendable {
   /// Prints `text` on standard error from the background: above the prompt while one is shown,
   /// else as ``printError(_:)`` does.
   public func printAsync(_ text: String) {
-    let surface = state.withLock { state in
-      if state.surface == nil { clearStatus(&state) }
-      return state.surface
-    }
-    if let surface {
-      surface.printAbovePrompt(text)
-    } else {
-      printError(text)
-    }
+    guard let surface = state.withLock({ $0.surface }) else { return printError(text) }
+    surface.printAbovePrompt(text) { printError(text) }
   }
 
   /// Draws `text` as the one status line (on standard error, in place), cut to `columns`.

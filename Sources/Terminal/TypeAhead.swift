@@ -34,14 +34,6 @@ public final class TypeAhead: Sendable {
     guard isatty(descriptor) == 1, tcgetattr(descriptor, &current) == 0 else { return }
     let descriptor = descriptor
     let saved = current
-    state.withLock { state in
-      guard state.saved == nil else { return }
-      state.saved = saved
-      state.cleanupID = hub.addCleanupHandler {
-        var mode = saved
-        _ = tcsetattr(descriptor, TCSANOW, &mode)
-      }
-    }
     var quiet = current
     quiet.c_lflag &= ~tcflag_t(ECHO | ICANON)
     quiet.c_lflag |= tcflag_t(ISIG)
@@ -49,18 +41,28 @@ public final class TypeAhead: Sendable {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    // TCSANOW, never TCSAFLUSH: the keys already typed must stay in the queue.
-    _ = tcsetattr(descriptor, TCSANOW, &quiet)
+    state.withLock { state in
+      guard state.saved == nil else { return }
+      state.saved = saved
+      // Registered first, so that a SIGTERM from here on puts the terminal's mode back.
+      state.cleanupID = hub.addCleanupHandler {
+        var mode = saved
+        _ = tcsetattr(descriptor, TCSANOW, &mode)
+      }
+      // TCSANOW, never TCSAFLUSH: the keys already typed must stay in the queue.
+      _ = tcsetattr(descriptor, TCSANOW, &quiet)
+    }
   }
 
   /// Puts the terminal's mode back; the keys typed meanwhile stay queued for the next read.
   public func release() {
-    let (saved, cleanupID) = state.withLock { state in
+    let cleanupID = state.withLock { state -> Int? in
       defer { state = State() }
-      return (state.saved, state.cleanupID)
+      guard var saved = state.saved else { return nil }
+      // Restored before the SIGTERM handler goes, so no moment is left uncovered.
+      _ = tcsetattr(descriptor, TCSANOW, &saved)
+      return state.cleanupID
     }
     if let cleanupID { hub.remove(cleanupID) }
-    guard var saved else { return }
-    _ = tcsetattr(descriptor, TCSANOW, &saved)
   }
 }

@@ -67,7 +67,7 @@ struct App {
 
     // Features, with analytics attached around the detail feature.
     var details: any SpeciesDetails = DetailFeature(
-      client: api, warmUp: { name, job in work.start(name, origin: .command, job) })
+      client: api, warmUp: { name, job in work.start(name, job) })
     if flags.isEnabled(.analytics) {
       let tracker = JSONLinesAnalyticsTracker(
         fileURL: paths.analyticsFile, onWarning: { notices.post("Warning: \($0)") })

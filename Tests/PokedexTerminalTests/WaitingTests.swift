@@ -79,24 +79,27 @@ extension PseudoTerminalTests {
     api.slow("pokemon-species", by: .milliseconds(700), status: 503)
     try session.start(port: api.port)
     try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
-    try session.type("hel")
+    // A half-typed line long enough to wrap over two rows of the 100-column terminal.
+    try session.type(String(repeating: " ", count: 150) + "hel")
     try await session.waitUntil("the stale-data notice") { lines in
       lines.contains { $0.contains("showing data cached") }
     }
     try await session.waitUntil("the half-typed line redrawn below the notice") { lines in
-      lines.lastText.hasSuffix("> hel")
+      lines.lastText.hasSuffix("hel")
     }
     let screen = try session.screen()
     let notice = try #require(screen.firstIndex { $0.contains("showing data cached") })
-    let prompt = try #require(screen.lastIndex { $0.hasSuffix("> hel") })
-    #expect(notice < prompt)
-    #expect(screen[notice].hasPrefix("The Pokémon server is unavailable"))
+    let line = try #require(screen.lastIndex { $0.hasSuffix("hel") })
+    #expect(notice < line)
+    #expect(screen[notice].hasPrefix("The Pokémon server is unavailable (HTTP 503)"))
+    #expect(screen[notice].hasSuffix("ago."), "the notice was overwritten: \(screen[notice])")
     #expect(screen.filter { $0.contains("showing data cached") }.count == 1)
+    #expect(screen.contains { $0.hasPrefix("pokedex [") }, "no prompt redrawn")
     // What was typed is still there, whole.
     try session.type("p")
     try session.press("Enter")
     try await session.waitUntil("help") { lines in
-      output(after: "help", in: lines).joined().contains("quit")
+      lines.joined().contains("Leave pokedex") && lines.showsEmptyPrompt
     }
   }
 

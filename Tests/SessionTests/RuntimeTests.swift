@@ -37,7 +37,7 @@ struct TestSession {
     let notices = NoticeBoard(show: { console.printAsync($0) })
     self.notices = notices
     let details = wrap(
-      DetailFeature(client: api, warmUp: { name, job in work.start(name, origin: .command, job) }),
+      DetailFeature(client: api, warmUp: { name, job in work.start(name, job) }),
       notices)
     if let loadNames {
       names = SpeciesNames(work: work, load: loadNames)
@@ -102,7 +102,7 @@ final class ScriptedEditor: LineEditor {
 
   func addHistory(_ line: String) {}
   func historyEntries() -> [String] { [] }
-  func printAbovePrompt(_ text: String) {}
+  func printAbovePrompt(_ text: String, otherwise: () -> Void) { otherwise() }
 }
 
 /// A type-ahead on /dev/null: no terminal, so it changes nothing.
@@ -122,7 +122,7 @@ struct BackgroundWorkTests {
     let work = BackgroundWork()
     let (gate, open) = AsyncStream.makeStream(of: Void.self)
     let finished = Atomic(false)
-    work.start("held", origin: .command) {
+    work.start("held") {
       for await _ in gate { break }
       finished.store(true, ordering: .sequentiallyConsistent)
     }
@@ -138,7 +138,7 @@ struct BackgroundWorkTests {
   @Test func theDeadlineBoundsTheWaitAndCancelAllStopsTheJob() async {
     let work = BackgroundWork()
     let cancelled = Atomic(false)
-    work.start("forever", origin: .session) {
+    work.start("forever") {
       do {
         try await Task.sleep(for: .seconds(3600))
       } catch {
@@ -229,7 +229,7 @@ struct SessionRuntimeTests {
       dependencies: ShellDependencies(
         list: ListFeature(client: api),
         details: DetailFeature(
-          client: api, warmUp: { name, job in work.start(name, origin: .command, job) }),
+          client: api, warmUp: { name, job in work.start(name, job) }),
         images: nil, speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
         cacheStatistics: {
           CacheStatistics(
