@@ -10,9 +10,9 @@ import Models
 ///   answer is cached for the same URL: that one is kept (the caller still gets `notFound`).
 /// - Bodies are decoded before they are stored, so garbage never replaces a good entry; what is
 ///   stored is the decoded value re-encoded (only the fields pokedex uses, a few KB instead of
-///   the API's ~300 KB for a pokemon).
-/// - Identical concurrent requests share one network request; at most `maxConcurrentRequests`
-///   requests are on the network at once.
+///   the API's ~300 KB for a pokemon). Every answer, cached or fetched, is decoded once.
+/// - Identical concurrent requests share one network request. How many different ones go out at
+///   once is the transport's to bound (`BoundedHTTPClient`, shared with image downloads).
 /// - When the network fails (or with `offline`), stale data is served and `onNotice` receives
 ///   one line saying how old it is (not for a cached `404`), with a kind (the reason) so that the
 ///   session can say it once per command.
@@ -27,12 +27,9 @@ public actor LivePokeAPIClient: PokeAPIClient {
   private let offline: Bool
   private let now: @Sendable () -> Date
   private let onNotice: @Sendable (_ text: String, _ kind: String) -> Void
-  private let maxConcurrentRequests: Int
 
   private var flights: [String: Flight] = [:]
   private var nextWaiterID: UInt64 = 0
-  private var activeRequests = 0
-  private var slotWaiters: [(id: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
 
   /// A client for the API at `baseURL` (e.g. `https://pokeapi.co/api/v2`).
   /// - Parameters:
@@ -40,13 +37,12 @@ public actor LivePokeAPIClient: PokeAPIClient {
   ///   - cache: where answers are kept.
   ///   - offline: never touch the network; answer from the cache, stale or not, or fail with
   ///     ``APIError/notCached(resource:)``.
-  ///   - maxConcurrentRequests: how many requests may be on the network at once.
   ///   - now: the clock (tests move it forward).
   ///   - onNotice: receives one-line notices such as
   ///     "Offline: showing data cached 3 hours ago.", with their kind (the reason).
   public init(
     baseURL: URL, http: any HTTPClient, cache: ResponseCache, offline: Bool = false,
-    maxConcurrentRequests: Int = 6, now: @escaping @Sendable () -> Date = { Date() },
+    now: @escaping @Sendable () -> Date = { Date() },
     onNotice: @escaping @Sendable (_ text: String, _ kind: String) -> Void
   ) {
     var base = baseURL.absoluteString
@@ -55,7 +51,6 @@ public actor LivePokeAPIClient: PokeAPIClient {
     self.http = http
     self.cache = cache
     self.offline = offline
-    self.maxConcurrentRequests = max(1, maxConcurrentRequests)
     self.now = now
     self.onNotice = onNotice
   }
@@ -118,15 +113,18 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   // MARK: Loading one resource
 
-  /// A resource to load: where, how to name it to the user, and how to validate its body.
+  /// A resource to load: where, how to name it to the user, and how to read and write its body.
+  /// Each answer is decoded once, whether it comes from the cache or the network.
   private struct Resource: Sendable {
     var key: String
     var url: URL
     var name: String
-    /// Decodes a body and re-encodes the decoded value (throws on a wrong shape).
-    var validate: @Sendable (Data) throws -> Data
+    /// Decodes a body (throws on a wrong shape).
+    var decode: @Sendable (Data) throws -> any Sendable
+    /// The body to store for a decoded value: only the fields pokedex uses.
+    var encode: @Sendable (any Sendable) throws -> Data
     /// Other keys the same answer may be filed under (e.g. a species by id and by name).
-    var aliases: @Sendable (Data) -> [String]
+    var aliases: @Sendable (any Sendable) -> [String]
   }
 
   private func value<T: Codable & Sendable>(
@@ -136,14 +134,16 @@ public actor LivePokeAPIClient: PokeAPIClient {
     guard let parsed = URL(string: url) else { throw .notFound(resource: resource) }
     let item = Resource(
       key: url, url: parsed, name: resource,
-      validate: { data in try Self.encoder.encode(try JSONDecoder().decode(T.self, from: data)) },
-      aliases: { data in (try? JSONDecoder().decode(T.self, from: data)).map(aliases) ?? [] })
-    let data = try await shared(item)
-    do {
-      return try JSONDecoder().decode(T.self, from: data)
-    } catch {
+      decode: { data in try JSONDecoder().decode(T.self, from: data) },
+      encode: { value in
+        guard let value = value as? T else { throw APIError.invalidData(resource: resource) }
+        return try Self.encoder.encode(value)
+      },
+      aliases: { value in (value as? T).map(aliases) ?? [] })
+    guard let value = try await shared(item) as? T else {
       throw .invalidData(resource: resource)
     }
+    return value
   }
 
   private static let encoder: JSONEncoder = {
@@ -157,11 +157,11 @@ public actor LivePokeAPIClient: PokeAPIClient {
   /// One load in progress and the callers waiting for it.
   private final class Flight {
     var task: Task<Void, Never>?
-    var waiters: [UInt64: CheckedContinuation<Result<Data, APIError>, Never>] = [:]
+    var waiters: [UInt64: CheckedContinuation<Result<any Sendable, APIError>, Never>] = [:]
   }
 
   /// Joins the load of `resource` in progress, or starts one.
-  private func shared(_ resource: Resource) async throws(APIError) -> Data {
+  private func shared(_ resource: Resource) async throws(APIError) -> any Sendable {
     if Task.isCancelled { throw .cancelled }
     nextWaiterID += 1
     let id = nextWaiterID
@@ -186,7 +186,9 @@ public actor LivePokeAPIClient: PokeAPIClient {
     return try result.get()
   }
 
-  private func finish(_ flight: Flight, key: String, with result: Result<Data, APIError>) {
+  private func finish(
+    _ flight: Flight, key: String, with result: Result<any Sendable, APIError>
+  ) {
     if flights[key] === flight { flights[key] = nil }
     let waiters = flight.waiters
     flight.waiters = [:]
@@ -203,62 +205,26 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
-  // MARK: Bounding parallel requests
-
-  /// Waits for a free network slot; `false` when cancelled while waiting.
-  private func acquireSlot() async -> Bool {
-    if activeRequests < maxConcurrentRequests {
-      activeRequests += 1
-      return true
-    }
-    if Task.isCancelled { return false }
-    nextWaiterID += 1
-    let id = nextWaiterID
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        slotWaiters.append((id, continuation))
-      }
-    } onCancel: {
-      Task { await self.cancelSlotWaiter(id) }
-    }
-  }
-
-  private func releaseSlot() {
-    if slotWaiters.isEmpty {
-      activeRequests -= 1
-    } else {
-      slotWaiters.removeFirst().continuation.resume(returning: true)
-    }
-  }
-
-  private func cancelSlotWaiter(_ id: UInt64) {
-    guard let index = slotWaiters.firstIndex(where: { $0.id == id }) else { return }
-    slotWaiters.remove(at: index).continuation.resume(returning: false)
-  }
-
   // MARK: Cache, network, fallback
 
   /// Loads one resource: cache, then network, then stale data as a fallback.
-  private func load(_ resource: Resource) async -> Result<Data, APIError> {
+  private func load(_ resource: Resource) async -> Result<any Sendable, APIError> {
     let generation = await cache.generation
     let cached = await usableEntry(forKey: resource.key, resource)
-    if let cached, cached.isFresh(at: now()) { return answer(from: cached, resource) }
+    if let cached, cached.entry.isFresh(at: now()) { return answer(from: cached, resource) }
     if offline {
       guard let cached else { return .failure(.notCached(resource: resource.name)) }
       return serveStale(cached, resource, reason: "Offline")
     }
 
     var headers: [String: String] = [:]
-    if let cached, cached.status == 200, let etag = cached.etag {
+    if let cached, cached.entry.status == 200, let etag = cached.entry.etag {
       headers["If-None-Match"] = etag
     }
-    guard await acquireSlot() else { return .failure(.cancelled) }
     let response: HTTPResponse
     do {
       response = try await http.send(HTTPRequest(url: resource.url, headers: headers))
-      releaseSlot()
     } catch {
-      releaseSlot()
       switch error {
       case .cancelled: return .failure(.cancelled)
       case .badResponse: return .failure(.invalidData(resource: resource.name))
@@ -276,28 +242,30 @@ public actor LivePokeAPIClient: PokeAPIClient {
     let lifetime = HTTPFreshness.lifetime(cacheControl: response.header("Cache-Control"))
     switch response.status {
     case 304:
-      guard let cached else { return .failure(.unexpectedStatus(304)) }
-      var refreshed = cached
-      refreshed.storedAt = received
-      refreshed.expiresAt = received.addingTimeInterval(lifetime)
-      refreshed.etag = response.header("ETag") ?? cached.etag
+      guard var refreshed = cached else { return .failure(.unexpectedStatus(304)) }
+      refreshed.entry.storedAt = received
+      refreshed.entry.expiresAt = received.addingTimeInterval(lifetime)
+      refreshed.entry.etag = response.header("ETag") ?? refreshed.entry.etag
       await save(refreshed, resource, generation: generation)
       return answer(from: refreshed, resource)
     case 200..<300:
+      // Decoded once; what is stored is the decoded value re-encoded (only the fields used).
+      let value: any Sendable
       let body: Data
       do {
-        body = try resource.validate(response.body)
+        value = try resource.decode(response.body)
+        body = try resource.encode(value)
       } catch {
         return .failure(.invalidData(resource: resource.name))
       }
       let entry = CacheEntry(
         key: resource.key, status: 200, body: body, etag: response.header("ETag"),
         storedAt: received, expiresAt: received.addingTimeInterval(lifetime))
-      await save(entry, resource, generation: generation)
-      return .success(body)
+      await save(Cached(entry: entry, value: value), resource, generation: generation)
+      return .success(value)
     case 404, 410:
       // A good copy is kept: a server wrongly answering 404 must not wipe the offline data.
-      if cached?.status != 200 {
+      if cached?.entry.status != 200 {
         let entry = CacheEntry(
           key: resource.key, status: 404, body: Data(), etag: nil, storedAt: received,
           expiresAt: received.addingTimeInterval(HTTPFreshness.notFoundLifetime))
@@ -316,38 +284,49 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
-  /// The cached entry for `key` when it is a `404` or a body that still decodes.
-  private func usableEntry(forKey key: String, _ resource: Resource) async -> CacheEntry? {
+  /// A cached answer: a `404`, or a body with its decoded value.
+  private struct Cached {
+    var entry: CacheEntry
+    /// `nil` for a cached `404`.
+    var value: (any Sendable)?
+  }
+
+  /// The cached answer for `key` when it is a `404` or a body that still decodes (decoded now,
+  /// once).
+  private func usableEntry(forKey key: String, _ resource: Resource) async -> Cached? {
     guard let entry = await cache.entry(forKey: key) else { return nil }
     switch entry.status {
-    case 404: return entry
-    case 200: return (try? resource.validate(entry.body)) == nil ? nil : entry
+    case 404: return Cached(entry: entry, value: nil)
+    case 200: return (try? resource.decode(entry.body)).map { Cached(entry: entry, value: $0) }
     default: return nil
     }
   }
 
-  private func save(_ entry: CacheEntry, _ resource: Resource, generation: Int) async {
-    await cache.save(entry, generation: generation)
-    for alias in Set(resource.aliases(entry.body)) where alias != entry.key {
-      var copy = entry
+  private func save(_ cached: Cached, _ resource: Resource, generation: Int) async {
+    await cache.save(cached.entry, generation: generation)
+    guard let value = cached.value else { return }
+    for alias in Set(resource.aliases(value)) where alias != cached.entry.key {
+      var copy = cached.entry
       copy.key = alias
       await cache.save(copy, generation: generation)
     }
   }
 
-  private func answer(from entry: CacheEntry, _ resource: Resource) -> Result<Data, APIError> {
-    entry.status == 404 ? .failure(.notFound(resource: resource.name)) : .success(entry.body)
+  private func answer(from cached: Cached, _ resource: Resource) -> Result<any Sendable, APIError> {
+    guard let value = cached.value else { return .failure(.notFound(resource: resource.name)) }
+    return .success(value)
   }
 
-  private func serveStale(_ entry: CacheEntry, _ resource: Resource, reason: String) -> Result<
-    Data, APIError
-  > {
+  private func serveStale(
+    _ cached: Cached, _ resource: Resource, reason: String
+  ) -> Result<any Sendable, APIError> {
     let time = now()
     // A cached 404 is no data: no "showing data cached" notice before "Not found".
-    if entry.status == 200, !entry.isFresh(at: time) {
-      onNotice("\(reason): showing data cached \(AgeText.ago(entry.storedAt, now: time)).", reason)
+    if cached.entry.status == 200, !cached.entry.isFresh(at: time) {
+      let age = AgeText.ago(cached.entry.storedAt, now: time)
+      onNotice("\(reason): showing data cached \(age).", reason)
     }
-    return answer(from: entry, resource)
+    return answer(from: cached, resource)
   }
 
   // MARK: Names

@@ -51,6 +51,12 @@ public struct CacheStoreSummary: Sendable, Hashable {
   }
 }
 
+/// How a persistent store fails in a way the cache can do something about.
+public enum CacheStoreError: Error, Sendable, Equatable {
+  /// The file is damaged: the cache rebuilds the store.
+  case corrupt
+}
+
 /// The persistent half of the cache. Implementations must be crash-safe and safe for two
 /// processes at once.
 public protocol CacheStore: Sendable {

@@ -28,14 +28,39 @@ public struct CacheStatistics: Sendable, Hashable {
   }
 }
 
+/// How the cache gets its disk store: opened on first use, so that a command that never touches
+/// the cache never pays for it, and rebuilt once if it turns out to be damaged.
+public struct StoreOpener: Sendable {
+  /// A store, or `nil` for memory only, and one warning line per problem met.
+  public typealias Opened = (store: (any CacheStore)?, warnings: [String])
+
+  /// Opens the store (recovering what it can).
+  public var open: @Sendable () -> Opened
+  /// Sets a damaged store aside and opens a new one.
+  public var rebuild: @Sendable () -> Opened
+
+  public init(open: @escaping @Sendable () -> Opened, rebuild: @escaping @Sendable () -> Opened) {
+    self.open = open
+    self.rebuild = rebuild
+  }
+}
+
 /// HTTP answers kept in a byte-bounded in-memory LRU in front of an optional persistent
 /// ``CacheStore``.
 ///
-/// Freshness is judged by the caller (``CacheEntry/isFresh(at:)``). When the disk store fails,
-/// the cache warns once through `onNotice` and goes on in memory only.
+/// Freshness is judged by the caller (``CacheEntry/isFresh(at:)``). A store given as a
+/// ``StoreOpener`` is opened when first needed; when it reports a damaged file
+/// (``CacheStoreError/corrupt``) it is rebuilt once. When the disk store fails otherwise, the
+/// cache warns once through `onNotice` and goes on in memory only.
 public actor ResponseCache {
+  private enum Disk {
+    case unopened(StoreOpener)
+    case open(any CacheStore, rebuild: StoreOpener?)
+    case none
+  }
+
   private let memoryLimitBytes: Int
-  private var store: (any CacheStore)?
+  private var disk: Disk
   private let onNotice: @Sendable (String) -> Void
   private var memory = LRUMemory()
   private var hits = 0
@@ -53,8 +78,33 @@ public actor ResponseCache {
     onNotice: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.memoryLimitBytes = max(0, memoryLimitBytes)
-    self.store = store
+    self.disk = store.map { .open($0, rebuild: nil) } ?? .none
     self.onNotice = onNotice
+  }
+
+  /// A cache holding at most `memoryLimitBytes` in memory, persisting to the store `opener`
+  /// opens when the cache is first used.
+  /// - Parameter onNotice: receives the opener's warnings, and one if the disk store fails.
+  public init(
+    memoryLimitBytes: Int = 32 << 20, opening opener: StoreOpener,
+    onNotice: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.memoryLimitBytes = max(0, memoryLimitBytes)
+    self.disk = .unopened(opener)
+    self.onNotice = onNotice
+  }
+
+  /// The disk store, opened now if this is its first use.
+  private var store: (any CacheStore)? {
+    switch disk {
+    case .open(let store, _): return store
+    case .none: return nil
+    case .unopened(let opener):
+      let opened = opener.open()
+      opened.warnings.forEach(onNotice)
+      disk = opened.store.map { .open($0, rebuild: opener) } ?? .none
+      return opened.store
+    }
   }
 
   /// The entry filed under `key` (memory first, then disk), counting a hit or a miss.
@@ -131,12 +181,19 @@ public actor ResponseCache {
     }
   }
 
-  /// Switches to memory only after a real disk failure. A cancelled read or write (Ctrl-C,
-  /// a sibling request failing) says nothing about the disk and changes nothing.
+  /// After a disk failure: rebuilds a damaged store (once), else switches to memory only. A
+  /// cancelled read or write (Ctrl-C, a sibling request failing) says nothing about the disk and
+  /// changes nothing.
   private func storeFailed(_ error: any Error) {
     if error is CancellationError || Task.isCancelled { return }
-    guard store != nil else { return }
-    store = nil
+    guard case .open(_, let rebuild) = disk else { return }
+    if error as? CacheStoreError == .corrupt, let rebuild {
+      let rebuilt = rebuild.rebuild()
+      rebuilt.warnings.forEach(onNotice)
+      disk = rebuilt.store.map { .open($0, rebuild: nil) } ?? .none
+      return
+    }
+    disk = .none
     onNotice("The disk cache stopped working; caching in memory only for this session.")
   }
 }

@@ -14,6 +14,11 @@ import GRDB
 /// - Two processes at once: WAL lets readers and one writer proceed together, a busy time-out
 ///   has a writer wait for the other process instead of failing, and opening (schema set-up) is
 ///   serialised by an advisory lock file.
+/// - One connection (`DatabaseQueue`): a pokedex process is short-lived and asks one thing at a
+///   time; a pool's extra reader connections cost start-up time and memory for nothing.
+/// - Opening costs the same whatever the file's size: no integrity scan. A damaged file shows
+///   when SQLite reads it, and the operation then throws ``CacheStoreError/corrupt``, which the
+///   ``ResponseCache`` answers by rebuilding the store.
 /// - Schema versioned with a `DatabaseMigrator`; a file from a newer pokedex is left untouched.
 public final class GRDBCacheStore: CacheStore {
   /// Why a store could not be opened.
@@ -29,13 +34,13 @@ public final class GRDBCacheStore: CacheStore {
   /// The name of the database file inside the cache directory.
   public static let fileName = "responses.sqlite"
 
-  private let pool: DatabasePool
+  private let database: DatabaseQueue
 
   /// Where the database file is.
   public let fileURL: URL
 
-  private init(pool: DatabasePool, fileURL: URL) {
-    self.pool = pool
+  private init(database: DatabaseQueue, fileURL: URL) {
+    self.database = database
     self.fileURL = fileURL
   }
 
@@ -59,17 +64,16 @@ public final class GRDBCacheStore: CacheStore {
 
     var configuration = Configuration()
     configuration.busyMode = .timeout(busyTimeout)
+    configuration.journalMode = .wal
     configuration.label = "pokedex-cache"
     do {
-      let pool = try DatabasePool(path: fileURL.path, configuration: configuration)
+      let database = try DatabaseQueue(path: fileURL.path, configuration: configuration)
       let migrator = Self.migrator
-      if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
+      if try database.read({ try migrator.hasBeenSuperseded($0) }) {
         throw OpenError.newerSchema(path: fileURL.path)
       }
-      try migrator.migrate(pool)
-      let check = try pool.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check(1)") }
-      guard check == "ok" else { throw OpenError.corrupt(path: fileURL.path) }
-      return GRDBCacheStore(pool: pool, fileURL: fileURL)
+      try migrator.migrate(database)
+      return GRDBCacheStore(database: database, fileURL: fileURL)
     } catch let error as OpenError {
       throw error
     } catch let error as DatabaseError {
@@ -89,7 +93,6 @@ public final class GRDBCacheStore: CacheStore {
   public static func openOrRecover(directory: URL, now: Date = Date()) -> (
     store: (any CacheStore)?, warnings: [String]
   ) {
-    let path: String
     do {
       return (try open(directory: directory), [])
     } catch {
@@ -98,10 +101,19 @@ public final class GRDBCacheStore: CacheStore {
         return (nil, ["The cache at \(path) is from a newer pokedex; caching in memory only."])
       case .unwritable(let path):
         return (nil, ["Cannot write the cache at \(path); caching in memory only."])
-      case .corrupt(let corruptPath):
-        path = corruptPath
+      case .corrupt:
+        break
       }
     }
+    return rebuild(directory: directory, now: now)
+  }
+
+  /// Sets the damaged database in `directory` aside (renamed, never deleted) and opens a new one,
+  /// with one warning line saying so.
+  public static func rebuild(directory: URL, now: Date = Date()) -> (
+    store: (any CacheStore)?, warnings: [String]
+  ) {
+    let path = directory.appendingPathComponent(fileName).path
     let aside: String
     do {
       aside = try setAside(databaseAt: URL(fileURLWithPath: path), now: now)
@@ -114,6 +126,13 @@ public final class GRDBCacheStore: CacheStore {
     } catch {
       return (nil, [warning, "The new cache cannot be opened either; caching in memory only."])
     }
+  }
+
+  /// Opens the store in `directory` when the cache is first used, and rebuilds it if it turns
+  /// out to be damaged later.
+  public static func opener(directory: URL) -> StoreOpener {
+    StoreOpener(
+      open: { openOrRecover(directory: directory) }, rebuild: { rebuild(directory: directory) })
   }
 
   /// Renames the database file and its `-wal`/`-shm` companions to `….corrupt-<date>`; returns
@@ -157,53 +176,72 @@ public final class GRDBCacheStore: CacheStore {
 
   /// The entry under `key`, if any.
   public func entry(forKey key: String) async throws -> CacheEntry? {
-    try await pool.read { db in
-      guard
-        let row = try Row.fetchOne(
-          db, sql: "SELECT * FROM response WHERE key = ?", arguments: [key])
-      else { return nil }
-      return CacheEntry(
-        key: row["key"], status: row["status"], body: row["body"], etag: row["etag"],
-        storedAt: Date(timeIntervalSince1970: row["storedAt"]),
-        expiresAt: Date(timeIntervalSince1970: row["expiresAt"]))
+    try await access {
+      try await database.read { db in
+        guard
+          let row = try Row.fetchOne(
+            db, sql: "SELECT * FROM response WHERE key = ?", arguments: [key])
+        else { return nil }
+        return CacheEntry(
+          key: row["key"], status: row["status"], body: row["body"], etag: row["etag"],
+          storedAt: Date(timeIntervalSince1970: row["storedAt"]),
+          expiresAt: Date(timeIntervalSince1970: row["expiresAt"]))
+      }
     }
   }
 
   /// Inserts or replaces `entry` in one transaction.
   public func save(_ entry: CacheEntry) async throws {
-    try await pool.write { db in
-      try db.execute(
-        sql: """
-          INSERT OR REPLACE INTO response (key, status, body, etag, storedAt, expiresAt)
-          VALUES (?, ?, ?, ?, ?, ?)
-          """,
-        arguments: [
-          entry.key, entry.status, entry.body, entry.etag, entry.storedAt.timeIntervalSince1970,
-          entry.expiresAt.timeIntervalSince1970,
-        ])
+    try await access {
+      try await database.write { db in
+        try db.execute(
+          sql: """
+            INSERT OR REPLACE INTO response (key, status, body, etag, storedAt, expiresAt)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+          arguments: [
+            entry.key, entry.status, entry.body, entry.etag, entry.storedAt.timeIntervalSince1970,
+            entry.expiresAt.timeIntervalSince1970,
+          ])
+      }
     }
   }
 
   /// Deletes every entry.
   public func removeAll() async throws {
-    try await pool.write { db in try db.execute(sql: "DELETE FROM response") }
+    try await access {
+      try await database.write { db in try db.execute(sql: "DELETE FROM response") }
+    }
   }
 
   /// Count, size (keys and bodies) and oldest date.
   public func summary() async throws -> CacheStoreSummary {
-    try await pool.read { db in
-      let row = try Row.fetchOne(
-        db,
-        sql: """
-          SELECT COUNT(*) AS entries,
-                 COALESCE(SUM(LENGTH(body) + LENGTH(key) + COALESCE(LENGTH(etag), 0)), 0) AS bytes,
-                 MIN(storedAt) AS oldest
-          FROM response
-          """)
-      let oldest: Double? = row?["oldest"]
-      return CacheStoreSummary(
-        entries: row?["entries"] ?? 0, bytes: row?["bytes"] ?? 0,
-        oldestEntry: oldest.map { Date(timeIntervalSince1970: $0) })
+    try await access {
+      try await database.read { db in
+        let row = try Row.fetchOne(
+          db,
+          sql: """
+            SELECT COUNT(*) AS entries,
+                   COALESCE(SUM(LENGTH(body) + LENGTH(key) + COALESCE(LENGTH(etag), 0)), 0) AS bytes,
+                   MIN(storedAt) AS oldest
+            FROM response
+            """)
+        let oldest: Double? = row?["oldest"]
+        return CacheStoreSummary(
+          entries: row?["entries"] ?? 0, bytes: row?["bytes"] ?? 0,
+          oldestEntry: oldest.map { Date(timeIntervalSince1970: $0) })
+      }
+    }
+  }
+
+  /// Runs a database operation, reporting a damaged file as ``CacheStoreError/corrupt``.
+  private func access<T>(_ operation: () async throws -> T) async throws -> T {
+    do {
+      return try await operation()
+    } catch let error as DatabaseError
+      where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode)
+    {
+      throw CacheStoreError.corrupt
     }
   }
 }

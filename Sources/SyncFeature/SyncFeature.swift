@@ -11,11 +11,12 @@ import Models
 public struct SyncFeature: Sendable {
   private let details: any SpeciesDetails
   private let images: ImageFeature?
-  /// Species synced at once; the API client bounds its own requests too.
+  /// Species synced at once: enough to keep the transport's bound of requests in flight busy
+  /// (each species waits on one or two requests at a time), which then sets the pace.
   public let width: Int
 
   /// A sync over `details`, downloading images with `images` when it is given.
-  public init(details: any SpeciesDetails, images: ImageFeature?, width: Int = 4) {
+  public init(details: any SpeciesDetails, images: ImageFeature?, width: Int = 12) {
     self.details = details
     self.images = images
     self.width = max(1, width)

@@ -44,19 +44,23 @@ struct App {
     // Logging to a file, never to the terminal.
     let logger = Self.makeLogger(paths: paths, options: options, environment: environment)
 
-    // Network: URLSession, with logging around each attempt and retries around that.
+    // Network: URLSession, with logging around each attempt, one bound of 6 requests at once
+    // shared by the API and the images, and retries around that.
     let apiURL = try options.resolvedAPIURL(environment: environment)
     let spritesURL = try options.resolvedSpritesURL(environment: environment)
     let transport = URLSessionHTTPClient(
       userAgent: URLSessionHTTPClient.userAgent(version: Options.version))
-    let http = RetryingHTTPClient(wrapping: LoggingHTTPClient(base: transport, logger: logger))
+    let http = RetryingHTTPClient(
+      wrapping: BoundedHTTPClient(
+        wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: 6))
 
-    // Cache: memory in front of SQLite (memory only when the directory is unusable).
-    let (store, cacheWarnings) = GRDBCacheStore.openOrRecover(directory: paths.cache)
-    cacheWarnings.forEach { notices.post("Warning: \($0)") }
-    let cache = ResponseCache(
-      store: store.map { LoggingCacheStore(base: $0, logger: logger) },
-      onNotice: { notices.post($0) })
+    // Cache: memory in front of SQLite, opened when first used (memory only when the directory
+    // is unusable; rebuilt when the file turns out to be damaged).
+    let disk = GRDBCacheStore.opener(directory: paths.cache)
+    let logged = StoreOpener(
+      open: { Self.logging(disk.open(), logger) }, rebuild: { Self.logging(disk.rebuild(), logger) }
+    )
+    let cache = ResponseCache(opening: logged, onNotice: { notices.post("Warning: \($0)") })
     let live = LivePokeAPIClient(
       baseURL: apiURL, http: http, cache: cache, offline: options.offline,
       onNotice: { notices.post($0, kind: $1) })
@@ -154,6 +158,12 @@ struct App {
       else { return }
       console.printError("Synced \(progress.done)/\(progress.total)…")
     }
+  }
+
+  /// An opened store with the logging decorator around it.
+  private static func logging(_ opened: StoreOpener.Opened, _ logger: Logger) -> StoreOpener.Opened
+  {
+    (opened.store.map { LoggingCacheStore(base: $0, logger: logger) }, opened.warnings)
   }
 
   private static func makeLogger(

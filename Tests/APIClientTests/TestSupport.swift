@@ -37,12 +37,14 @@ struct Harness {
     let notices = Recorder<String>()
     let noticeKinds = Recorder<String>()
     let http = RetryingHTTPClient(
-      wrapping: URLSessionHTTPClient(
-        userAgent: "pokedex/test", idleTimeout: .seconds(10), totalTimeout: .seconds(20)),
+      wrapping: BoundedHTTPClient(
+        wrapping: URLSessionHTTPClient(
+          userAgent: "pokedex/test", idleTimeout: .seconds(10), totalTimeout: .seconds(20)),
+        limit: maxConcurrentRequests),
       sleep: { sleeps.append($0) })
     self.client = LivePokeAPIClient(
       baseURL: server.baseURL, http: http, cache: cache, offline: offline,
-      maxConcurrentRequests: maxConcurrentRequests, now: { clock.now },
+      now: { clock.now },
       onNotice: { text, kind in
         notices.append(text)
         noticeKinds.append(kind)

@@ -2,6 +2,7 @@ import Cache
 import CacheStoreGRDB
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 func temporaryDirectory() -> URL {
@@ -67,6 +68,38 @@ struct GRDBCacheStoreTests {
     #expect(names.contains { $0.hasPrefix(GRDBCacheStore.fileName + ".corrupt-") })
     // Opening again is quiet: the new file is healthy.
     #expect(GRDBCacheStore.openOrRecover(directory: directory).warnings.isEmpty)
+  }
+
+  @Test func openingDoesNotScanTheFileButADamagedPageIsReportedWhenRead() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let store = try GRDBCacheStore.open(directory: directory)
+      for index in 0..<50 { try await store.save(entry("key-\(index)", bytes: 3_000)) }
+    }
+    let file = directory.appendingPathComponent(GRDBCacheStore.fileName)
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.seek(toOffset: 40_960)
+    try handle.write(contentsOf: Data(repeating: 0xA5, count: 40_960))
+    try handle.close()
+
+    // The header is intact: opening is quick and quiet, whatever the file holds.
+    let (opened, warnings) = GRDBCacheStore.openOrRecover(directory: directory)
+    #expect(warnings.isEmpty)
+    let store = try #require(opened)
+    await #expect(throws: CacheStoreError.corrupt) { try await store.summary() }
+
+    // The cache then rebuilds it, once, with one warning, and goes on with a healthy file.
+    let notices = Mutex<[String]>([])
+    let cache = ResponseCache(
+      opening: GRDBCacheStore.opener(directory: directory),
+      onNotice: { notice in notices.withLock { $0.append(notice) } })
+    _ = await cache.statistics()
+    await cache.save(entry("fresh"))
+    #expect(notices.withLock { $0 }.count == 1)
+    #expect(notices.withLock { $0 }.first?.contains("was damaged") == true)
+    let reopened = try GRDBCacheStore.open(directory: directory)
+    #expect(try await reopened.entry(forKey: "fresh") != nil)
   }
 
   @Test func anUnwritableDirectoryMeansMemoryOnlyWithOneWarning() async throws {

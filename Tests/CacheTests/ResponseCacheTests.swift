@@ -111,3 +111,70 @@ struct ResponseCacheTests {
     #expect(notices.withLock { $0 } == [])
   }
 }
+
+/// A store that keeps entries in memory, or reports a damaged file on every call.
+final class MemoryStore: CacheStore {
+  let entries = Mutex<[String: CacheEntry]>([:])
+  let damaged: Bool
+  init(damaged: Bool = false) { self.damaged = damaged }
+  private func check() throws { if damaged { throw CacheStoreError.corrupt } }
+  func entry(forKey key: String) async throws -> CacheEntry? {
+    try check()
+    return entries.withLock { $0[key] }
+  }
+  func save(_ entry: CacheEntry) async throws {
+    try check()
+    entries.withLock { $0[entry.key] = entry }
+  }
+  func removeAll() async throws {
+    try check()
+    entries.withLock { $0 = [:] }
+  }
+  func summary() async throws -> CacheStoreSummary {
+    try check()
+    return CacheStoreSummary(entries: entries.withLock { $0.count }, bytes: 0, oldestEntry: nil)
+  }
+}
+
+@Suite("The disk store is opened when first needed, and rebuilt when damaged")
+struct LazyStoreTests {
+  @Test func aCacheThatIsNeverUsedNeverOpensItsStore() async {
+    let opened = Atomic(0)
+    let cache = ResponseCache(
+      opening: StoreOpener(
+        open: {
+          opened.add(1, ordering: .relaxed)
+          return (MemoryStore(), [])
+        }, rebuild: { (nil, []) }))
+    _ = cache
+    let count = opened.load(ordering: .relaxed)
+    #expect(count == 0)
+    await cache.save(entry("a"))
+    _ = await cache.entry(forKey: "b")
+    let afterUse = opened.load(ordering: .relaxed)
+    #expect(afterUse == 1)
+  }
+
+  @Test func theOpenersWarningsAreNotices() async {
+    let notices = Mutex<[String]>([])
+    let cache = ResponseCache(
+      opening: StoreOpener(open: { (nil, ["cannot write"]) }, rebuild: { (nil, []) }),
+      onNotice: { notice in notices.withLock { $0.append(notice) } })
+    #expect(await cache.statistics().isPersistent == false)
+    #expect(notices.withLock { $0 } == ["cannot write"])
+  }
+
+  @Test func aDamagedStoreIsRebuiltOnceAndKeepsBeingUsed() async {
+    let rebuilt = MemoryStore()
+    let notices = Mutex<[String]>([])
+    let cache = ResponseCache(
+      opening: StoreOpener(
+        open: { (MemoryStore(damaged: true), []) }, rebuild: { (rebuilt, ["rebuilt"]) }),
+      onNotice: { notice in notices.withLock { $0.append(notice) } })
+    #expect(await cache.entry(forKey: "a") == nil)
+    await cache.save(entry("b"))
+    #expect(rebuilt.entries.withLock { $0["b"] } != nil)
+    #expect(await cache.statistics().isPersistent)
+    #expect(notices.withLock { $0 } == ["rebuilt"])
+  }
+}
