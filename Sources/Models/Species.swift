@@ -123,8 +123,14 @@ public struct Species: Codable, Sendable, Hashable {
     isBaby = try c.decodeIfPresent(Bool.self, forKey: .isBaby) ?? false
     isLegendary = try c.decodeIfPresent(Bool.self, forKey: .isLegendary) ?? false
     isMythical = try c.decodeIfPresent(Bool.self, forKey: .isMythical) ?? false
-    genera = try c.decodeIfPresent([Genus].self, forKey: .genera) ?? []
-    flavorTextEntries = try c.decodeIfPresent([FlavorText].self, forKey: .flavorTextEntries) ?? []
+    // Only what pokedex shows is kept (and so cached): the English genus and the newest English
+    // flavour text. The API sends dozens of languages and versions: 40 KB of a 47 KB species.
+    genera = Array(
+      (try c.decodeIfPresent([Genus].self, forKey: .genera) ?? [])
+        .filter { $0.language.name == "en" }.prefix(1))
+    flavorTextEntries = Array(
+      (try c.decodeIfPresent([FlavorText].self, forKey: .flavorTextEntries) ?? [])
+        .filter { $0.language.name == "en" }.suffix(1))
     evolutionChain = try c.decodeIfPresent(ResourceReference.self, forKey: .evolutionChain)
     varieties = try c.decodeIfPresent([Variety].self, forKey: .varieties) ?? []
   }

@@ -65,6 +65,28 @@ struct DecodingTests {
     #expect(species.englishFlavorText == "Its genetic code")
   }
 
+  @Test func onlyWhatIsShownIsKeptSoTheCachedCopyIsSmall() throws {
+    let json = """
+      {"id": 133, "name": "eevee", "gender_rate": 1,
+       "genera": [{"genus": "しんかポケモン", "language": {"name": "ja", "url": "x/1/"}},
+                  {"genus": "Evolution Pokémon", "language": {"name": "en", "url": "x/9/"}},
+                  {"genus": "Pokémon Évolutif", "language": {"name": "fr", "url": "x/5/"}}],
+       "flavor_text_entries": [
+         {"flavor_text": "Old text", "language": {"name": "en", "url": "x/9/"}},
+         {"flavor_text": "Texte", "language": {"name": "fr", "url": "x/5/"}},
+         {"flavor_text": "Newest text", "language": {"name": "en", "url": "x/9/"}},
+         {"flavor_text": "テキスト", "language": {"name": "ja", "url": "x/1/"}}]}
+      """
+    let species = try JSONDecoder().decode(Species.self, from: Data(json.utf8))
+    #expect(species.englishGenus == "Evolution Pokémon")
+    #expect(species.englishFlavorText == "Newest text")
+    #expect(species.genera.count == 1)
+    #expect(species.flavorTextEntries.count == 1)
+    // What is cached is this value re-encoded: it decodes to the same thing.
+    let cached = try JSONDecoder().decode(Species.self, from: try JSONEncoder().encode(species))
+    #expect(cached == species)
+  }
+
   @Test func wrongShapesAreRejected() {
     let json = #"{"id": "one", "name": "eevee", "gender_rate": 1}"#
     #expect(throws: DecodingError.self) {
