@@ -10,9 +10,17 @@ import Synchronization
 ///
 /// Sends `User-Agent`, bounds every request by an idle and a total time-out, and stops at once
 /// when the calling task is cancelled. URLSession's own cache is off: caching is
-/// the job of the `Cache` module, and a `304` reaches the caller as a `304`.
+/// the job of the `Cache` module, and a `304` reaches the caller as a `304`. The session is
+/// created by the first request: a command answered from the cache never pays for it (about a
+/// fifth of a warm command's start-up).
 public final class URLSessionHTTPClient: HTTPClient {
-  private let session: URLSession
+  private struct Settings {
+    var totalTimeout: Duration
+    var maxConnectionsPerHost: Int
+  }
+
+  private let settings: Settings
+  private let created = Mutex<URLSession?>(nil)
   private let userAgent: String
   private let idleTimeout: Duration
 
@@ -25,21 +33,31 @@ public final class URLSessionHTTPClient: HTTPClient {
     userAgent: String, idleTimeout: Duration = .seconds(15), totalTimeout: Duration = .seconds(60),
     maxConnectionsPerHost: Int = 6
   ) {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.timeoutIntervalForRequest = Self.seconds(idleTimeout)
-    configuration.timeoutIntervalForResource = Self.seconds(totalTimeout)
-    configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
-    self.session = URLSession(configuration: configuration)
+    settings = Settings(totalTimeout: totalTimeout, maxConnectionsPerHost: maxConnectionsPerHost)
     self.userAgent = userAgent
     self.idleTimeout = idleTimeout
   }
 
   deinit {
-    session.finishTasksAndInvalidate()
+    created.withLock { $0?.finishTasksAndInvalidate() }
+  }
+
+  /// The session, made on first use.
+  private var session: URLSession {
+    created.withLock { created in
+      if let session = created { return session }
+      let configuration = URLSessionConfiguration.ephemeral
+      configuration.urlCache = nil
+      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+      configuration.timeoutIntervalForRequest = Self.seconds(idleTimeout)
+      configuration.timeoutIntervalForResource = Self.seconds(settings.totalTimeout)
+      configuration.httpMaximumConnectionsPerHost = settings.maxConnectionsPerHost
+      configuration.httpCookieStorage = nil
+      configuration.httpShouldSetCookies = false
+      let session = URLSession(configuration: configuration)
+      created = session
+      return session
+    }
   }
 
   /// The `User-Agent` for a pokedex version: `pokedex/<version>`.

@@ -59,9 +59,10 @@ public struct SessionLoop: Sendable {
 
   /// Runs an interactive session on `editor` until `quit` or Ctrl-D. At launch the first page,
   /// the gender lists and the species names load in the background; keys typed while a command
-  /// runs wait for the next prompt (`typeAhead`); Ctrl-C cancels the command in flight.
+  /// runs wait for the next prompt (`typeAhead`); Ctrl-C cancels the command in flight through
+  /// `interrupts` (tests, which cannot share the process's Ctrl-C, pass `nil`).
   public func runInteractive(
-    editor: any LineEditor, typeAhead: TypeAhead, interrupts: InterruptController
+    editor: any LineEditor, typeAhead: TypeAhead, interrupts: InterruptController?
   ) async {
     // Text from the background goes above the prompt when both share the terminal.
     let surface = EditorSurface(editor)

@@ -185,7 +185,7 @@ struct SessionRuntimeTests {
     let session = try TestSession(api: api)
     await session.loop.runInteractive(
       editor: ScriptedEditor(["open 2", "quit"]), typeAhead: noTypeAhead(),
-      interrupts: InterruptController.shared)
+      interrupts: nil)
     #expect(await api.calls.contains("chain 1 cancelled"))
     #expect(session.work.running.isEmpty)
   }
@@ -205,7 +205,7 @@ struct SessionRuntimeTests {
       await work.waitUntilIdle(within: .seconds(10))
     }
     await session.loop.runInteractive(
-      editor: editor, typeAhead: noTypeAhead(), interrupts: InterruptController.shared)
+      editor: editor, typeAhead: noTypeAhead(), interrupts: nil)
     // Once at launch (failed), not after the failed `bogus`, once after `list`.
     let attemptsNow = attempts.load(ordering: .sequentiallyConsistent)
     #expect(attemptsNow == 2)
