@@ -182,6 +182,9 @@ const char *pdx_editor_gets(PDXEditor *editor, int *count, int *interrupted) {
   editor->interrupted = 0;
   memset(&editor->decoder, 0, sizeof editor->decoder);
   atomic_store(&reading_line, 1);
+  // Edit mode before the prompt appears: el_gets draws the prompt first, and a key typed in that
+  // moment would meet the terminal still in canonical mode (a Ctrl-D there becomes a NUL byte).
+  el_set(editor->el, EL_PREP_TERM, 1);
   const char *line = el_gets(editor->el, count);
   atomic_store(&reading_line, 0);
   *interrupted = editor->interrupted;

@@ -1,0 +1,281 @@
+"""The driver of scripts/benchmark: every row of docs/PERFORMANCE.md's goals, side by side with
+pokebase, interleaved run by run, as medians and ratios. Run it through scripts/benchmark."""
+
+import argparse
+import json
+import os
+import pty
+import re
+import select
+import shutil
+import signal
+import sqlite3
+import statistics
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+POKEBASE = """
+import sys
+import pokebase.api, pokebase.cache, pokebase.common
+pokebase.common.BASE_URL = sys.argv[1]
+pokebase.cache.set_cache(sys.argv[2])
+species = pokebase.api.get_data("pokemon-species", 133)
+pokemon = pokebase.api.get_data("pokemon", 133)
+chain = pokebase.api.get_data("evolution-chain", 67)
+print(species["name"], pokemon["name"], chain["id"])
+"""
+
+
+class Mirror:
+    """The recorded PokéAPI on loopback, with a latency added to every answer."""
+
+    def __init__(self, script, latency_ms, work):
+        port_file = os.path.join(work, "port")
+        self.process = subprocess.Popen(
+            ["python3", script, "--port-file", port_file, "--latency-ms", str(latency_ms)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            if os.path.exists(port_file) and open(port_file).read().strip():
+                break
+            time.sleep(0.1)
+        self.port = int(open(port_file).read())
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def control(self, **faults):
+        request = urllib.request.Request(
+            self.base + "/__control", data=json.dumps(faults).encode(), method="POST")
+        urllib.request.urlopen(request).read()
+
+    def reset(self):
+        urllib.request.urlopen(urllib.request.Request(self.base + "/__reset", method="POST")).read()
+
+    def requests(self):
+        return json.load(urllib.request.urlopen(self.base + "/__stats"))["requests"]
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait()
+
+
+class Bench:
+    def __init__(self, args, work, mirror):
+        self.args = args
+        self.work = work
+        self.mirror = mirror
+        self.pokebase_script = os.path.join(work, "pokebase_three.py")
+        with open(self.pokebase_script, "w") as file:
+            file.write(POKEBASE)
+
+    def pokedex_env(self, home):
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "POKEDEX_"))}
+        env.update(HOME=home, NO_COLOR="1", LANG="C.UTF-8",
+                   POKEDEX_API_URL=self.mirror.base + "/api/v2",
+                   POKEDEX_SPRITES_URL=self.mirror.base + "/PokeAPI/sprites/master/sprites/pokemon")
+        return env
+
+    def pokedex(self, home, *arguments):
+        return [self.args.binary, *arguments], self.pokedex_env(home)
+
+    def pokebase(self, cache):
+        command = [self.args.python, self.pokebase_script, self.mirror.base + "/api/v2", cache]
+        return command, dict(os.environ)
+
+    @staticmethod
+    def run(command_env):
+        """Runs a command; its wall time in ms and its peak resident memory in MB."""
+        command, env = command_env
+        start = time.monotonic()
+        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = (time.monotonic() - start) * 1000
+        if os.waitstatus_to_exitcode(status) not in (0, 1):
+            raise SystemExit(f"{command} failed with {status}")
+        return elapsed, usage.ru_maxrss / 1024
+
+    def interleaved(self, commands, runs, prepare=None):
+        """Runs each command once per round, `runs` rounds; the times and memory of each."""
+        times = {name: [] for name in commands}
+        memory = {name: [] for name in commands}
+        for _ in range(runs):
+            for name, command in commands.items():
+                if prepare:
+                    prepare(name)
+                elapsed, rss = self.run(command)
+                times[name].append(elapsed)
+                memory[name].append(rss)
+        return ({n: statistics.median(t) for n, t in times.items()},
+                {n: statistics.median(m) for n, m in memory.items()})
+
+    def hyperfine_medians(self, commands, runs):
+        """Medians from hyperfine (no shell); None when it is not installed."""
+        if not shutil.which("hyperfine"):
+            return None
+        export = os.path.join(self.work, "hyperfine.json")
+        arguments = ["hyperfine", "-N", "--warmup", "3", "--runs", str(runs),
+                     "--export-json", export]
+        for command, env in commands.values():
+            arguments.append(" ".join(["env", "-i"] + [f"{k}={v}" for k, v in env.items()
+                                                       if k in ("HOME", "LANG", "NO_COLOR")
+                                                       or k.startswith("POKEDEX_")] + command))
+        subprocess.run(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        results = json.load(open(export))["results"]
+        return {name: result["median"] * 1000 for name, result in zip(commands, results)}
+
+    def launch_to_prompt(self, home, runs):
+        """Medians of the time from exec to the first prompt on a pseudo-terminal."""
+        times = []
+        env = self.pokedex_env(home)
+        for _ in range(runs):
+            start = time.monotonic()
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.execve(self.args.binary, [self.args.binary], env)
+            seen = b""
+            while b"]> " not in seen:
+                ready, _, _ = select.select([fd], [], [], 10)
+                if not ready:
+                    raise SystemExit("no prompt within 10 s")
+                try:
+                    seen += os.read(fd, 4096)
+                except OSError:
+                    break
+            times.append((time.monotonic() - start) * 1000)
+            os.write(fd, b"\x04")
+            os.waitpid(pid, 0)
+            os.close(fd)
+        return statistics.median(times)
+
+
+def fill_cache(database, target_bytes):
+    """Adds filler answers (each the size of a full species) until the file holds target_bytes."""
+    connection = sqlite3.connect(database)
+    body = b"x" * 47_000
+    count = target_bytes // len(body)
+    connection.executemany(
+        "INSERT OR REPLACE INTO response (key, status, body, etag, storedAt, expiresAt)"
+        " VALUES (?, 200, ?, NULL, ?, ?)",
+        [(f"http://filler.test/{index}", body, time.time(), time.time() + 86400)
+         for index in range(count)])
+    connection.commit()
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+    return count
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--python", required=True)
+    parser.add_argument("--mirror", required=True)
+    parser.add_argument("--latency", type=int, default=100)
+    parser.add_argument("--quick", action="store_true", help="fewer runs, no sync")
+    args = parser.parse_args()
+    runs = 7 if args.quick else 21
+    work = tempfile.mkdtemp(prefix="pokedex-bench-")
+    mirror = Mirror(args.mirror, args.latency, work)
+    bench = Bench(args, work, mirror)
+    rows = []
+
+    def row(measure, pokedex, pokebase="", ratio="", goal=""):
+        rows.append((measure, pokedex, pokebase, ratio, goal))
+        print(f"  {measure}: {pokedex} {pokebase} {ratio}", flush=True)
+
+    try:
+        home = os.path.join(work, "warm")
+        pb_cache = os.path.join(work, "pokebase-warm")
+        bench.run(bench.pokedex(home, "-c", "open 133; evolution"))
+        bench.run(bench.pokebase(pb_cache))
+        mirror.reset()
+        warm = {"pokedex": bench.pokedex(home, "-c", "open 133; evolution"),
+                "pokebase": bench.pokebase(pb_cache)}
+        times, memory = bench.interleaved(warm, runs)
+        if mirror.requests() != 0:
+            print("  warning: a warm run made requests")
+        row("warm `open 133; evolution`", f"{times['pokedex']:.1f} ms",
+            f"{times['pokebase']:.1f} ms", f"{times['pokebase'] / times['pokedex']:.1f}×",
+            "≤ 35 ms and ≥ 6×")
+        row("peak RSS, warm", f"{memory['pokedex']:.1f} MB", f"{memory['pokebase']:.1f} MB",
+            f"{memory['pokedex'] / memory['pokebase']:.2f}", "≤ 30 MB, ≤ pokebase")
+        warm_pokedex = times["pokedex"]
+
+        cold_home = os.path.join(work, "cold")
+        cold_pb = os.path.join(work, "pokebase-cold")
+
+        def fresh(name):
+            shutil.rmtree(cold_home if name == "pokedex" else cold_pb, ignore_errors=True)
+
+        cold = {"pokedex": bench.pokedex(cold_home, "-c", "open 133; evolution"),
+                "pokebase": bench.pokebase(cold_pb)}
+        times, _ = bench.interleaved(cold, max(5, runs // 3), prepare=fresh)
+        trips = (times["pokedex"] - warm_pokedex) / args.latency
+        row(f"cold, same command, at {args.latency} ms", f"{times['pokedex']:.0f} ms",
+            f"{times['pokebase']:.0f} ms", f"{times['pokebase'] / times['pokedex']:.1f}×",
+            f"≤ 2 round trips + 60 ms, ≥ 2× (pokedex: {trips:.2f} round trips over warm)")
+
+        startup = {"--version": bench.pokedex(home, "--version"),
+                   "--offline -c help": bench.pokedex(home, "--offline", "-c", "help")}
+        medians = bench.hyperfine_medians(startup, runs * 2)
+        if medians is None:
+            medians, _ = bench.interleaved(startup, runs * 2)
+        row("`pokedex --version`", f"{medians['--version']:.1f} ms", goal="≤ 20 ms")
+        row("`pokedex --offline -c help`", f"{medians['--offline -c help']:.1f} ms",
+            ratio=f"+{medians['--offline -c help'] - medians['--version']:.1f} ms",
+            goal="within 10 ms of --version")
+        row("launch to interactive prompt", f"{bench.launch_to_prompt(home, runs):.1f} ms",
+            goal="≤ 30 ms")
+
+        big_home = os.path.join(work, "big")
+        shutil.copytree(home, big_home)
+        database = os.path.join(big_home, ".cache", "pokedex", "responses.sqlite")
+        filler = fill_cache(database, 48 << 20)
+        sizes = {"small": bench.pokedex(home, "--offline", "-c", "open 133; evolution"),
+                 "big": bench.pokedex(big_home, "--offline", "-c", "open 133; evolution")}
+        times, _ = bench.interleaved(sizes, runs)
+        row(f"warm offline, cache of {os.path.getsize(database) >> 20} MB ({filler} answers)"
+            " vs a small one", f"{times['big']:.1f} vs {times['small']:.1f} ms",
+            ratio=f"+{times['big'] - times['small']:.1f} ms", goal="within 5 ms")
+
+        if shutil.which("valgrind"):
+            stripped = os.path.join(work, "pokedex-symbols")
+            subprocess.run(["strip", "--strip-debug", "-o", stripped, args.binary], check=True)
+            out = os.path.join(work, "callgrind.out")
+            command, env = bench.pokedex(home, "-c", "open 133; evolution")
+            result = subprocess.run(
+                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", stripped,
+                 *command[1:]], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                text=True)
+            counted = re.search(r"Collected : (\d+)", result.stderr)
+            if counted:
+                row("warm command, instructions (callgrind)", f"{int(counted.group(1)):,}")
+
+        if not args.quick:
+            sync_home = os.path.join(work, "sync")
+            mirror.reset()
+            elapsed, _ = bench.run(bench.pokedex(sync_home, "-c", "sync 1-151 --images"))
+            requests = mirror.requests()
+            floor = requests / 6 * args.latency
+            log = open(os.path.join(sync_home, ".local", "state", "pokedex", "pokedex.log")).read()
+            durations = [int(ms) for ms in re.findall(r"GET \S+ → \d+ in (\d+) ms", log)]
+            each = statistics.mean(durations) if durations else args.latency
+            row(f"`sync 1-151 --images`, cold, {requests} requests",
+                f"{elapsed / 1000:.1f} s",
+                ratio=f"{elapsed / floor:.2f}× the floor ({floor / 1000:.1f} s at "
+                f"{args.latency} ms), {elapsed / (requests / 6 * each):.2f}× at the "
+                f"{each:.0f} ms a request took", goal="within 1.1× of the floor")
+
+        print()
+        print("| measure | pokedex | pokebase | ratio | goal |")
+        print("|---|---|---|---|---|")
+        for measure, pokedex, pokebase, ratio, goal in rows:
+            print(f"| {measure} | {pokedex} | {pokebase} | {ratio} | {goal} |")
+    finally:
+        mirror.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    main()
