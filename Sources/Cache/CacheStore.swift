@@ -42,12 +42,15 @@ public struct CacheStoreSummary: Sendable, Hashable {
   public var bytes: Int
   /// When the oldest entry was stored, `nil` when empty.
   public var oldestEntry: Date?
+  /// The most the store keeps, in bytes (the least recently used answers go first), if bounded.
+  public var limitBytes: Int?
 
   /// A summary with every field given.
-  public init(entries: Int, bytes: Int, oldestEntry: Date?) {
+  public init(entries: Int, bytes: Int, oldestEntry: Date?, limitBytes: Int? = nil) {
     self.entries = entries
     self.bytes = bytes
     self.oldestEntry = oldestEntry
+    self.limitBytes = limitBytes
   }
 }
 

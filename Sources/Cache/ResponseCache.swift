@@ -14,10 +14,13 @@ public struct CacheStatistics: Sendable, Hashable {
   public var oldestEntry: Date?
   /// Whether answers are kept on disk (`false`: memory only).
   public var isPersistent: Bool
+  /// The most the disk store keeps, in bytes, if it is bounded.
+  public var limitBytes: Int?
 
   /// Statistics with every field given.
   public init(
-    entries: Int, bytes: Int, hits: Int, misses: Int, oldestEntry: Date?, isPersistent: Bool
+    entries: Int, bytes: Int, hits: Int, misses: Int, oldestEntry: Date?, isPersistent: Bool,
+    limitBytes: Int? = nil
   ) {
     self.entries = entries
     self.bytes = bytes
@@ -25,6 +28,7 @@ public struct CacheStatistics: Sendable, Hashable {
     self.misses = misses
     self.oldestEntry = oldestEntry
     self.isPersistent = isPersistent
+    self.limitBytes = limitBytes
   }
 }
 
@@ -157,7 +161,7 @@ public actor ResponseCache {
         let summary = try await store.summary()
         return CacheStatistics(
           entries: summary.entries, bytes: summary.bytes, hits: hits, misses: misses,
-          oldestEntry: summary.oldestEntry, isPersistent: true)
+          oldestEntry: summary.oldestEntry, isPersistent: true, limitBytes: summary.limitBytes)
       } catch {
         storeFailed(error)
       }

@@ -19,6 +19,10 @@ import GRDB
 /// - Opening costs the same whatever the file's size: no integrity scan. A damaged file shows
 ///   when SQLite reads it, and the operation then throws ``CacheStoreError/corrupt``, which the
 ///   ``ResponseCache`` answers by rebuilding the store.
+/// - Bounded: when the answers outgrow ``limitBytes`` (256 MB by default), the least recently
+///   used go, down to nine tenths of the bound. "Used" is kept to the hour, so that reading a
+///   cached answer costs a write at most once an hour. The size is read from SQLite's page
+///   counts, so the check costs the same whatever the file holds.
 /// - Schema versioned with a `DatabaseMigrator`; a file from a newer pokedex is left untouched.
 public final class GRDBCacheStore: CacheStore {
   /// Why a store could not be opened.
@@ -34,21 +38,34 @@ public final class GRDBCacheStore: CacheStore {
   /// The name of the database file inside the cache directory.
   public static let fileName = "responses.sqlite"
 
+  /// The default bound of the store: 256 MB.
+  public static let defaultLimitBytes = 256 << 20
+  /// How stale a "last used" date may get before a read refreshes it.
+  static let useResolution: TimeInterval = 3600
+
   private let database: DatabaseQueue
+  private let now: @Sendable () -> Date
 
   /// Where the database file is.
   public let fileURL: URL
+  /// The most the store keeps, in bytes.
+  public let limitBytes: Int
 
-  private init(database: DatabaseQueue, fileURL: URL) {
+  private init(
+    database: DatabaseQueue, fileURL: URL, limitBytes: Int, now: @escaping @Sendable () -> Date
+  ) {
     self.database = database
     self.fileURL = fileURL
+    self.limitBytes = limitBytes
+    self.now = now
   }
 
   /// Opens (creating if needed) the store in `directory`.
   /// - Throws: ``OpenError``.
-  public static func open(directory: URL, busyTimeout: TimeInterval = 5) throws(OpenError)
-    -> GRDBCacheStore
-  {
+  public static func open(
+    directory: URL, busyTimeout: TimeInterval = 5, limitBytes: Int = defaultLimitBytes,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) throws(OpenError) -> GRDBCacheStore {
     let fileURL = directory.appendingPathComponent(fileName)
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -73,7 +90,8 @@ public final class GRDBCacheStore: CacheStore {
         throw OpenError.newerSchema(path: fileURL.path)
       }
       try migrator.migrate(database)
-      return GRDBCacheStore(database: database, fileURL: fileURL)
+      return GRDBCacheStore(
+        database: database, fileURL: fileURL, limitBytes: max(1 << 20, limitBytes), now: now)
     } catch let error as OpenError {
       throw error
     } catch let error as DatabaseError {
@@ -171,39 +189,84 @@ public final class GRDBCacheStore: CacheStore {
           CREATE INDEX response_storedAt ON response(storedAt);
           """)
     }
+    migrator.registerMigration("v2: last use, for a bounded cache") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE response ADD COLUMN usedAt DOUBLE NOT NULL DEFAULT 0;
+          UPDATE response SET usedAt = storedAt;
+          CREATE INDEX response_usedAt ON response(usedAt);
+          """)
+    }
     return migrator
   }
 
-  /// The entry under `key`, if any.
+  /// The entry under `key`, if any; its last use is refreshed when older than an hour.
   public func entry(forKey key: String) async throws -> CacheEntry? {
-    try await access {
-      try await database.read { db in
+    let time = now().timeIntervalSince1970
+    let found = try await access {
+      try await database.read { db -> (CacheEntry, usedAt: Double)? in
         guard
           let row = try Row.fetchOne(
             db, sql: "SELECT * FROM response WHERE key = ?", arguments: [key])
         else { return nil }
-        return CacheEntry(
+        let entry = CacheEntry(
           key: row["key"], status: row["status"], body: row["body"], etag: row["etag"],
           storedAt: Date(timeIntervalSince1970: row["storedAt"]),
           expiresAt: Date(timeIntervalSince1970: row["expiresAt"]))
+        return (entry, row["usedAt"])
       }
     }
+    guard let (entry, usedAt) = found else { return nil }
+    if time - usedAt > Self.useResolution {
+      try await access {
+        try await database.write { db in
+          try db.execute(
+            sql: "UPDATE response SET usedAt = ? WHERE key = ?", arguments: [time, key])
+        }
+      }
+    }
+    return entry
   }
 
-  /// Inserts or replaces `entry` in one transaction.
+  /// Inserts or replaces `entry` in one transaction, then makes room if the store outgrew its
+  /// bound.
   public func save(_ entry: CacheEntry) async throws {
+    let time = now().timeIntervalSince1970
+    let limit = limitBytes
     try await access {
       try await database.write { db in
         try db.execute(
           sql: """
-            INSERT OR REPLACE INTO response (key, status, body, etag, storedAt, expiresAt)
-            VALUES (?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO response (key, status, body, etag, storedAt, expiresAt, usedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
           arguments: [
             entry.key, entry.status, entry.body, entry.etag, entry.storedAt.timeIntervalSince1970,
-            entry.expiresAt.timeIntervalSince1970,
+            entry.expiresAt.timeIntervalSince1970, time,
           ])
+        try Self.evict(db, limit: limit)
       }
+    }
+  }
+
+  /// Deletes the least recently used answers while the pages in use exceed `limit`, down to nine
+  /// tenths of it. Page counts make the check O(1); only an eviction reads rows.
+  static func evict(_ db: Database, limit: Int) throws {
+    let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+    let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+    let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+    let used = (pages - free) * pageSize
+    guard used > limit else { return }
+    var excess = used - limit / 10 * 9
+    let oldest = try Row.fetchCursor(
+      db, sql: "SELECT key, LENGTH(body) + LENGTH(key) AS size FROM response ORDER BY usedAt")
+    var keys: [String] = []
+    while excess > 0, let row = try oldest.next() {
+      keys.append(row["key"])
+      excess -= row["size"] as Int
+    }
+    for key in keys {
+      try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key])
     }
   }
 
@@ -229,7 +292,7 @@ public final class GRDBCacheStore: CacheStore {
         let oldest: Double? = row?["oldest"]
         return CacheStoreSummary(
           entries: row?["entries"] ?? 0, bytes: row?["bytes"] ?? 0,
-          oldestEntry: oldest.map { Date(timeIntervalSince1970: $0) })
+          oldestEntry: oldest.map { Date(timeIntervalSince1970: $0) }, limitBytes: limitBytes)
       }
     }
   }

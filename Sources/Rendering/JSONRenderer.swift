@@ -130,6 +130,7 @@ private struct CacheBody: Encodable {
   var misses: Int
   var oldestEntry: Date?
   var persistent: Bool
+  var limit: Int?
 
   init(_ statistics: CacheStatistics) {
     entries = statistics.entries
@@ -138,6 +139,7 @@ private struct CacheBody: Encodable {
     misses = statistics.misses
     oldestEntry = statistics.oldestEntry
     persistent = statistics.isPersistent
+    limit = statistics.limitBytes
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -148,9 +150,12 @@ private struct CacheBody: Encodable {
     try container.encode(misses, forKey: .misses)
     try container.encodeIfPresent(oldestEntry, forKey: .oldestEntry)
     try container.encode(persistent, forKey: .persistent)
+    try container.encodeIfPresent(limit, forKey: .limit)
   }
 
-  enum CodingKeys: String, CodingKey { case entries, bytes, hits, misses, oldestEntry, persistent }
+  enum CodingKeys: String, CodingKey {
+    case entries, bytes, hits, misses, oldestEntry, persistent, limit
+  }
 }
 
 private struct FlagBody: Encodable {

@@ -210,9 +210,7 @@ public struct TextRenderer: Sendable {
     let rows: [(String, String)] = [
       ("Storage", statistics.isPersistent ? "memory + disk" : "memory only"),
       ("Entries", String(statistics.entries)),
-      (
-        "Size", ByteCountFormatter.string(fromByteCount: Int64(statistics.bytes), countStyle: .file)
-      ),
+      ("Size", size(statistics)),
       ("Hits", String(statistics.hits)),
       ("Misses", String(statistics.misses)),
       ("Oldest", oldest),
@@ -221,6 +219,15 @@ public struct TextRenderer: Sendable {
       ([style.bold("Cache")]
       + rows.map { "  " + $0.0.padding(toLength: 9, withPad: " ", startingAt: 0) + $0.1 })
       .joined(separator: "\n")
+  }
+
+  /// `1.2 MB`, or `1.2 MB of 268.4 MB` for a bounded store.
+  private func size(_ statistics: CacheStatistics) -> String {
+    func bytes(_ count: Int) -> String {
+      ByteCountFormatter.string(fromByteCount: Int64(count), countStyle: .file)
+    }
+    guard let limit = statistics.limitBytes else { return bytes(statistics.bytes) }
+    return "\(bytes(statistics.bytes)) of \(bytes(limit)) (the least recently used go first)"
   }
 
   func renderFlags(_ entries: [FeatureFlags.Entry]) -> String {

@@ -36,7 +36,10 @@ struct GRDBCacheStoreTests {
     #expect(summary.bytes >= 200)
     #expect(summary.oldestEntry == Date(timeIntervalSince1970: 200))
     try await store.removeAll()
-    #expect(try await store.summary() == CacheStoreSummary(entries: 0, bytes: 0, oldestEntry: nil))
+    #expect(
+      try await store.summary()
+        == CacheStoreSummary(
+          entries: 0, bytes: 0, oldestEntry: nil, limitBytes: GRDBCacheStore.defaultLimitBytes))
   }
 
   @Test(arguments: ["whole file", "first pages"])
@@ -164,5 +167,63 @@ struct GRDBCacheStoreTests {
     #expect(statistics.isPersistent)
     await restarted.clear()
     #expect(await cache.statistics().entries == 0)
+  }
+}
+
+@Suite("The disk cache is bounded, least recently used first")
+struct BoundedStoreTests {
+  /// A clock the test moves.
+  final class Clock: Sendable {
+    private let seconds = Mutex(1_000_000.0)
+    var now: Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
+    func advance(by interval: TimeInterval) { seconds.withLock { $0 += interval } }
+  }
+
+  @Test func theLeastRecentlyUsedAnswersGoWhenTheStoreOutgrowsItsBound() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let clock = Clock()
+    let store = try GRDBCacheStore.open(
+      directory: directory, limitBytes: 1 << 20, now: { clock.now })
+    // 20 answers of 40 KB (800 KB, under the bound), an hour apart.
+    for index in 0..<20 {
+      try await store.save(entry("old-\(index)", bytes: 40_000))
+      clock.advance(by: 3_601)
+    }
+    // Reading the first one makes it the most recently used.
+    #expect(try await store.entry(forKey: "old-0") != nil)
+    clock.advance(by: 3_601)
+    // 10 more answers push the store past 1 MB.
+    for index in 0..<10 {
+      try await store.save(entry("new-\(index)", bytes: 40_000))
+    }
+    let summary = try await store.summary()
+    #expect(summary.limitBytes == 1 << 20)
+    #expect(summary.bytes <= 1 << 20)
+    #expect(try await store.entry(forKey: "old-0") != nil, "the answer just read was evicted")
+    #expect(try await store.entry(forKey: "old-1") == nil, "the least recently used was kept")
+    #expect(try await store.entry(forKey: "new-9") != nil)
+  }
+
+  @Test func aCacheFromTheFirstSchemaGetsItsLastUseFromItsStorageDate() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent(GRDBCacheStore.fileName)
+    do {
+      let queue = try DatabaseQueue(path: file.path)
+      try await queue.write { db in
+        try db.execute(
+          sql: """
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations VALUES ('v1: responses');
+            CREATE TABLE response (
+              key TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL, body BLOB NOT NULL,
+              etag TEXT, storedAt DOUBLE NOT NULL, expiresAt DOUBLE NOT NULL);
+            INSERT INTO response VALUES ('kept', 200, x'7b7d', NULL, 5, 10);
+            """)
+      }
+    }
+    let store = try GRDBCacheStore.open(directory: directory)
+    #expect(try await store.entry(forKey: "kept")?.storedAt == Date(timeIntervalSince1970: 5))
   }
 }

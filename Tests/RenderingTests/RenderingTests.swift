@@ -65,7 +65,7 @@ let everyOutput: [CommandOutput] = [
   .cache(
     CacheStatistics(
       entries: 3, bytes: 2048, hits: 5, misses: 2, oldestEntry: Date(timeIntervalSince1970: 0),
-      isPersistent: true)),
+      isPersistent: true, limitBytes: 256 << 20)),
   .cacheCleared,
   .flags(FeatureFlags().entries),
   .synced(
@@ -178,7 +178,7 @@ struct JSONRendererTests {
     "filter": (["filter"], []),
     "help": (["text"], []),
     "history": (["entries"], []),
-    "cache": (["entries", "bytes", "hits", "misses", "persistent"], ["oldestEntry"]),
+    "cache": (["entries", "bytes", "hits", "misses", "persistent"], ["oldestEntry", "limit"]),
     "cache_cleared": ([], []),
     "sync": (["range", "synced", "images", "failures"], []),
   ]
