@@ -42,16 +42,21 @@ struct GRDBCacheStoreTests {
           entries: 0, bytes: 0, oldestEntry: nil, limitBytes: GRDBCacheStore.defaultLimitBytes))
   }
 
-  @Test(arguments: ["whole file", "first pages"])
-  func aCorruptedFileIsSetAsideAndRebuilt(damage: String) async throws {
-    let directory = temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+  /// A store in `directory` holding 50 answers of 3 KB, closed, its file open for writing.
+  private func filledStoreOpenForDamage(in directory: URL) async throws -> FileHandle {
     do {
       let store = try GRDBCacheStore.open(directory: directory)
       for index in 0..<50 { try await store.save(entry("key-\(index)", bytes: 3_000)) }
     }
-    let file = directory.appendingPathComponent(GRDBCacheStore.fileName)
-    let handle = try FileHandle(forWritingTo: file)
+    return try FileHandle(
+      forWritingTo: directory.appendingPathComponent(GRDBCacheStore.fileName))
+  }
+
+  @Test(arguments: ["whole file", "first pages"])
+  func aCorruptedFileIsSetAsideAndRebuilt(damage: String) async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let handle = try await filledStoreOpenForDamage(in: directory)
     if damage == "whole file" {
       try handle.truncate(atOffset: 0)
       try handle.write(contentsOf: Data("this is not a database at all".utf8))
@@ -76,12 +81,7 @@ struct GRDBCacheStoreTests {
   @Test func openingDoesNotScanTheFileButADamagedPageIsReportedWhenRead() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    do {
-      let store = try GRDBCacheStore.open(directory: directory)
-      for index in 0..<50 { try await store.save(entry("key-\(index)", bytes: 3_000)) }
-    }
-    let file = directory.appendingPathComponent(GRDBCacheStore.fileName)
-    let handle = try FileHandle(forWritingTo: file)
+    let handle = try await filledStoreOpenForDamage(in: directory)
     try handle.seek(toOffset: 40_960)
     try handle.write(contentsOf: Data(repeating: 0xA5, count: 40_960))
     try handle.close()
