@@ -81,15 +81,23 @@ public final class GRDBCacheStore: CacheStore {
 
     var configuration = Configuration()
     configuration.busyMode = .timeout(busyTimeout)
-    configuration.journalMode = .wal
+    // WAL, set here rather than with GRDB's `journalMode = .wal`: that one commits a dummy
+    // transaction whenever the WAL file is empty (which it is after every clean exit) so that
+    // pool readers can open it. A single connection needs none of it, and a read-only command
+    // then writes nothing.
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+    }
     configuration.label = "pokedex-cache"
     do {
       let database = try DatabaseQueue(path: fileURL.path, configuration: configuration)
       let migrator = Self.migrator
-      if try database.read({ try migrator.hasBeenSuperseded($0) }) {
-        throw OpenError.newerSchema(path: fileURL.path)
+      let (superseded, current) = try database.read { db in
+        (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
       }
-      try migrator.migrate(database)
+      if superseded { throw OpenError.newerSchema(path: fileURL.path) }
+      // Migrating takes a write transaction even with nothing to do: only when needed.
+      if !current { try migrator.migrate(database) }
       return GRDBCacheStore(
         database: database, fileURL: fileURL, limitBytes: max(1 << 20, limitBytes), now: now)
     } catch let error as OpenError {
