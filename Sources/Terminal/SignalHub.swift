@@ -16,8 +16,8 @@ import Synchronization
 /// - SIGWINCH goes to every resize handler.
 /// - SIGTERM and SIGHUP run every cleanup handler (restoring the terminal), then the signal's
 ///   default action runs, so the process still ends the way its parent expects.
-/// - SIGQUIT (Ctrl-\\) is ignored once ``ignoreQuit()`` was called: in a REPL it would otherwise
-///   reach the Swift runtime's crash reporter.
+/// - SIGQUIT (Ctrl-\\) is treated like SIGINT once ``treatQuitAsInterrupt()`` was called: in a
+///   REPL it would otherwise reach the Swift runtime's crash reporter.
 public final class SignalHub: Sendable {
   /// The one hub of the process: signal dispositions are process-wide.
   public static let shared = SignalHub()
@@ -37,10 +37,7 @@ public final class SignalHub: Sendable {
 
   /// Starts observing SIGINT (so its default action no longer applies).
   public func observeInterrupts() {
-    observe(SIGINT) { [self] in
-      let handler = state.withLock { $0.interruptHandlers.last?.handler }
-      handler?()
-    }
+    observe(SIGINT) { [self] in interruptInnermost() }
   }
 
   /// Registers `handler` as the innermost receiver of SIGINT until `remove(_:)`.
@@ -82,9 +79,16 @@ public final class SignalHub: Sendable {
     }
   }
 
-  /// Ignores SIGQUIT (Ctrl-\\) from now on.
-  public func ignoreQuit() {
-    observe(SIGQUIT) {}
+  /// From now on, SIGQUIT (Ctrl-\\) does what Ctrl-C does: drops the line being typed, or
+  /// cancels the command in flight.
+  public func treatQuitAsInterrupt() {
+    observe(SIGQUIT) { [self] in interruptInnermost() }
+  }
+
+  /// Calls the innermost interrupt handler, if any.
+  private func interruptInnermost() {
+    let handler = state.withLock { $0.interruptHandlers.last?.handler }
+    handler?()
   }
 
   /// Unregisters a handler added by any of the `add…`/`push…` methods.

@@ -115,7 +115,7 @@ struct App {
         ? .success : .commandFailed
     }
     if let editor {
-      SignalHub.shared.ignoreQuit()
+      SignalHub.shared.treatQuitAsInterrupt()
       await loop.runInteractive(
         editor: editor, typeAhead: TypeAhead(), interrupts: InterruptController.shared)
       return .success

@@ -133,3 +133,30 @@ extension PseudoTerminalTests {
     #expect(completed, "\(screen)")
   }
 }
+
+extension PseudoTerminalTests {
+  @Test func ctrlBackslashDoesWhatCtrlCDoesAndNeverCrashes() async throws {
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
+    api.slow("pokemon-species/25", by: .seconds(30))
+    let session = try await startSession(port: api.port)
+    defer { session.close() }
+
+    try session.type("hist")
+    try session.press("C-\\")
+    try await session.waitUntil("the half-typed line dropped") { lines in
+      lines.contains { $0.hasSuffix("> hist^C") } && lines.showsEmptyPrompt
+    }
+    try session.type("open 25")
+    try session.press("Enter")
+    try await session.waitUntil("the status line") { lines in
+      lines.contains { $0.contains("Fetching species #25") }
+    }
+    try session.press("C-\\")
+    try await session.waitUntil("the command cancelled, and a prompt") { lines in
+      lines.contains("✗ Cancelled.") && lines.showsEmptyPrompt
+    }
+    let screen = try session.screen()
+    #expect(!screen.contains { $0.contains("crashed") || $0.hasPrefix("EXIT=") })
+  }
+}
