@@ -54,11 +54,12 @@ public actor JSONLinesAnalyticsTracker: AnalyticsTracker {
   private func append(_ text: String) throws(AppendError) {
     let directory = fileURL.deletingLastPathComponent()
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       throw AppendError(reason: "cannot create directory \(directory.path)")
     }
-    let descriptor = open(fileURL.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    let descriptor = open(fileURL.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw AppendError(errno: errno) }
     defer { close(descriptor) }
     let bytes = Array(text.utf8)

@@ -17,7 +17,8 @@ public struct FileLogHandler: LogHandler {
     public init?(url: URL) {
       let manager = FileManager.default
       try? manager.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
       // Rotate: past `maximumBytes` the log becomes `pokedex.log.1` (replacing the older one).
       if let size = try? manager.attributesOfItem(atPath: url.path)[.size] as? Int,
         size > Self.maximumBytes
@@ -27,7 +28,10 @@ public struct FileLogHandler: LogHandler {
         try? manager.moveItem(at: url, to: previous)
       }
       if !manager.fileExists(atPath: url.path) {
-        guard manager.createFile(atPath: url.path, contents: nil) else { return nil }
+        guard
+          manager.createFile(
+            atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else { return nil }
       }
       guard let handle = try? FileHandle(forWritingTo: url) else { return nil }
       _ = try? handle.seekToEnd()

@@ -68,16 +68,24 @@ public final class GRDBCacheStore: CacheStore {
   ) throws(OpenError) -> GRDBCacheStore {
     let fileURL = directory.appendingPathComponent(fileName)
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       throw .unwritable(path: directory.path)
     }
     let lock = directory.appendingPathComponent(fileName + ".lock")
-    let descriptor = Glibc.open(lock.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+    let descriptor = Glibc.open(lock.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw .unwritable(path: directory.path) }
     defer { close(descriptor) }
     _ = flock(descriptor, LOCK_EX)
     defer { _ = flock(descriptor, LOCK_UN) }
+    // Private whatever the umask (SQLite gives its -wal and -shm files the database's mode), and
+    // a file left readable by an older pokedex is made private too.
+    let database = Glibc.open(fileURL.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+    if database >= 0 {
+      _ = fchmod(database, 0o600)
+      close(database)
+    }
 
     var configuration = Configuration()
     configuration.busyMode = .timeout(busyTimeout)

@@ -89,7 +89,8 @@ final class HistoryStore: Sendable {
   /// appends `line` by the history rules, and saves the result.
   private static func appendToFile(_ line: String, at url: URL, limit: Int) {
     let directory = url.deletingLastPathComponent()
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try? FileManager.default.createDirectory(
+      at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     // A separate lock file: the history file itself is replaced by `rename`, so a lock on it
     // would be held on an inode the next reader no longer opens.
     let lockPath = directory.appendingPathComponent(".\(url.lastPathComponent).lock").path

@@ -56,7 +56,8 @@ public actor FileSpriteStore: SpriteStore {
   public func store(_ png: Data, forSpecies id: Int) throws(SpriteStoreError) -> URL {
     guard id > 0 else { throw .invalidSpeciesID(id) }
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       throw .writeFailed(path: directory.path, reason: Self.reason(error))
     }
@@ -64,7 +65,11 @@ public actor FileSpriteStore: SpriteStore {
     let temporary = directory.appendingPathComponent(
       ".\(id).png.\(UUID().uuidString).partial")
     do {
-      try png.write(to: temporary)
+      // Written private (0600), whatever the umask, then renamed into place.
+      guard
+        FileManager.default.createFile(
+          atPath: temporary.path, contents: png, attributes: [.posixPermissions: 0o600])
+      else { throw CocoaError(.fileWriteUnknown) }
     } catch {
       try? FileManager.default.removeItem(at: temporary)
       throw .writeFailed(path: directory.path, reason: Self.reason(error))

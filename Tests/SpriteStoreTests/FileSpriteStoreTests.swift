@@ -146,3 +146,22 @@ struct FileSpriteStoreTests {
     #expect(try temporary.names().count == 20)
   }
 }
+
+@Suite("Downloaded images are private")
+struct SpritePermissionTests {
+  @Test func theFileIs0600AndItsDirectory0700WhateverTheUmask() async throws {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pokedex-sprites-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let previous = umask(0)
+    defer { umask(previous) }
+    let directory = root.appendingPathComponent("sprites")
+    let stored = try await FileSpriteStore(directory: directory).store(
+      Data([1, 2, 3]), forSpecies: 25)
+    let fileMode = try FileManager.default.attributesOfItem(atPath: stored.path)[.posixPermissions]
+    let directoryMode = try FileManager.default.attributesOfItem(atPath: directory.path)[
+      .posixPermissions]
+    #expect(fileMode as? Int == 0o600)
+    #expect(directoryMode as? Int == 0o700)
+  }
+}
