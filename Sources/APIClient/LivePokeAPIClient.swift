@@ -18,6 +18,8 @@ import Models
 ///   session can say it once per command.
 /// - A load that started before the cache was cleared never writes its answer into the emptied
 ///   cache.
+/// - Answers are filed under their URL without user name or password: credentials in the base
+///   URL go to the server only.
 /// - A cancelled caller gets ``APIError/cancelled`` at once; the request itself is cancelled when
 ///   no other caller waits for it.
 public actor LivePokeAPIClient: PokeAPIClient {
@@ -133,13 +135,15 @@ public actor LivePokeAPIClient: PokeAPIClient {
   ) async throws(APIError) -> T {
     guard let parsed = URL(string: url) else { throw .notFound(resource: resource) }
     let item = Resource(
-      key: url, url: parsed, name: resource,
+      key: parsed.redactingUserInfo, url: parsed, name: resource,
       decode: { data in try JSONDecoder().decode(T.self, from: data) },
       encode: { value in
         guard let value = value as? T else { throw APIError.invalidData(resource: resource) }
         return try Self.encoder.encode(value)
       },
-      aliases: { value in (value as? T).map(aliases) ?? [] })
+      aliases: { value in
+        ((value as? T).map(aliases) ?? []).map { URL(string: $0)?.redactingUserInfo ?? $0 }
+      })
     guard let value = try await shared(item) as? T else {
       throw .invalidData(resource: resource)
     }

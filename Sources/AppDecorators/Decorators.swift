@@ -50,11 +50,11 @@ public struct LoggingHTTPClient: HTTPClient {
       let response = try await base.send(request)
       let elapsed = ContinuousClock.now - start
       logger.info(
-        "GET \(request.url.absoluteString) → \(response.status) in \(elapsed.milliseconds) ms",
+        "GET \(request.url.redactingUserInfo) → \(response.status) in \(elapsed.milliseconds) ms",
         metadata: request.headers["If-None-Match"] == nil ? nil : ["conditional": "true"])
       return response
     } catch {
-      logger.warning("GET \(request.url.absoluteString) failed: \(error)")
+      logger.warning("GET \(request.url.redactingUserInfo) failed: \(error)")
       throw error
     }
   }

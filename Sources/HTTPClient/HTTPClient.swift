@@ -11,6 +11,19 @@ public struct HTTPRequest: Sendable, Hashable {
   }
 }
 
+extension URL {
+  /// The URL as text with any user name and password removed, for logs, messages and cache keys:
+  /// credentials given in `--api-url` go to the server and nowhere else.
+  public var redactingUserInfo: String {
+    guard user != nil || password != nil,
+      var components = URLComponents(url: self, resolvingAgainstBaseURL: false)
+    else { return absoluteString }
+    components.user = nil
+    components.password = nil
+    return components.string ?? absoluteString
+  }
+}
+
 /// A complete answer: status, headers (names lower-cased) and body.
 public struct HTTPResponse: Sendable, Hashable {
   public var status: Int

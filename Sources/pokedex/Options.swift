@@ -82,7 +82,7 @@ struct Options: ParsableCommand {
     }
     for url in [apiURL, spritesURL].compactMap({ $0 }) {
       guard Self.httpURL(url) != nil else {
-        throw ValidationError("Not an http(s) URL: \(url)")
+        throw ValidationError("Not an http(s) URL: \(Self.redacted(url))")
       }
     }
   }
@@ -105,11 +105,16 @@ struct Options: ParsableCommand {
     if let option { return httpURL(option)! }
     if let environment, !environment.isEmpty {
       guard let url = httpURL(environment) else {
-        throw ValidationError("\(variable) is not an http(s) URL: \(environment)")
+        throw ValidationError("\(variable) is not an http(s) URL: \(redacted(environment))")
       }
       return url
     }
     return URL(string: fallback)!
+  }
+
+  /// `text` with anything between `//` and `@` (a user name and password) left out.
+  private static func redacted(_ text: String) -> String {
+    text.replacing(/\/\/[^\/@]*@/, with: "//")
   }
 
   private static func httpURL(_ text: String) -> URL? {

@@ -82,3 +82,13 @@ struct BoundedHTTPClientTests {
     #expect(await transport.order == ["first", "third"])
   }
 }
+
+@Suite("Credentials in a URL")
+struct RedactionTests {
+  @Test func userInfoIsLeftOutOfTheTextButNothingElse() {
+    let url = URL(string: "http://ash:pikachu-123@pokeapi.test:8080/api/v2/pokemon/25/?a=1")!
+    #expect(url.redactingUserInfo == "http://pokeapi.test:8080/api/v2/pokemon/25/?a=1")
+    let plain = URL(string: "https://pokeapi.co/api/v2/pokemon/25/")!
+    #expect(plain.redactingUserInfo == plain.absoluteString)
+  }
+}
