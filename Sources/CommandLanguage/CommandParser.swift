@@ -17,24 +17,8 @@ public enum CommandParser {
   public static func parse(
     _ line: String, isEnabled: (Feature) -> Bool = { _ in true }
   ) -> ParseResult {
-    if line.utf8.count > maximumLineLength {
-      let length = line.count
-      if length > maximumLineLength {
-        return .failure(
-          ParseFailure(
-            "That line is too long (\(length) characters); the limit is \(maximumLineLength)."))
-      }
-    }
-    var line = Substring(line)
-    while let last = line.unicodeScalars.last, last == "\n" || last == "\r" {
-      line = Substring(line.unicodeScalars.dropLast())
-    }
-    if let control = line.unicodeScalars.first(where: isRefusedControl) {
-      return .failure(
-        ParseFailure(
-          "That line contains a control character (\(codePoint(control))); it was not run."))
-    }
-    let text = String(line).trimmingWhitespace()
+    if let refusal = refusal(of: line) { return .failure(refusal) }
+    let text = String(withoutLineEnd(line)).trimmingWhitespace()
     if text.isEmpty || text.hasPrefix("#") { return .empty }
 
     let commandWord = String(text.prefix { !$0.isWhitespace })
@@ -48,6 +32,31 @@ public enum CommandParser {
     let rest = String(text.dropFirst(commandWord.count)).trimmingWhitespace()
     let words = rest.split(whereSeparator: \.isWhitespace).map(String.init)
     return spec.parseArguments(Arguments(typed: typed, words: words, rest: rest), isEnabled)
+  }
+
+  /// Why `line` is refused before it is even read as a command (too long, or with a control
+  /// character); `nil` when it is not. A refused line is not kept in the history either.
+  public static func refusal(of line: String) -> ParseFailure? {
+    if line.utf8.count > maximumLineLength {
+      let length = line.count
+      if length > maximumLineLength {
+        return ParseFailure(
+          "That line is too long (\(length) characters); the limit is \(maximumLineLength).")
+      }
+    }
+    if let control = withoutLineEnd(line).unicodeScalars.first(where: isRefusedControl) {
+      return ParseFailure(
+        "That line contains a control character (\(codePoint(control))); it was not run.")
+    }
+    return nil
+  }
+
+  private static func withoutLineEnd(_ line: String) -> Substring {
+    var line = Substring(line)
+    while let last = line.unicodeScalars.last, last == "\n" || last == "\r" {
+      line = Substring(line.unicodeScalars.dropLast())
+    }
+    return line
   }
 
   /// Splits a `-c` script into command lines: at `;` and line breaks, each trimmed, empty ones

@@ -10,12 +10,17 @@ import Synchronization
 /// beside it, reads the file as it is now, appends the new line, trims to the limit and renames a
 /// fresh copy over it, so lines saved by another session are never dropped.
 ///
+/// A damaged file is set aside and a new one started; a file that cannot be written leaves the
+/// history in memory. Either says so once, through `onWarning`.
+///
 /// Data-race free: all state sits behind one `Mutex`; the file is written under it too, so two
 /// `add` calls in this process never interleave their writes.
 final class HistoryStore: Sendable {
   private struct State {
     var entries: [String] = []
     var generation = 0
+    /// Set after the file could not be written: the history stays in memory from then on.
+    var memoryOnly = false
   }
 
   /// Where the history lives, or `nil` to keep it in memory only.
@@ -24,11 +29,23 @@ final class HistoryStore: Sendable {
   let limit: Int
   private let state = Mutex(State())
 
-  /// Loads the history from `fileURL` (a missing or unreadable file gives an empty history).
-  init(fileURL: URL?, limit: Int) {
+  private let onWarning: @Sendable (String) -> Void
+
+  /// Loads the history from `fileURL`. A file that is not a history (damaged, or another
+  /// program's) is set aside, renamed, never deleted, and a new one started, with one warning
+  /// through `onWarning`; so is one that turns out damaged later. When the file cannot be
+  /// written, the history stays in memory for the session, with one warning.
+  init(fileURL: URL?, limit: Int, onWarning: @escaping @Sendable (String) -> Void = { _ in }) {
     self.fileURL = fileURL
     self.limit = max(0, limit)
-    let loaded = fileURL.map { Self.load(from: $0) } ?? []
+    self.onWarning = onWarning
+    var loaded: [String] = []
+    if let fileURL {
+      switch Self.read(fileURL) {
+      case .entries(let entries): loaded = entries
+      case .damaged: Self.setAside(fileURL).map(onWarning)
+      }
+    }
     var entries: [String] = []
     for line in loaded { Self.append(line, to: &entries, limit: self.limit) }
     state.withLock { $0.entries = entries }
@@ -49,10 +66,21 @@ final class HistoryStore: Sendable {
   /// drops the oldest entries beyond the limit, and appends it to the file (same rules, applied to
   /// the file's current contents, which may include other sessions' lines).
   func add(_ line: String) {
-    state.withLock { state in
+    let warnings = state.withLock { state -> [String] in
       if Self.append(line, to: &state.entries, limit: limit) { state.generation += 1 }
-      if let fileURL { Self.appendToFile(line, at: fileURL, limit: limit) }
+      guard let fileURL, !state.memoryOnly else { return [] }
+      var warnings: [String] = []
+      switch Self.appendToFile(line, at: fileURL, limit: limit) {
+      case .saved, .unchanged: break
+      case .setAside(let warning): warnings.append(warning)
+      case .unwritable:
+        state.memoryOnly = true
+        warnings.append(
+          "Cannot write the history at \(fileURL.path); keeping it in memory for this session.")
+      }
+      return warnings
     }
+    warnings.forEach(onWarning)
   }
 
   /// Applies the history rules to `entries`; returns whether anything changed.
@@ -65,29 +93,57 @@ final class HistoryStore: Sendable {
     return true
   }
 
-  private static func load(from url: URL) -> [String] {
-    read(url) ?? []
+  /// What reading the history file found.
+  private enum Contents {
+    /// The entries, oldest first (none when there is no file, or an empty one).
+    case entries([String])
+    /// A file that is not a history: it must be set aside, never overwritten.
+    case damaged
   }
 
-  /// The file's entries, `[]` when it does not exist, or `nil` when it exists but cannot be read as
-  /// a history (then it is left alone rather than overwritten).
-  private static func read(_ url: URL) -> [String]? {
-    guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-    guard let list = pdx_history_create(Int32.max, 0) else { return nil }
+  private static func read(_ url: URL) -> Contents {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else {
+      return .entries([])
+    }
+    if (attributes[.size] as? Int) == 0 { return .entries([]) }
+    guard let list = pdx_history_create(Int32.max, 0) else { return .entries([]) }
     defer { pdx_history_destroy(list) }
-    guard pdx_history_load(list, url.path) >= 0 else { return nil }
+    guard pdx_history_load(list, url.path) >= 0 else { return .damaged }
     var entries: [String] = []
     var entry = pdx_history_oldest(list)
     while let current = entry {
       entries.append(String(cString: current))
       entry = pdx_history_newer(list)
     }
-    return entries
+    return .entries(entries)
+  }
+
+  /// Renames a damaged history to `history.damaged-<date>` beside it; the warning to show, or
+  /// `nil` when it could not be moved (it is then left alone).
+  private static func setAside(_ url: URL) -> String? {
+    let aside = url.path + ".damaged-" + Self.stamp()
+    guard rename(url.path, aside) == 0 else { return nil }
+    return "The history at \(url.path) was damaged; it was moved to \(aside) and a new one started."
+  }
+
+  private static func stamp() -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd-HHmmss"
+    return formatter.string(from: Date())
+  }
+
+  /// What appending to the file did.
+  private enum Appended {
+    case saved, unchanged, unwritable
+    /// The file was damaged: set aside (this warning says where) and a new one saved.
+    case setAside(String)
   }
 
   /// Under an exclusive lock shared by every process using `url`: reads the file as it is now,
   /// appends `line` by the history rules, and saves the result.
-  private static func appendToFile(_ line: String, at url: URL, limit: Int) {
+  private static func appendToFile(_ line: String, at url: URL, limit: Int) -> Appended {
     let directory = url.deletingLastPathComponent()
     try? FileManager.default.createDirectory(
       at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -95,33 +151,43 @@ final class HistoryStore: Sendable {
     // would be held on an inode the next reader no longer opens.
     let lockPath = directory.appendingPathComponent(".\(url.lastPathComponent).lock").path
     let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard lock >= 0 else { return }
+    guard lock >= 0 else { return .unwritable }
     defer { close(lock) }
     while flock(lock, LOCK_EX) != 0 {
-      guard errno == EINTR else { return }
+      guard errno == EINTR else { return .unwritable }
     }
     defer { flock(lock, LOCK_UN) }
 
-    guard var entries = read(url) else { return }
-    guard append(line, to: &entries, limit: limit) else { return }
-    save(entries, to: url, limit: limit)
+    var entries: [String] = []
+    var warning: String?
+    switch read(url) {
+    case .entries(let found): entries = found
+    case .damaged:
+      guard let setAside = setAside(url) else { return .unwritable }
+      warning = setAside
+    }
+    guard append(line, to: &entries, limit: limit) else { return .unchanged }
+    guard save(entries, to: url, limit: limit) else { return .unwritable }
+    return warning.map(Appended.setAside) ?? .saved
   }
 
   /// Writes the file next to its final place, then renames it over, so a crash never leaves a
   /// half-written history. The caller holds the lock.
-  private static func save(_ entries: [String], to url: URL, limit: Int) {
+  private static func save(_ entries: [String], to url: URL, limit: Int) -> Bool {
     let directory = url.deletingLastPathComponent()
-    guard let list = pdx_history_create(Int32(clamping: max(limit, 1)), 0) else { return }
+    guard let list = pdx_history_create(Int32(clamping: max(limit, 1)), 0) else { return false }
     defer { pdx_history_destroy(list) }
     for entry in entries { _ = pdx_history_enter(list, entry) }
     let temporary = directory.appendingPathComponent(
       ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
     guard pdx_history_save(list, temporary.path) >= 0 else {
       try? FileManager.default.removeItem(at: temporary)
-      return
+      return false
     }
-    if rename(temporary.path, url.path) != 0 {
+    guard rename(temporary.path, url.path) == 0 else {
       try? FileManager.default.removeItem(at: temporary)
+      return false
     }
+    return true
   }
 }

@@ -53,11 +53,14 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
   ///     when needed); `nil` keeps it in memory only.
   ///   - historyLimit: the most entries kept.
   ///   - completion: answers Tab; `nil` switches completion off.
+  ///   - onWarning: hears, once, that a damaged history file was set aside, or that the history
+  ///     cannot be written and stays in memory.
   public init(
     programName: String, historyFile: URL?, historyLimit: Int = 1000,
-    completion: (any CompletionProvider)?
+    completion: (any CompletionProvider)?,
+    onWarning: @escaping @Sendable (String) -> Void = { _ in }
   ) {
-    history = HistoryStore(fileURL: historyFile, limit: historyLimit)
+    history = HistoryStore(fileURL: historyFile, limit: historyLimit, onWarning: onWarning)
     let callbacks = EditorCallbacks(completer: completion.map(Completer.init))
     self.callbacks = callbacks
     let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1

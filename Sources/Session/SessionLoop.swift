@@ -1,3 +1,4 @@
+import CommandLanguage
 import LineEditor
 import Presentation
 import Terminal
@@ -77,7 +78,8 @@ public struct SessionLoop: Sendable {
       case .interrupted:
         continue
       case .line(let line):
-        editor.addHistory(line)
+        // A refused line (a huge paste, control characters) is not worth recalling.
+        if CommandParser.refusal(of: line) == nil { editor.addHistory(line) }
         typeAhead.hold()
         let outcome = await runCommand(line, interrupts: interrupts)
         typeAhead.release()

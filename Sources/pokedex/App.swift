@@ -90,7 +90,8 @@ struct App {
     let editor: LibEditLineEditor? =
       interactive
       ? LibEditLineEditor(
-        programName: "pokedex", historyFile: paths.historyFile, completion: completion)
+        programName: "pokedex", historyFile: paths.historyFile, completion: completion,
+        onWarning: { notices.post("Warning: \($0)") })
       : nil
     self.editor = editor
     let syncProgress = Self.progressLines(console, unless: console.statusAllowed)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import LineEditorLibEdit
@@ -144,17 +145,57 @@ struct HistoryStoreTests {
     }
   }
 
-  @Test func aForeignFileIsNotOverwritten() throws {
+  @Test func aForeignFileIsSetAsideAndANewHistoryStartedWithOneWarning() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let foreign = directory.appendingPathComponent("history")
     try Data("not a history file\n".utf8).write(to: foreign)
+    let warnings = Mutex<[String]>([])
 
-    let store = HistoryStore(fileURL: foreign, limit: 10)
+    let store = HistoryStore(
+      fileURL: foreign, limit: 10,
+      onWarning: { warning in warnings.withLock { $0.append(warning) } })
     store.add("open 133")
+    store.add("evolution")
 
-    #expect(store.entries == ["open 133"])
-    #expect(try String(contentsOf: foreign, encoding: .utf8) == "not a history file\n")
+    #expect(store.entries == ["open 133", "evolution"])
+    #expect(HistoryStore(fileURL: foreign, limit: 10).entries == ["open 133", "evolution"])
+    let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.hasPrefix("history.damaged-") }
+    #expect(aside.count == 1)
+    let kept = directory.appendingPathComponent(try #require(aside.first))
+    #expect(try String(contentsOf: kept, encoding: .utf8) == "not a history file\n")
+    #expect(warnings.withLock { $0 }.count == 1)
+    #expect(warnings.withLock { $0 }.first?.contains("was damaged") == true)
+  }
+
+  @Test func anEmptyFileIsAnEmptyHistoryThatLinesAreSavedTo() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("history")
+    try Data().write(to: file)
+
+    HistoryStore(fileURL: file, limit: 10).add("open 25")
+    #expect(HistoryStore(fileURL: file, limit: 10).entries == ["open 25"])
+  }
+
+  @Test func anUnwritableHistoryStaysInMemoryWithOneWarning() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // A regular file where the state directory should be: nothing can be written below it.
+    let blocker = directory.appendingPathComponent("state")
+    try Data("x".utf8).write(to: blocker)
+    let warnings = Mutex<[String]>([])
+
+    let store = HistoryStore(
+      fileURL: blocker.appendingPathComponent("history"), limit: 10,
+      onWarning: { warning in warnings.withLock { $0.append(warning) } })
+    store.add("open 1")
+    store.add("open 2")
+
+    #expect(store.entries == ["open 1", "open 2"])
+    #expect(warnings.withLock { $0 }.count == 1)
+    #expect(warnings.withLock { $0 }.first?.contains("keeping it in memory") == true)
   }
 
   @Test func theEditorExposesTheSameHistory() throws {

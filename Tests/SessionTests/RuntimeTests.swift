@@ -100,8 +100,9 @@ final class ScriptedEditor: LineEditor {
     return lines.withLock { $0.isEmpty ? .endOfInput : .line($0.removeFirst()) }
   }
 
-  func addHistory(_ line: String) {}
-  func historyEntries() -> [String] { [] }
+  private let history = Mutex<[String]>([])
+  func addHistory(_ line: String) { history.withLock { $0.append(line) } }
+  func historyEntries() -> [String] { history.withLock { $0 } }
   func printAbovePrompt(_ text: String, otherwise: () -> Void) { otherwise() }
 }
 
@@ -210,6 +211,14 @@ struct SessionRuntimeTests {
     let attemptsNow = attempts.load(ordering: .sequentiallyConsistent)
     #expect(attemptsNow == 2)
     #expect(session.names.names?.first == "bulba-saur")
+  }
+
+  @Test func aRefusedLineIsNotKeptInTheHistory() async throws {
+    let session = try TestSession()
+    let paste = String(repeating: "x", count: 9_000)
+    let editor = ScriptedEditor(["open 1", paste, "bogus\u{7}", "quit"])
+    await session.loop.runInteractive(editor: editor, typeAhead: noTypeAhead(), interrupts: nil)
+    #expect(editor.historyEntries() == ["open 1", "quit"])
   }
 
   @Test func tabLoadsTheNamesWhenTheyAreMissing() async throws {
