@@ -43,7 +43,8 @@ public actor Shell {
     case .empty: return .nothing
     case .failure(let failure): return .failure(.usage(failure))
     case .disabled(let disabled): return .failure(.disabled(disabled))
-    case .command(let command): return await run(command, status: status)
+    case .command(let command):
+      return await run(command, typed: Self.argumentText(of: line), status: status)
     }
   }
 
@@ -69,10 +70,13 @@ public actor Shell {
   }
 
   /// Runs one typed command.
-  public func run(_ command: Command, status: StatusLine? = nil) async -> CommandOutcome {
+  /// Runs one typed command; `typed` is its argument as the user typed it (messages echo it so).
+  public func run(
+    _ command: Command, typed: String? = nil, status: StatusLine? = nil
+  ) async -> CommandOutcome {
     status?.waitFor(waitingDescription(command))
     do {
-      return try await perform(command, status: status)
+      return try await perform(command, typed: typed, status: status)
     } catch {
       return .failure(error)
     }
@@ -100,7 +104,7 @@ public actor Shell {
   // MARK: - Commands
 
   private func perform(
-    _ command: Command, status: StatusLine?
+    _ command: Command, typed: String?, status: StatusLine?
   ) async throws(CommandFailure) -> CommandOutcome {
     switch command {
     case .list: return try await showPage(state.page, filter: state.filter)
@@ -119,7 +123,7 @@ public actor Shell {
       return try await showPage(count, filter: state.filter)
     case .filter(nil): return .output(.filter(state.filter))
     case .filter(let filter?): return try await showPage(1, filter: filter)
-    case .open(let input): return try await open(input)
+    case .open(let input): return try await open(input, typed: typed)
     case .info:
       let selected = try requireSelection()
       let detail = try await details { details throws(DetailError) in
@@ -186,9 +190,13 @@ public actor Shell {
     return .output(.list(page))
   }
 
-  private func open(_ input: String) async throws(CommandFailure) -> CommandOutcome {
-    let detail = try await details { details throws(DetailError) in
-      try await details.open(input)
+  private func open(_ input: String, typed: String?) async throws(CommandFailure) -> CommandOutcome
+  {
+    let detail: SpeciesDetailViewModel
+    do {
+      detail = try await dependencies.details.open(input)
+    } catch {
+      throw .detail(error.echoing(typed))
     }
     state.selected = SpeciesSummary(id: detail.id, name: detail.name)
     await refreshCompletion()
@@ -252,6 +260,12 @@ public actor Shell {
 
   // MARK: - Helpers
 
+  /// The text after the command word, as typed (trimmed).
+  static func argumentText(of line: String) -> String {
+    let text = line.drop { $0.isWhitespace }.drop { !$0.isWhitespace }
+    return String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+  }
+
   /// Runs a list-feature call, its failure becoming a ``CommandFailure``.
   private func list<T>(
     _ body: (ListFeature, GenderFilter) async throws(ListError) -> T
@@ -309,5 +323,20 @@ public actor Shell {
       offers = await !downloadedIDs().contains(selected.id)
     }
     completion.setOffersDownloadImage(offers)
+  }
+}
+
+extension DetailError {
+  /// The same failure naming the input as the user typed it (the parser normalises names:
+  /// `open ../../etc/passwd` must not be echoed as `//etc/passwd`).
+  func echoing(_ typed: String?) -> DetailError {
+    guard let typed, !typed.isEmpty else { return self }
+    switch self {
+    case .unknown(_, let suggestion): return .unknown(input: typed, suggestion: suggestion)
+    case .ambiguous(_, let candidates, let total):
+      return .ambiguous(input: typed, candidates: candidates, total: total)
+    case .invalidID: return .invalidID(typed)
+    case .api, .emptyInput, .inputTooLong: return self
+    }
   }
 }

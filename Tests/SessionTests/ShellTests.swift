@@ -113,6 +113,18 @@ struct ShellNavigationTests {
     #expect(await shell.state.selected?.id == 2)
   }
 
+  @Test func failuresEchoTheNameAsTyped() async {
+    let shell = makeShell()
+    #expect(
+      await shell.execute("open ../../etc/passwd").failure
+        == .detail(.unknown(input: "../../etc/passwd", suggestion: nil)))
+    #expect(
+      await shell.execute("open  Mon ").failure
+        == .detail(
+          .ambiguous(
+            input: "Mon", candidates: (2...9).map { "mon-\($0)" }, total: 44)))
+  }
+
   @Test func badInputIsOneLineAndChangesNothing() async {
     let shell = makeShell()
     #expect(
