@@ -27,7 +27,7 @@ public final class URLSessionHTTPClient: HTTPClient {
   /// A client naming itself `userAgent` (e.g. `"pokedex/1.2.0"`).
   /// - Parameters:
   ///   - idleTimeout: the longest silence while waiting for (more of) an answer.
-  ///   - totalTimeout: the longest a whole request may take.
+  ///   - totalTimeout: the longest a whole request may take, however the bytes trickle in.
   ///   - maxConnectionsPerHost: how many connections to one host at most.
   public init(
     userAgent: String, idleTimeout: Duration = .seconds(15), totalTimeout: Duration = .seconds(60),
@@ -77,7 +77,11 @@ public final class URLSessionHTTPClient: HTTPClient {
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await Self.load(urlRequest, with: session)
+      let prepared = urlRequest
+      let session = session
+      (data, response) = try await Self.within(settings.totalTimeout) {
+        try await Self.load(prepared, with: session)
+      }
     } catch {
       throw Task.isCancelled ? .cancelled : Self.map(error)
     }
@@ -118,12 +122,34 @@ public final class URLSessionHTTPClient: HTTPClient {
     }
   }
 
+  /// The whole request's deadline passed.
+  private struct DeadlineExceeded: Error {}
+
+  /// Runs `operation`, cancelling it when `limit` passes first: a hard total deadline, which a
+  /// server trickling one byte at a time cannot stretch (URLSession's own resource time-out is
+  /// not enforced by swift-corelibs-foundation, and its idle time-out restarts with every byte).
+  private static func within<T: Sendable>(
+    _ limit: Duration, _ operation: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+      group.addTask { try await operation() }
+      group.addTask {
+        try await Task.sleep(for: limit)
+        throw DeadlineExceeded()
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next() else { throw DeadlineExceeded() }
+      return first
+    }
+  }
+
   /// Maps URLSession's errors (whose descriptions may read "(null)") to ``HTTPError``.
   ///
   /// Seen with libcurl: a connection closed before any answer gives `badServerResponse`
   /// (-1011); an answer cut off mid-body gives `unknown` (-1).
   static func map(_ error: any Error) -> HTTPError {
     if error is CancellationError { return .cancelled }
+    if error is DeadlineExceeded { return .timedOut }
     guard let urlError = error as? URLError else { return .connectionFailed }
     switch urlError.code {
     case .cancelled: return .cancelled

@@ -49,7 +49,8 @@ struct App {
     let apiURL = try options.resolvedAPIURL(environment: environment)
     let spritesURL = try options.resolvedSpritesURL(environment: environment)
     let transport = URLSessionHTTPClient(
-      userAgent: URLSessionHTTPClient.userAgent(version: Options.version))
+      userAgent: URLSessionHTTPClient.userAgent(version: Options.version),
+      totalTimeout: .seconds(options.timeout))
     let http = RetryingHTTPClient(
       wrapping: BoundedHTTPClient(
         wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: 6))

@@ -50,6 +50,12 @@ struct Options: ParsableCommand {
   @Option(help: ArgumentHelp("Species per page (1–200).", valueName: "n"))
   var pageSize: Int = 20
 
+  @Option(
+    help: ArgumentHelp(
+      "The longest one request may take, however slowly it arrives (1–600 s).",
+      valueName: "seconds"))
+  var timeout: Int = 60
+
   @Option(help: "Colour: auto, always or never (NO_COLOR is honoured).")
   var color: ColorChoice = .auto
 
@@ -79,6 +85,9 @@ struct Options: ParsableCommand {
   mutating func validate() throws {
     guard (1...200).contains(pageSize) else {
       throw ValidationError("--page-size must be between 1 and 200 (got \(pageSize)).")
+    }
+    guard (1...600).contains(timeout) else {
+      throw ValidationError("--timeout must be between 1 and 600 seconds (got \(timeout)).")
     }
     for url in [apiURL, spritesURL].compactMap({ $0 }) {
       guard Self.httpURL(url) != nil else {

@@ -1,0 +1,72 @@
+import Foundation
+import HTTPClient
+import HTTPClientLive
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A raw TCP server on loopback that answers one request with headers promising 1,000 bytes,
+/// then sends one byte every `interval`, forever (until the client hangs up): the fault a
+/// per-read idle time-out never catches.
+final class TrickleServer: Sendable {
+  let port: UInt16
+  private let listener: Int32
+
+  init(interval: Duration) throws {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
+    }
+    guard listener >= 0, bound == 0, listen(listener, 4) == 0 else {
+      throw URLError(.cannotConnectToHost)
+    }
+    withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        _ = getsockname(listener, $0, &length)
+      }
+    }
+    self.listener = listener
+    self.port = UInt16(bigEndian: address.sin_port)
+    let microseconds =
+      UInt32(interval.components.attoseconds / 1_000_000_000_000)
+      + UInt32(interval.components.seconds) * 1_000_000
+    let thread = Thread {
+      let client = accept(listener, nil, nil)
+      guard client >= 0 else { return }
+      defer { close(client) }
+      var request = [UInt8](repeating: 0, count: 4096)
+      _ = read(client, &request, request.count)
+      let headers = "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\nContent-Type: text/plain\r\n\r\n"
+      _ = headers.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+      var byte: UInt8 = 0x61
+      while send(client, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 { usleep(microseconds) }
+    }
+    thread.start()
+  }
+
+  deinit { close(listener) }
+}
+
+@Suite("A trickling server cannot stretch a request")
+struct TrickleTests {
+  @Test(.timeLimit(.minutes(1)))
+  func theTotalDeadlineHoldsWhileBytesKeepComing() async throws {
+    let server = try TrickleServer(interval: .milliseconds(100))
+    let client = URLSessionHTTPClient(
+      userAgent: "pokedex/test", idleTimeout: .seconds(5), totalTimeout: .seconds(1))
+    let start = ContinuousClock.now
+    await #expect(throws: HTTPError.timedOut) {
+      try await client.send(
+        HTTPRequest(url: URL(string: "http://127.0.0.1:\(server.port)/pokemon/16/")!))
+    }
+    // One byte every 100 ms keeps the 5 s idle time-out from ever firing; the 1 s total holds.
+    #expect(ContinuousClock.now - start < .seconds(4))
+  }
+}
