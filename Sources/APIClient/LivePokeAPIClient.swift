@@ -87,6 +87,13 @@ public actor LivePokeAPIClient: PokeAPIClient {
     guard let component = Self.pathComponent(key) else { throw .notFound(resource: resource) }
     return try await value(
       Species.self, url: "\(baseURL)/pokemon-species/\(component)/", resource: resource,
+      isAnswer: { species in
+        switch key {
+        case .id(let id): species.id == id
+        case .name(let name):
+          species.name.lowercased() == name.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+      },
       aliases: { [baseURL] species in
         [
           "\(baseURL)/pokemon-species/\(species.id)/",
@@ -97,20 +104,23 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   /// `GET pokemon/{id}/`.
   public func pokemon(id: Int) async throws(APIError) -> Pokemon {
-    try await value(Pokemon.self, url: "\(baseURL)/pokemon/\(id)/", resource: "pokemon #\(id)")
+    try await value(
+      Pokemon.self, url: "\(baseURL)/pokemon/\(id)/", resource: "pokemon #\(id)",
+      isAnswer: { $0.id == id })
   }
 
   /// `GET evolution-chain/{id}/`.
   public func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain {
     try await value(
       EvolutionChain.self, url: "\(baseURL)/evolution-chain/\(id)/",
-      resource: "evolution chain #\(id)")
+      resource: "evolution chain #\(id)", isAnswer: { $0.id == id })
   }
 
   /// `GET gender/{id}/`.
   public func genderList(id: Int) async throws(APIError) -> GenderList {
     try await value(
-      GenderList.self, url: "\(baseURL)/gender/\(id)/", resource: "gender list #\(id)")
+      GenderList.self, url: "\(baseURL)/gender/\(id)/", resource: "gender list #\(id)",
+      isAnswer: { $0.id == id })
   }
 
   // MARK: Loading one resource
@@ -121,7 +131,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
     var key: String
     var url: URL
     var name: String
-    /// Decodes a body (throws on a wrong shape).
+    /// Decodes a body (throws on a wrong shape, or when it answers for another resource: the
+    /// species #25 served for #15 must never be filed under #15).
     var decode: @Sendable (Data) throws -> any Sendable
     /// The body to store for a decoded value: only the fields pokedex uses.
     var encode: @Sendable (any Sendable) throws -> Data
@@ -131,12 +142,17 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   private func value<T: Codable & Sendable>(
     _ type: T.Type, url: String, resource: String,
+    isAnswer: @escaping @Sendable (T) -> Bool = { _ in true },
     aliases: @escaping @Sendable (T) -> [String] = { _ in [] }
   ) async throws(APIError) -> T {
     guard let parsed = URL(string: url) else { throw .notFound(resource: resource) }
     let item = Resource(
       key: parsed.redactingUserInfo, url: parsed, name: resource,
-      decode: { data in try JSONDecoder().decode(T.self, from: data) },
+      decode: { data in
+        let value = try JSONDecoder().decode(T.self, from: data)
+        guard isAnswer(value) else { throw APIError.invalidData(resource: resource) }
+        return value
+      },
       encode: { value in
         guard let value = value as? T else { throw APIError.invalidData(resource: resource) }
         return try Self.encoder.encode(value)

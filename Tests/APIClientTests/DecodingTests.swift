@@ -104,3 +104,40 @@ struct DecodingTests {
     #expect(error == .invalidData(resource: "pokemon #1"))
   }
 }
+
+@Suite("An answer for another resource is refused")
+struct WrongAnswerTests {
+  @Test func anotherSpeciesBodyIsInvalidDataAndNeverCached() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    // The server answers #15 with #133's body (and #133 correctly).
+    await server.serve("pokemon-species/15", json: Fixtures.eevee())
+    await server.serve("pokemon-species/133", json: Fixtures.eevee())
+    let harness = Harness(server: server)
+    let error = await apiError { try await harness.client.species(.id(15)) }
+    #expect(error == .invalidData(resource: "species #15"))
+    // Asking again asks the server again: nothing was cached for #15 …
+    _ = await apiError { try await harness.client.species(.id(15)) }
+    #expect(await server.requests("pokemon-species/15").count == 2)
+    // … and #133 (which the wrong body names) was not overwritten or aliased from it.
+    #expect(await harness.cache.statistics().entries == 0)
+    #expect(try await harness.client.species(.id(133)).name == "eevee")
+  }
+
+  @Test func otherResourcesAreCheckedByTheirIDToo() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon/25", json: Fixtures.eeveePokemon)
+    await server.serve("evolution-chain/10", json: Fixtures.eeveeChain)
+    await server.serve("gender/3", json: Fixtures.femaleList)
+    let client = Harness(server: server).client
+    #expect(
+      await apiError { try await client.pokemon(id: 25) } == .invalidData(resource: "pokemon #25"))
+    #expect(
+      await apiError { try await client.evolutionChain(id: 10) }
+        == .invalidData(resource: "evolution chain #10"))
+    #expect(
+      await apiError { try await client.genderList(id: 3) }
+        == .invalidData(resource: "gender list #3"))
+  }
+}
