@@ -66,19 +66,30 @@ public actor LivePokeAPIClient: PokeAPIClient {
       SpeciesListPage.self, url: url, resource: "the species list (from \(max(0, offset) + 1))")
   }
 
-  /// `GET pokemon-species?limit=100000`, following `next` (whatever host it names) should the
-  /// server cut the list into pages.
+  /// `GET pokemon-species?limit=100000`, following `next` should the server cut the list into
+  /// pages, but only on the API's own host: a `next` naming another is invalid data.
   public func speciesIndex() async throws(APIError) -> [SpeciesSummary] {
+    let resource = "the species index"
     var url = "\(baseURL)/pokemon-species?offset=0&limit=100000"
     var seen: Set<String> = []
     var summaries: [SpeciesSummary] = []
     while seen.insert(url).inserted, seen.count <= 100 {
-      let page = try await value(SpeciesListPage.self, url: url, resource: "the species index")
+      let page = try await value(SpeciesListPage.self, url: url, resource: resource)
       summaries += page.summaries
       guard let next = page.next, !next.isEmpty else { break }
+      guard Self.sameOrigin(next, baseURL) else { throw .invalidData(resource: resource) }
       url = next
     }
     return summaries
+  }
+
+  /// Whether two URLs share scheme, host and port.
+  static func sameOrigin(_ first: String, _ second: String) -> Bool {
+    guard let a = URLComponents(string: first), let b = URLComponents(string: second) else {
+      return false
+    }
+    return a.scheme?.lowercased() == b.scheme?.lowercased()
+      && a.host?.lowercased() == b.host?.lowercased() && a.port == b.port
   }
 
   /// `GET pokemon-species/{id or name}/`.
@@ -299,6 +310,9 @@ public actor LivePokeAPIClient: PokeAPIClient {
       guard let cached else { return .failure(.server(status: response.status)) }
       return serveStale(
         cached, resource, reason: "The Pokémon server is unavailable (HTTP \(response.status))")
+    case 300..<400:
+      // A redirect the transport did not follow: it pointed away from the API's host.
+      return .failure(.invalidData(resource: resource.name))
     default:
       return .failure(.unexpectedStatus(response.status))
     }

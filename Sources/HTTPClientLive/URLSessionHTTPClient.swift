@@ -8,6 +8,8 @@ import Synchronization
 
 /// ``HTTPClient`` over `URLSession` (libcurl on Linux).
 ///
+/// Redirects are followed only on the host a request went to.
+///
 /// Sends `User-Agent`, bounds every request by an idle and a total time-out, and stops at once
 /// when the calling task is cancelled. URLSession's own cache is off: caching is
 /// the job of the `Cache` module, and a `304` reaches the caller as a `304`. The session is
@@ -54,7 +56,8 @@ public final class URLSessionHTTPClient: HTTPClient {
       configuration.httpMaximumConnectionsPerHost = settings.maxConnectionsPerHost
       configuration.httpCookieStorage = nil
       configuration.httpShouldSetCookies = false
-      let session = URLSession(configuration: configuration)
+      let session = URLSession(
+        configuration: configuration, delegate: SameOriginRedirects(), delegateQueue: nil)
       created = session
       return session
     }
@@ -197,5 +200,23 @@ private final class DataTaskBox: Sendable {
 
   private static func cancelLater(_ task: URLSessionDataTask) {
     DispatchQueue.global().async { task.cancel() }
+  }
+}
+
+/// Follows a redirect only to the host (and scheme and port) the request was sent to: pokedex
+/// talks to the configured hosts and nowhere else. A redirect elsewhere is not followed, so the
+/// caller sees the `3xx` answer itself.
+private final class SameOriginRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    let from = task.originalRequest?.url
+    let to = request.url
+    let same =
+      from?.scheme?.lowercased() == to?.scheme?.lowercased()
+      && from?.host?.lowercased() == to?.host?.lowercased() && from?.port == to?.port
+    completionHandler(same ? request : nil)
   }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPClient
 import HTTPClientLive
+import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -68,5 +70,36 @@ struct TrickleTests {
     }
     // One byte every 100 ms keeps the 5 s idle time-out from ever firing; the 1 s total holds.
     #expect(ContinuousClock.now - start < .seconds(4))
+  }
+}
+
+@Suite("Redirects stay on the host")
+struct RedirectTests {
+  @Test func aRedirectToAnotherHostIsNotFollowedButOneOnTheSameHostIs() async throws {
+    let elsewhere = try await LoopbackServer.start { _ in reply(200, body: Data("stolen".utf8)) }
+    let visits = Mutex(0)
+    let server = try await LoopbackServer.start { request in
+      switch request.path {
+      case "/away": return reply(302, headers: ["Location": "http://localhost:\(elsewhere.port)/x"])
+      case "/moved": return reply(302, headers: ["Location": "/here"])
+      default:
+        visits.withLock { $0 += 1 }
+        return reply(200, body: Data("here".utf8))
+      }
+    }
+    defer {
+      Task {
+        await server.stop()
+        await elsewhere.stop()
+      }
+    }
+    let client = URLSessionHTTPClient(userAgent: "pokedex/test")
+    let away = try await client.send(HTTPRequest(url: server.url("/away")))
+    #expect(away.status == 302)
+    #expect(away.body != Data("stolen".utf8))
+    let moved = try await client.send(HTTPRequest(url: server.url("/moved")))
+    #expect(moved.status == 200)
+    #expect(moved.body == Data("here".utf8))
+    #expect(visits.withLock { $0 } == 1)
   }
 }
