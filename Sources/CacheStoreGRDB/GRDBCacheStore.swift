@@ -105,7 +105,19 @@ public final class GRDBCacheStore: CacheStore {
       }
       if superseded { throw OpenError.newerSchema(path: fileURL.path) }
       // Migrating takes a write transaction even with nothing to do: only when needed.
-      if !current { try migrator.migrate(database) }
+      if !current {
+        do {
+          try migrator.migrate(database)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+          // A `response` table that is not ours, say: the file is not a pokedex cache.
+          throw OpenError.corrupt(path: fileURL.path)
+        }
+      }
+      // A file that claims our migrations but has other columns is not ours either.
+      let columns = try database.read { db in
+        Set(try Row.fetchAll(db, sql: "PRAGMA table_info(response)").map { $0["name"] as String })
+      }
+      guard Self.columns.isSubset(of: columns) else { throw OpenError.corrupt(path: fileURL.path) }
       return GRDBCacheStore(
         database: database, fileURL: fileURL, limitBytes: max(1 << 20, limitBytes), now: now)
     } catch let error as OpenError {
@@ -188,6 +200,11 @@ public final class GRDBCacheStore: CacheStore {
     }
     return target
   }
+
+  /// The columns of the `response` table the store reads and writes.
+  static let columns: Set<String> = [
+    "key", "status", "body", "etag", "storedAt", "expiresAt", "usedAt",
+  ]
 
   private static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()

@@ -105,6 +105,33 @@ struct GRDBCacheStoreTests {
     #expect(try await reopened.entry(forKey: "fresh") != nil)
   }
 
+  @Test(
+    "A SQLite file that is not ours is set aside and rebuilt",
+    arguments: [
+      "CREATE TABLE response (id INTEGER PRIMARY KEY, text TEXT);",
+      """
+      CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+      INSERT INTO grdb_migrations VALUES ('v1: responses'), ('v2: last use, for a bounded cache');
+      CREATE TABLE response (key TEXT PRIMARY KEY, body BLOB);
+      """,
+    ])
+  func aForeignSchemaIsSetAsideAndRebuilt(schema: String) async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let queue = try DatabaseQueue(
+        path: directory.appendingPathComponent(GRDBCacheStore.fileName).path)
+      try await queue.write { db in try db.execute(sql: schema) }
+    }
+    let (store, warnings) = GRDBCacheStore.openOrRecover(directory: directory)
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("was damaged") == true)
+    let rebuilt = try #require(store)
+    try await rebuilt.save(entry("fresh"))
+    #expect(try await rebuilt.entry(forKey: "fresh") != nil)
+    #expect(GRDBCacheStore.openOrRecover(directory: directory).warnings.isEmpty)
+  }
+
   @Test func anUnwritableDirectoryMeansMemoryOnlyWithOneWarning() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
