@@ -15,11 +15,18 @@ public struct SyncFeature: Sendable {
   /// (each species waits on one or two requests at a time), which then sets the pace.
   public let width: Int
 
+  /// The first pause before a rate-limited species is tried again; it doubles each time.
+  public let retryPause: Duration
+
   /// A sync over `details`, downloading images with `images` when it is given.
-  public init(details: any SpeciesDetails, images: ImageFeature?, width: Int = 12) {
+  public init(
+    details: any SpeciesDetails, images: ImageFeature?, width: Int = 12,
+    retryPause: Duration = .seconds(1)
+  ) {
     self.details = details
     self.images = images
     self.width = max(1, width)
+    self.retryPause = retryPause
   }
 
   /// The species of `index` that `range` names, in id order; the whole index (below the forms,
@@ -76,7 +83,31 @@ public struct SyncFeature: Sendable {
     var gotImage = false
   }
 
+  /// How many more times a species the server rate-limited is tried, after a growing pause
+  /// (``retryPause``, then twice as long each time: 1, 2, 4, 8 s): a rate-limited sync
+  /// finishes, only slower.
+  static let rateLimitedRetries = 4
+
   private func sync(_ id: Int, images: ImageFeature?) async -> SpeciesResult {
+    var result = await syncOnce(id, images: images)
+    var pause = retryPause
+    for _ in 0..<Self.rateLimitedRetries {
+      guard let failure = result.failure, failure.isRateLimited else { break }
+      do {
+        try await Task.sleep(for: pause)
+      } catch {
+        break
+      }
+      pause *= 2
+      result = await syncOnce(id, images: images, skipDetails: result.synced)
+    }
+    return result
+  }
+
+  private func syncOnce(
+    _ id: Int, images: ImageFeature?, skipDetails: Bool = false
+  ) async -> SpeciesResult {
+    if skipDetails { return await downloadImage(id, images: images) }
     // Both ask for the species (one shared request); the pokemon and the chain then overlap.
     async let detail = details.details(of: .id(id))
     async let tree = details.evolution(of: .id(id))
@@ -88,6 +119,11 @@ public struct SyncFeature: Sendable {
       return SpeciesResult(
         id: id, synced: false, failure: SyncFailure(id: id, reason: .details(reason)))
     }
+    return await downloadImage(id, images: images)
+  }
+
+  /// The image step of a species whose details are cached.
+  private func downloadImage(_ id: Int, images: ImageFeature?) async -> SpeciesResult {
     guard let images else { return SpeciesResult(id: id, synced: true) }
     do {
       _ = try await images.download(speciesID: id)
@@ -95,6 +131,17 @@ public struct SyncFeature: Sendable {
     } catch {
       return SpeciesResult(
         id: id, synced: true, failure: SyncFailure(id: id, reason: .image(error)))
+    }
+  }
+}
+
+extension SyncFailure {
+  /// Whether the server said "too many requests" (after its own retries).
+  var isRateLimited: Bool {
+    switch reason {
+    case .details(.api(.rateLimited)): true
+    case .image(.unexpectedStatus(status: 429)): true
+    default: false
     }
   }
 }

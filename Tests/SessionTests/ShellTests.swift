@@ -204,3 +204,53 @@ final class ProgressLines: Sendable {
   func append(_ step: SyncProgress) { storage.withLock { $0.append(step) } }
   var lines: [SyncProgress] { storage.withLock { $0 } }
 }
+
+/// Details whose every species is rate-limited the first `refusals` times it is asked for.
+actor RateLimitedDetails: SpeciesDetails {
+  let base: DetailFeature
+  let refusals: Int
+  private var asked: [Int: Int] = [:]
+
+  init(base: DetailFeature, refusals: Int) {
+    self.base = base
+    self.refusals = refusals
+  }
+
+  private func gate(_ key: SpeciesKey) throws(DetailError) {
+    guard case .id(let id) = key else { return }
+    asked[id, default: 0] += 1
+    if asked[id, default: 0] <= refusals { throw .api(.rateLimited) }
+  }
+
+  func open(_ input: String) async throws(DetailError) -> SpeciesDetailViewModel {
+    try await base.open(input)
+  }
+
+  func details(of key: SpeciesKey) async throws(DetailError) -> SpeciesDetailViewModel {
+    try gate(key)
+    return try await base.details(of: key)
+  }
+
+  func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
+    try await base.evolution(of: key)
+  }
+}
+
+@Suite("A rate-limited sync keeps going")
+struct RateLimitedSyncTests {
+  @Test func everySpeciesIsSyncedOnlyLater() async {
+    let details = RateLimitedDetails(base: DetailFeature(client: FakeAPI(count: 12)), refusals: 2)
+    let sync = SyncFeature(details: details, images: nil, retryPause: .milliseconds(5))
+    let summary = await sync.run(ids: Array(1...10), withImages: false)
+    #expect(summary.synced == 10)
+    #expect(summary.failures == [])
+  }
+
+  @Test func itGivesUpAfterABoundedNumberOfTries() async {
+    let details = RateLimitedDetails(base: DetailFeature(client: FakeAPI(count: 12)), refusals: 50)
+    let sync = SyncFeature(details: details, images: nil, retryPause: .milliseconds(1))
+    let summary = await sync.run(ids: [1, 2], withImages: false)
+    #expect(summary.synced == 0)
+    #expect(summary.failures.map(\.id) == [1, 2])
+  }
+}
