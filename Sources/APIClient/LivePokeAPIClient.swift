@@ -177,6 +177,9 @@ public actor LivePokeAPIClient: PokeAPIClient {
     return value
   }
 
+  /// The largest JSON body decoded.
+  static let maximumBodyBytes = 8 << 20
+
   private static let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -280,6 +283,11 @@ public actor LivePokeAPIClient: PokeAPIClient {
       await save(refreshed, resource, generation: generation)
       return answer(from: refreshed, resource)
     case 200..<300:
+      // The largest real answer (a pokemon with all its moves) is about 1 MB; a body many times
+      // that is not worth decoding.
+      guard response.body.count <= Self.maximumBodyBytes else {
+        return .failure(.invalidData(resource: resource.name))
+      }
       // Decoded once; what is stored is the decoded value re-encoded (only the fields used).
       let value: any Sendable
       let body: Data

@@ -26,11 +26,23 @@ public enum DisplayName {
 /// Control characters (C0, DEL, C1 — which includes ESC, so no escape sequence survives) are
 /// neutralised; form feeds and newlines inside flavour texts become spaces.
 public enum SafeText {
-  /// One line: every control character becomes a space, runs of spaces collapse, ends trimmed.
+  /// The most characters of one name or label shown; real names are under 30.
+  public static let lineLimit = 200
+  /// The most characters of one paragraph shown; real flavour texts are under 300.
+  public static let paragraphLimit = 2_000
+
+  /// One line: every control character becomes a space, runs of spaces collapse, ends trimmed;
+  /// cut at ``paragraphLimit`` characters with `…`.
   public static func paragraph(_ text: String) -> String {
     var out = ""
     var lastWasSpace = true
+    var count = 0
     for scalar in text.unicodeScalars {
+      count += 1
+      if count > paragraphLimit {
+        out += "…"
+        break
+      }
       let isSpace = isControl(scalar) || scalar == " " || scalar == "\u{00AD}"
       if isSpace {
         if !lastWasSpace { out.append(" ") }
@@ -44,10 +56,17 @@ public enum SafeText {
     return out
   }
 
-  /// A short label (a name): control characters are dropped.
+  /// A short label (a name): control characters are dropped; cut at ``lineLimit`` characters
+  /// with `…`, so a hostile 5 MB name costs no more than a real one.
   public static func line(_ text: String) -> String {
     var out = ""
+    var count = 0
     for scalar in text.unicodeScalars where !isControl(scalar) {
+      count += 1
+      if count > lineLimit {
+        out += "…"
+        break
+      }
       out.unicodeScalars.append(scalar)
     }
     return out

@@ -160,3 +160,18 @@ struct WrongAnswerTests {
         == .invalidData(resource: "gender list #3"))
   }
 }
+
+@Suite("Bodies are bounded")
+struct BodyBoundTests {
+  @Test func aHugeBodyIsInvalidDataAndNotDecoded() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    let padding = String(repeating: " ", count: 9 << 20)
+    await server.serve(
+      "pokemon/7",
+      json: #"{"id": 7, "name": "squirtle", "height": 5, "weight": 90, "types": [], "stats": [], "#
+        + #""abilities": []\#(padding)}"#)
+    let error = await apiError { try await Harness(server: server).client.pokemon(id: 7) }
+    #expect(error == .invalidData(resource: "pokemon #7"))
+  }
+}

@@ -138,3 +138,21 @@ struct GenderListTests {
     #expect(list.species(admittedBy: .all).map(\.id) == [2, 5, 30, 10001])
   }
 }
+
+@Suite("Text from the network is capped for display")
+struct DisplayCapTests {
+  @Test func aHugeNameIsCutWithAnEllipsis() {
+    let huge = String(repeating: "a", count: 5_000_000)
+    let shown = SafeText.line(huge)
+    #expect(shown.count == SafeText.lineLimit + 1)
+    #expect(shown.hasSuffix("…"))
+    #expect(DisplayName.of(huge).count == SafeText.lineLimit + 1)
+    #expect(SafeText.line("mr-mime") == "mr-mime")
+  }
+
+  @Test func aHugeParagraphIsCutWithAnEllipsis() {
+    let shown = SafeText.paragraph(String(repeating: "word ", count: 1_000_000))
+    #expect(shown.count <= SafeText.paragraphLimit + 1)
+    #expect(shown.hasSuffix("…"))
+  }
+}
