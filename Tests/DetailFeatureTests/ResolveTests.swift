@@ -18,6 +18,12 @@ struct ResolveTests {
     #expect(try await feature.resolve(input) == .id(id))
   }
 
+  @Test func aHyphenTypedAtTheEndIsPartOfThePrefix() async throws {
+    #expect(try await feature.resolve("porygon-") == .id(474))
+    #expect(try await feature.resolve("Porygon- ") == .id(474))
+    await #expect(throws: DetailError.invalidID("-")) { try await feature.resolve("-") }
+  }
+
   @Test func anAmbiguousPrefixListsCandidates() async throws {
     let error = await #expect(throws: DetailError.self) { try await feature.resolve("pi") }
     #expect(

@@ -229,6 +229,27 @@ struct SearchTests {
     #expect(try await ListFeature(client: client).search(text).rows.map(\.id) == ids)
   }
 
+  @Test func hyphensTypedAtTheEndsArePartOfTheQuery() async throws {
+    let client = FakePokeAPIClient(
+      speciesList: indexSpecies + [
+        speciesResource(250, "ho-oh"), speciesResource(782, "jangmo-o"),
+        speciesResource(783, "hakamo-o"), speciesResource(784, "kommo-o"),
+        speciesResource(15, "beedrill"),
+      ])
+    let feature = ListFeature(client: client)
+    #expect(
+      try await feature.search("-o").rows.map(\.name) == [
+        "ho-oh", "jangmo-o", "hakamo-o", "kommo-o",
+      ])
+    #expect(try await feature.search(" -O ").rows.count == 4)
+    #expect(
+      try await feature.search("-").rows.map(\.name) == [
+        "nidoran-f", "nidoran-m", "mr-mime", "ho-oh", "mime-jr", "porygon-z", "jangmo-o",
+        "hakamo-o", "kommo-o",
+      ])
+    #expect(try await feature.search("mime-").rows.map(\.name) == ["mime-jr"])
+  }
+
   @Test func searchWithoutMatchesIsEmpty() async throws {
     let result = try await ListFeature(client: client).search("zzz")
     #expect(result.isEmpty && result.rows.isEmpty)
