@@ -134,6 +134,36 @@ public actor LivePokeAPIClient: PokeAPIClient {
       isAnswer: { $0.id == id })
   }
 
+  /// `GET item/{id}/`, `move/{id}/` or `location/{id}/` (by slug when the reference has no id).
+  public func gameResource(
+    _ kind: GameResourceKind, _ reference: NamedResource
+  ) async throws(APIError) -> GameResource {
+    let resource = "\(kind.rawValue) \(Self.describe(reference))"
+    guard let component = Self.pathComponent(reference) else {
+      throw .notFound(resource: resource)
+    }
+    return try await value(
+      GameResource.self, url: "\(baseURL)/\(kind.path)/\(component)/", resource: resource,
+      isAnswer: { Self.answers($0.id, $0.name, reference) })
+  }
+
+  /// `GET type/{id}/` (by slug when the reference has no id).
+  public func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
+    let resource = "type \(Self.describe(reference))"
+    guard let component = Self.pathComponent(reference) else {
+      throw .notFound(resource: resource)
+    }
+    return try await value(
+      PokemonType.self, url: "\(baseURL)/type/\(component)/", resource: resource,
+      isAnswer: { Self.answers($0.id, $0.name, reference) })
+  }
+
+  /// Whether an answer with `id` and `name` is the one `reference` asked for.
+  private static func answers(_ id: Int, _ name: String, _ reference: NamedResource) -> Bool {
+    if let wanted = reference.id { return id == wanted }
+    return name.lowercased() == reference.name.lowercased()
+  }
+
   // MARK: Loading one resource
 
   /// A resource to load: where, how to name it to the user, and how to read and write its body.
@@ -386,6 +416,17 @@ public actor LivePokeAPIClient: PokeAPIClient {
       allowed.insert(charactersIn: "-._~")
       return slug.addingPercentEncoding(withAllowedCharacters: allowed)
     }
+  }
+
+  /// The path component of a reference: its id, else its slug (as for a species name).
+  static func pathComponent(_ reference: NamedResource) -> String? {
+    if let id = reference.id { return String(id) }
+    return pathComponent(.name(reference.name))
+  }
+
+  /// A reference by its slug, safe to print (`"kings-rock"`).
+  static func describe(_ reference: NamedResource) -> String {
+    describe(.name(reference.name))
   }
 
   /// The key as the user typed it, safe to print.

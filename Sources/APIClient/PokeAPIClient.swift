@@ -31,6 +31,12 @@ public protocol PokeAPIClient: Sendable {
   func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain
   /// The list behind a gender filter (`GenderFilter.genderID`).
   func genderList(id: Int) async throws(APIError) -> GenderList
+  /// An item, move or location an evolution names (`GET item/{id}` …), for its English name.
+  func gameResource(
+    _ kind: GameResourceKind, _ reference: NamedResource
+  ) async throws(APIError) -> GameResource
+  /// A type and the damage it takes from the others (`GET type/{id}`), for matchups.
+  func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType
 }
 
 /// Every way a PokéAPI call can fail. The renderers word it for the user.

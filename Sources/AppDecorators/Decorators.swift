@@ -155,6 +155,20 @@ public struct LoggingPokeAPIClient: PokeAPIClient {
       try await base.genderList(id: id)
     }
   }
+
+  public func gameResource(
+    _ kind: GameResourceKind, _ reference: NamedResource
+  ) async throws(APIError) -> GameResource {
+    try await logged("\(kind.rawValue) \(SafeText.line(reference.name))") {
+      () async throws(APIError) in try await base.gameResource(kind, reference)
+    }
+  }
+
+  public func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
+    try await logged("type \(SafeText.line(reference.name))") { () async throws(APIError) in
+      try await base.pokemonType(reference)
+    }
+  }
 }
 
 extension Duration {

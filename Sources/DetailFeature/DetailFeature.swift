@@ -185,52 +185,113 @@ public struct DetailFeature: Sendable {
       let node = EvolutionNode(
         id: species.id, name: SafeText.line(species.name),
         displayName: DisplayName.of(species.name), isBaby: species.isBaby, isSelected: true,
-        trigger: nil, children: [])
+        children: [])
       return EvolutionTreeViewModel(chainID: nil, selectedSpeciesID: species.id, root: node)
     }
     return try await evolution(chainID: chainID, selectedSpeciesID: species.id)
   }
 
   /// The evolution chain `chainID` (from ``SpeciesDetailViewModel/evolutionChainID``) as a tree,
-  /// `selectedSpeciesID` marked.
+  /// `selectedSpeciesID` marked. The items, moves and places its ways name are looked up in
+  /// parallel for their English names; one that cannot be loaded (offline, not cached) is
+  /// named from its slug.
   public func evolution(
     chainID: Int, selectedSpeciesID: Int?
   ) async throws(DetailError) -> EvolutionTreeViewModel {
     let chain = try await call { () async throws(APIError) in
       try await client.evolutionChain(id: chainID)
     }
-    return try Self.tree(of: chain, selectedSpeciesID: selectedSpeciesID)
+    let names = try await Self.names(Self.references(in: chain), client: client)
+    return try Self.tree(of: chain, selectedSpeciesID: selectedSpeciesID) { kind, resource in
+      names[GameReference(kind: kind, name: resource.name)]
+    }
   }
 
-  /// The tree view model of `chain`.
+  /// The tree view model of `chain`, naming items, moves and places with `names`.
   static func tree(
-    of chain: EvolutionChain, selectedSpeciesID: Int?
+    of chain: EvolutionChain, selectedSpeciesID: Int?,
+    names: @escaping EvolutionTrigger.Names = { _, _ in nil }
   ) throws(DetailError) -> EvolutionTreeViewModel {
-    func node(_ link: ChainLink, isRoot: Bool) throws(DetailError) -> EvolutionNode {
+    let words = EvolutionTrigger(names: names)
+    func node(_ link: ChainLink, parent: String?) throws(DetailError) -> EvolutionNode {
       guard let id = link.species.id else {
         throw .api(.invalidData(resource: "evolution-chain/\(chain.id)"))
       }
       var children: [EvolutionNode] = []
-      for child in link.evolvesTo { children.append(try node(child, isRoot: false)) }
+      for child in link.evolvesTo {
+        children.append(try node(child, parent: link.species.name))
+      }
+      let ways = parent.map {
+        words.describe(link.evolutionDetails, species: link.species.name, parent: $0)
+      }
       return EvolutionNode(
         id: id, name: SafeText.line(link.species.name),
         displayName: DisplayName.of(link.species.name), isBaby: link.isBaby,
-        isSelected: id == selectedSpeciesID,
-        trigger: isRoot ? nil : EvolutionTrigger.describe(link.evolutionDetails),
+        isSelected: id == selectedSpeciesID, ways: ways?.ways ?? [], also: ways?.also,
         children: children)
     }
     return EvolutionTreeViewModel(
       chainID: chain.id, selectedSpeciesID: selectedSpeciesID,
-      root: try node(chain.chain, isRoot: true))
+      root: try node(chain.chain, parent: nil))
+  }
+
+  /// An item, move or place by kind and slug.
+  struct GameReference: Hashable {
+    var kind: GameResourceKind
+    var name: String
+  }
+
+  /// The items, moves and places whose names the words of `chain` show (the places of a long
+  /// list only as far as it is spelled out).
+  static func references(in chain: EvolutionChain) -> [GameReference: NamedResource] {
+    var found: [GameReference: NamedResource] = [:]
+    let recorder = EvolutionTrigger { kind, resource in
+      found[GameReference(kind: kind, name: resource.name)] = resource
+      return nil
+    }
+    func visit(_ link: ChainLink, parent: String?) {
+      if let parent {
+        _ = recorder.describe(link.evolutionDetails, species: link.species.name, parent: parent)
+      }
+      for child in link.evolvesTo { visit(child, parent: link.species.name) }
+    }
+    visit(chain.chain, parent: nil)
+    return found
+  }
+
+  /// The English names of `references`, loaded in parallel (the client bounds how many go out at
+  /// once); those that cannot be loaded are left out. Throws only when cancelled.
+  static func names(
+    _ references: [GameReference: NamedResource], client: any PokeAPIClient
+  ) async throws(DetailError) -> [GameReference: String] {
+    let names = await withTaskGroup(of: (GameReference, String?).self) { group in
+      for (reference, resource) in references {
+        group.addTask {
+          let loaded = try? await client.gameResource(reference.kind, resource)
+          return (reference, loaded?.englishName)
+        }
+      }
+      var names: [GameReference: String] = [:]
+      for await (reference, name) in group {
+        if let name { names[reference] = name }
+      }
+      return names
+    }
+    if Task.isCancelled { throw .api(.cancelled) }
+    return names
   }
 
   // MARK: - Helpers
 
-  /// Hands the fetch of the species' evolution chain to `warmUp`; errors are ignored.
+  /// Hands the fetch of the species' evolution chain, and then of the names its ways show, to
+  /// `warmUp`; errors are ignored.
   private func warmEvolutionChain(of species: Species) {
     guard let chainID = species.evolutionChainID else { return }
     let client = client
-    warmUp("evolution chain #\(chainID)") { _ = try? await client.evolutionChain(id: chainID) }
+    warmUp("evolution chain #\(chainID)") {
+      guard let chain = try? await client.evolutionChain(id: chainID) else { return }
+      _ = try? await Self.names(Self.references(in: chain), client: client)
+    }
   }
 
   private func call<T>(

@@ -123,8 +123,11 @@ public struct EvolutionTreeViewModel: Codable, Sendable, Equatable {
     var rows: [EvolutionRow] = []
     func visit(_ node: EvolutionNode, depth: Int, isLast: Bool, indent: String) {
       let prefix = depth == 0 ? "" : indent + (isLast ? "└─ " : "├─ ")
-      rows.append(EvolutionRow(node: node, depth: depth, isLast: isLast, prefix: prefix))
       let childIndent = depth == 0 ? "" : indent + (isLast ? "   " : "│  ")
+      let continuation = childIndent + (node.children.isEmpty ? "   " : "│  ")
+      rows.append(
+        EvolutionRow(
+          node: node, depth: depth, isLast: isLast, prefix: prefix, continuation: continuation))
       for (index, child) in node.children.enumerated() {
         visit(
           child, depth: depth + 1, isLast: index == node.children.count - 1, indent: childIndent)
@@ -147,24 +150,75 @@ public struct EvolutionNode: Codable, Sendable, Equatable {
   public var isBaby: Bool
   /// The species the user selected.
   public var isSelected: Bool
-  /// How it evolves from its parent, in words (`level 16`, `use Water Stone`); `nil` for the
-  /// root or when the API gives no details.
+  /// How it evolves from its parent, in words: every way joined with ` or `
+  /// (`level 20 or level 20, at night (Alolan form, from Alolan Rattata)`); `nil` for the root or
+  /// when the API gives no details.
   public var trigger: String?
+  /// Each way to evolve from its parent (empty for the root).
+  public var ways: [EvolutionWay]
+  /// Other ways the API lists but does not mark as the usual ones (older games' places,
+  /// affection …), in one line; `nil` when there are none.
+  public var also: String?
   /// What it evolves into, in the API's order.
   public var children: [EvolutionNode]
 
-  /// A node with every field given.
+  /// A node with every field given; ``trigger`` is made from `ways`.
   public init(
-    id: Int, name: String, displayName: String, isBaby: Bool, isSelected: Bool, trigger: String?,
-    children: [EvolutionNode]
+    id: Int, name: String, displayName: String, isBaby: Bool, isSelected: Bool,
+    ways: [EvolutionWay] = [], also: String? = nil, children: [EvolutionNode]
   ) {
     self.id = id
     self.name = name
     self.displayName = displayName
     self.isBaby = isBaby
     self.isSelected = isSelected
-    self.trigger = trigger
+    self.trigger = ways.isEmpty ? nil : ways.map(\.text).joined(separator: " or ")
+    self.ways = ways
+    self.also = also
     self.children = children
+  }
+}
+
+/// One way to evolve: its conditions and, for a form, which one it gives and comes from.
+public struct EvolutionWay: Codable, Sendable, Hashable {
+  /// The conditions in words: `level 25, at night`, `use King's Rock`, `trade holding Metal Coat`.
+  public var conditions: String
+  /// The form this way gives, when not the species' usual one: `Midnight form`, `Alolan form`.
+  public var form: String?
+  /// The form that evolves, when not the parent's usual one: `Galarian Slowpoke`.
+  public var fromForm: String?
+
+  /// A way with every field given.
+  public init(conditions: String, form: String? = nil, fromForm: String? = nil) {
+    self.conditions = conditions
+    self.form = form
+    self.fromForm = fromForm
+  }
+
+  /// The whole way in words: `level 25, at night (Midnight form)`,
+  /// `use Galarica Cuff (Galarian form, from Galarian Slowpoke)`.
+  public var text: String {
+    let notes = [form, fromForm.map { "from \($0)" }].compactMap { $0 }
+    return notes.isEmpty ? conditions : "\(conditions) (\(notes.joined(separator: ", ")))"
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case conditions, form, fromForm, text
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    conditions = try c.decode(String.self, forKey: .conditions)
+    form = try c.decodeIfPresent(String.self, forKey: .form)
+    fromForm = try c.decodeIfPresent(String.self, forKey: .fromForm)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(conditions, forKey: .conditions)
+    try c.encodeIfPresent(form, forKey: .form)
+    try c.encodeIfPresent(fromForm, forKey: .fromForm)
+    try c.encode(text, forKey: .text)
   }
 }
 
@@ -182,23 +236,35 @@ public struct EvolutionRow: Codable, Sendable, Equatable {
   public var isSelected: Bool
   /// How it evolves from its parent, in words (`nil` for the root).
   public var trigger: String?
+  /// Each way to evolve from its parent.
+  public var ways: [EvolutionWay]
+  /// The other ways in one line.
+  public var also: String?
   /// 0 for the root, 1 for its evolutions, …
   public var depth: Int
   /// The last child of its parent (the root counts as last).
   public var isLast: Bool
   /// Box-drawing characters to print before the name: `""` for the root, else e.g. `│  └─ `.
   public var prefix: String
+  /// Box-drawing characters to print before a further line of this row (a second way, the
+  /// `also` line), so that the tree's lines stay joined: e.g. `│  │  `.
+  public var continuation: String
 
   /// The row of `node` at a place in the tree.
-  public init(node: EvolutionNode, depth: Int, isLast: Bool, prefix: String) {
+  public init(
+    node: EvolutionNode, depth: Int, isLast: Bool, prefix: String, continuation: String = ""
+  ) {
     self.id = node.id
     self.name = node.name
     self.displayName = node.displayName
     self.isBaby = node.isBaby
     self.isSelected = node.isSelected
     self.trigger = node.trigger
+    self.ways = node.ways
+    self.also = node.also
     self.depth = depth
     self.isLast = isLast
     self.prefix = prefix
+    self.continuation = continuation
   }
 }

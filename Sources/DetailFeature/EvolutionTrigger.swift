@@ -2,58 +2,113 @@ import Foundation
 import Models
 
 /// How a species is reached from its parent, in a few plain words.
-enum EvolutionTrigger {
-  /// The words for a link's `evolution_details`: the entry marked `is_default` when there is one
-  /// (the first such), otherwise the distinct alternatives joined with " or " (places merged,
-  /// at most three alternatives spelled out). `nil` when the list is empty.
-  static func describe(_ details: [EvolutionDetail]) -> String? {
-    guard !details.isEmpty else { return nil }
-    if let preferred = details.first(where: { $0.isDefault == true }) {
-      return describe(preferred)
+///
+/// A link's `evolution_details` hold one entry per way and per game. The ways shown are the
+/// entries marked `is_default` (several when there are several ways today: Lycanroc's three
+/// forms, a regional form's own route), or every entry when none is marked; entries that give
+/// the same words are shown once, and entries that differ only by place are merged
+/// (`at Eterna Forest or Pinwheel Forest`). The other entries (older games' places, affection …)
+/// are folded into one ``Ways/also`` line.
+struct EvolutionTrigger {
+  /// What a link's details say.
+  struct Ways: Equatable {
+    /// Each way to evolve, in the API's order.
+    var ways: [EvolutionWay]
+    /// The entries not marked default, folded into one line (`nil` when there are none).
+    var also: String?
+  }
+
+  /// The English name of an item, move or location (`nil` when not known: the slug is used).
+  typealias Names = (GameResourceKind, NamedResource) -> String?
+
+  private let names: Names
+
+  /// Words using `names` for items, moves and places (made from slugs where it has none).
+  init(names: @escaping Names = { _, _ in nil }) {
+    self.names = names
+  }
+
+  /// The ways of a link into `species` (a slug) from `parent` (a slug).
+  func describe(_ details: [EvolutionDetail], species: String, parent: String) -> Ways {
+    let defaults = details.filter { $0.isDefault == true }
+    let primary = defaults.isEmpty ? details : defaults
+    let ways = merged(primary).map { phrase, detail in
+      EvolutionWay(
+        conditions: phrase, form: Self.formLabel(detail.evolvedForm?.name, species: species),
+        fromForm: Self.fromLabel(detail.baseForm?.name, parent: parent))
     }
-    var templates: [String] = []
-    var places: [String: [String]] = [:]
-    for detail in details {
-      let place = detail.location.map { Words.title($0.name) }
-      let template = phrase(detail, place: place == nil ? nil : placeholder)
-      if places[template] == nil {
-        templates.append(template)
-        places[template] = []
-      }
-      if let place, places[template]?.contains(place) == false {
-        places[template]?.append(place)
-      }
-    }
-    let phrases = templates.map { template in
-      let names = places[template] ?? []
-      return names.isEmpty
-        ? template : template.replacingOccurrences(of: placeholder, with: placeList(names))
-    }
-    guard phrases.count > 3 else { return phrases.joined(separator: " or ") }
-    return phrases.prefix(2).joined(separator: ", ") + " or \(phrases.count - 2) other ways"
+    var seen: Set<EvolutionWay> = []
+    let unique = ways.filter { seen.insert($0).inserted }
+    guard !defaults.isEmpty else { return Ways(ways: unique, also: nil) }
+    let shown = Set(unique.map(\.conditions))
+    let others = merged(details.filter { $0.isDefault != true }).map(\.phrase)
+      .filter { !shown.contains($0) }
+    var distinct: [String] = []
+    for phrase in others where !distinct.contains(phrase) { distinct.append(phrase) }
+    return Ways(ways: unique, also: distinct.isEmpty ? nil : distinct.joined(separator: "; "))
   }
 
   /// The words for one way to evolve.
-  static func describe(_ detail: EvolutionDetail) -> String {
-    phrase(detail, place: detail.location.map { Words.title($0.name) })
+  func describe(_ detail: EvolutionDetail) -> String {
+    phrase(detail, place: detail.location.map { name(.location, $0) })
   }
+
+  // MARK: - Merging places
 
   private static let placeholder = "\u{1}place\u{1}"
 
-  private static func placeList(_ names: [String]) -> String {
-    switch names.count {
-    case 1: names[0]
-    case 2: "\(names[0]) or \(names[1])"
-    case 3: "\(names[0]), \(names[1]) or \(names[2])"
-    default: "\(names[0]), \(names[1]) or \(names.count - 2) other places"
+  /// One phrase per distinct template, its places merged, each with the first detail behind it.
+  private func merged(_ details: [EvolutionDetail]) -> [(phrase: String, detail: EvolutionDetail)] {
+    var templates: [(template: String, detail: EvolutionDetail)] = []
+    var places: [String: [NamedResource]] = [:]
+    for detail in details {
+      let template = phrase(detail, place: detail.location == nil ? nil : Self.placeholder)
+      let key =
+        template + "\u{0}" + (detail.evolvedForm?.name ?? "") + "\u{0}"
+        + (detail.baseForm?.name ?? "")
+      if places[key] == nil {
+        templates.append((key, detail))
+        places[key] = []
+      }
+      if let place = detail.location,
+        places[key]?.contains(where: { $0.name == place.name }) == false
+      {
+        places[key]?.append(place)
+      }
+    }
+    return templates.map { key, detail in
+      let template = String(key.prefix { $0 != "\u{0}" })
+      let shown = placeList(places[key] ?? [])
+      return (template.replacingOccurrences(of: Self.placeholder, with: shown), detail)
     }
   }
 
-  private static func phrase(_ detail: EvolutionDetail, place: String?) -> String {
+  /// `A`, `A or B`, `A, B or C`, `A, B or 4 other places`: only the places spelled out are
+  /// looked up.
+  private func placeList(_ places: [NamedResource]) -> String {
+    let spelled = places.count <= 3 ? places : Array(places.prefix(2))
+    let words = spelled.map { name(.location, $0) }
+    switch places.count {
+    case 0: return ""
+    case 1: return words[0]
+    case 2: return "\(words[0]) or \(words[1])"
+    case 3: return "\(words[0]), \(words[1]) or \(words[2])"
+    default: return "\(words[0]), \(words[1]) or \(places.count - 2) other places"
+    }
+  }
+
+  private func name(_ kind: GameResourceKind, _ resource: NamedResource) -> String {
+    names(kind, resource) ?? Words.title(resource.name)
+  }
+
+  // MARK: - One way in words
+
+  private func phrase(_ detail: EvolutionDetail, place: String?) -> String {
     let trigger = detail.trigger?.name ?? ""
     var qualifiers: [String] = []
     var head: String
     var attachesFirstQualifier = false
+    let heldItem = detail.heldItem.map { "holding \(name(.item, $0))" }
 
     switch trigger {
     case "level-up", "":
@@ -69,34 +124,57 @@ enum EvolutionTrigger {
         head = "level up"
         attachesFirstQualifier = true
       }
+      if let steps = detail.minSteps {
+        qualifiers.append("after walking \(Self.grouped(steps)) steps")
+      }
       if detail.minLevel != nil, detail.minHappiness != nil {
         qualifiers.append("high friendship")
       }
       if detail.minLevel != nil || detail.minHappiness != nil, detail.minAffection != nil {
         qualifiers.append("high affection")
       }
-      if let item = detail.heldItem { qualifiers.append("holding \(Words.title(item.name))") }
+      if let heldItem { qualifiers.append(heldItem) }
     case "use-item":
-      head = detail.item.map { "use \(Words.title($0.name))" } ?? "use an item"
-      if let item = detail.heldItem { qualifiers.append("holding \(Words.title(item.name))") }
+      head = detail.item.map { "use \(name(.item, $0))" } ?? "use an item"
+      if let heldItem { qualifiers.append(heldItem) }
     case "trade":
       head = "trade"
       attachesFirstQualifier = true
-      if let item = detail.heldItem { qualifiers.append("holding \(Words.title(item.name))") }
+      if let heldItem { qualifiers.append(heldItem) }
       if let species = detail.tradeSpecies {
         qualifiers.append("for \(DisplayName.of(species.name))")
       }
-    default:
-      head = otherTriggers[trigger] ?? Words.plain(trigger)
+    case "use-move", "agile-style-move", "strong-style-move":
+      let style =
+        trigger == "agile-style-move"
+        ? " in the Agile Style" : trigger == "strong-style-move" ? " in the Strong Style" : ""
+      let move = detail.usedMove.map { name(.move, $0) }
+      switch (move, detail.minMoveCount) {
+      case (let move?, let times?): head = "use \(move)\(style) \(Self.times(times))"
+      case (let move?, nil): head = "use \(move)\(style)"
+      case (nil, _): head = style.isEmpty ? "use a certain move" : "use a move\(style)"
+      }
       if let level = detail.minLevel { qualifiers.append("level \(level)") }
-      if let item = detail.heldItem { qualifiers.append("holding \(Words.title(item.name))") }
+    case "take-damage", "recoil-damage":
+      let kind = trigger == "recoil-damage" ? "recoil damage" : "damage"
+      head = detail.minDamageTaken.map { "take \($0) HP of \(kind)" } ?? "take \(kind)"
+    default:
+      head = Self.otherTriggers[trigger] ?? Words.plain(trigger)
+      if let level = detail.minLevel { qualifiers.append("level \(level)") }
+      if let heldItem { qualifiers.append(heldItem) }
     }
 
-    if let move = detail.knownMove { qualifiers.append("knowing \(Words.title(move.name))") }
+    if let move = detail.knownMove { qualifiers.append("knowing \(name(.move, move))") }
     if let type = detail.knownMoveType {
       qualifiers.append("knowing a \(Words.title(type.name))-type move")
     }
-    if let place { qualifiers.append("at \(place)") }
+    switch (detail.nearSpecialRock == true, place) {
+    case (true, let place?): qualifiers.append("near a special rock at \(place)")
+    case (true, nil): qualifiers.append("near a special rock")
+    case (false, let place?): qualifiers.append("at \(place)")
+    case (false, nil): break
+    }
+    if let region = detail.region { qualifiers.append("in \(Words.title(region.name))") }
     if let species = detail.partySpecies {
       qualifiers.append("with \(DisplayName.of(species.name)) in party")
     }
@@ -115,8 +193,10 @@ enum EvolutionTrigger {
     case 2: qualifiers.append("male")
     default: break
     }
+    if detail.minBeauty != nil, head != "high beauty" { qualifiers.append("high beauty") }
     if detail.needsMultiplayer == true { qualifiers.append("with other players") }
     if detail.turnUpsideDown == true { qualifiers.append("upside down") }
+    if detail.otherConditions?.isEmpty == false { qualifiers.append("another condition") }
 
     let time = detail.timeOfDay.map(Words.plain) ?? ""
     if !time.isEmpty {
@@ -131,20 +211,58 @@ enum EvolutionTrigger {
     return attachesFirstQualifier ? "\(head) \(first)\(rest)" : "\(head), \(first)\(rest)"
   }
 
-  /// Triggers other than level-up, use-item and trade, in words.
+  /// `1000` → `1,000`.
+  private static func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var out = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+      out.append(digit)
+    }
+    return number < 0 ? "-" + out : out
+  }
+
+  private static func times(_ count: Int) -> String {
+    count == 1 ? "once" : "\(grouped(count)) times"
+  }
+
+  /// Triggers with no fields to word them by, in words.
   private static let otherTriggers: [String: String] = [
     "shed": "empty party slot and a spare Poké Ball",
     "spin": "spin around",
     "tower-of-darkness": "train in the Tower of Darkness",
     "tower-of-waters": "train in the Tower of Waters",
     "three-critical-hits": "three critical hits in one battle",
-    "take-damage": "take damage",
-    "agile-style-move": "use an Agile Style move",
-    "strong-style-move": "use a Strong Style move",
-    "recoil-damage": "take recoil damage",
-    "use-move": "use a certain move",
+    "three-defeated-bisharp": "defeat three Bisharp",
+    "gimmighoul-coins": "collect 999 Gimmighoul Coins",
     "other": "a special condition",
   ]
+
+  // MARK: - Forms
+
+  /// Adjectives of the regional forms, by the suffix of their slugs.
+  private static let regions: [String: String] = [
+    "alola": "Alolan", "galar": "Galarian", "hisui": "Hisuian", "paldea": "Paldean",
+  ]
+
+  /// `raticate-alola` of `raticate` → `Alolan form`; `lycanroc-midnight` → `Midnight form`;
+  /// `nil` for the species itself.
+  static func formLabel(_ form: String?, species: String) -> String? {
+    guard let form, form != species else { return nil }
+    guard form.hasPrefix(species + "-") else { return DisplayName.of(form) }
+    let suffix = String(form.dropFirst(species.count + 1))
+    if let region = regions[suffix] { return "\(region) form" }
+    return "\(Words.title(suffix)) form"
+  }
+
+  /// `slowpoke-galar` of `slowpoke` → `Galarian Slowpoke`, `rockruff-own-tempo` →
+  /// `Own Tempo Rockruff`; `nil` for the parent itself.
+  static func fromLabel(_ form: String?, parent: String) -> String? {
+    guard let form, form != parent else { return nil }
+    guard form.hasPrefix(parent + "-") else { return DisplayName.of(form) }
+    let suffix = String(form.dropFirst(parent.count + 1))
+    return "\(regions[suffix] ?? Words.title(suffix)) \(DisplayName.of(parent))"
+  }
 }
 
 /// Slugs of items, moves, types and places in words.

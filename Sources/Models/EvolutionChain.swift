@@ -39,16 +39,63 @@ public struct ChainLink: Codable, Sendable, Hashable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     species = try c.decode(NamedResource.self, forKey: .species)
     isBaby = try c.decodeIfPresent(Bool.self, forKey: .isBaby) ?? false
-    evolutionDetails =
-      try c.decodeIfPresent([EvolutionDetail].self, forKey: .evolutionDetails) ?? []
+    var details = try c.decodeIfPresent([EvolutionDetail].self, forKey: .evolutionDetails) ?? []
+    // A condition pokedex does not know yet is kept by name, so that it is never dropped
+    // silently: the same bodies read again for the keys outside `EvolutionDetail.CodingKeys`.
+    let unknown = try c.decodeIfPresent([UnknownConditions].self, forKey: .evolutionDetails) ?? []
+    for (index, extra) in zip(details.indices, unknown) where !extra.keys.isEmpty {
+      details[index].otherConditions = extra.keys
+    }
+    evolutionDetails = details
     evolvesTo = try c.decodeIfPresent([ChainLink].self, forKey: .evolvesTo) ?? []
+  }
+}
+
+/// The keys of one `evolution_details` entry that pokedex does not read and that hold a value
+/// (not `null`, `false` or `""`), in the body's order.
+private struct UnknownConditions: Decodable {
+  var keys: [String]
+
+  private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: AnyKey.self)
+    let known = Set(EvolutionDetail.CodingKeys.allCases.map(\.stringValue))
+      .union(EvolutionDetail.ignoredKeys)
+    keys = try c.allKeys.filter { key in
+      guard !known.contains(key.stringValue), !(try c.decodeNil(forKey: key)) else { return false }
+      if let flag = try? c.decode(Bool.self, forKey: key) { return flag }
+      if let text = try? c.decode(String.self, forKey: key) { return !text.isEmpty }
+      return true
+    }.map(\.stringValue).sorted()
   }
 }
 
 /// The conditions of one way to evolve. Every field is optional, as in the API.
 public struct EvolutionDetail: Codable, Sendable, Hashable {
   public var trigger: NamedResource?
+  /// The form (a `pokemon`) that evolves, when it is not the parent species' usual one
+  /// (`slowpoke-galar`); the API also names the usual one.
+  public var baseForm: NamedResource?
+  /// The form (a `pokemon`) this way gives (`lycanroc-midnight`, `raticate-alola`).
+  public var evolvedForm: NamedResource?
+  /// The region where this way applies (`alola`).
+  public var region: NamedResource?
   public var minLevel: Int?
+  /// Steps walked (Pawmot: 1000).
+  public var minSteps: Int?
+  /// A move to use `minMoveCount` times (Annihilape: Rage Fist, 20).
+  public var usedMove: NamedResource?
+  public var minMoveCount: Int?
+  /// Damage taken, in HP (Basculegion: 294 of recoil).
+  public var minDamageTaken: Int?
+  /// Near a Moss Rock or an Ice Rock (Leafeon, Glaceon in older games).
+  public var nearSpecialRock: Bool?
   public var item: NamedResource?
   public var heldItem: NamedResource?
   public var knownMove: NamedResource?
@@ -69,6 +116,8 @@ public struct EvolutionDetail: Codable, Sendable, Hashable {
   public var turnUpsideDown: Bool?
   public var needsMultiplayer: Bool?
   public var isDefault: Bool?
+  /// Fields of the API that pokedex does not know yet and that hold a value (their keys).
+  public var otherConditions: [String]?
 
   public init(
     trigger: NamedResource? = nil, minLevel: Int? = nil, item: NamedResource? = nil,
@@ -78,9 +127,21 @@ public struct EvolutionDetail: Codable, Sendable, Hashable {
     needsOverworldRain: Bool? = nil, partySpecies: NamedResource? = nil,
     partyType: NamedResource? = nil, relativePhysicalStats: Int? = nil,
     tradeSpecies: NamedResource? = nil, turnUpsideDown: Bool? = nil,
-    needsMultiplayer: Bool? = nil, isDefault: Bool? = nil
+    needsMultiplayer: Bool? = nil, isDefault: Bool? = nil, baseForm: NamedResource? = nil,
+    evolvedForm: NamedResource? = nil, region: NamedResource? = nil, minSteps: Int? = nil,
+    usedMove: NamedResource? = nil, minMoveCount: Int? = nil, minDamageTaken: Int? = nil,
+    nearSpecialRock: Bool? = nil, otherConditions: [String]? = nil
   ) {
     self.trigger = trigger
+    self.baseForm = baseForm
+    self.evolvedForm = evolvedForm
+    self.region = region
+    self.minSteps = minSteps
+    self.usedMove = usedMove
+    self.minMoveCount = minMoveCount
+    self.minDamageTaken = minDamageTaken
+    self.nearSpecialRock = nearSpecialRock
+    self.otherConditions = otherConditions
     self.minLevel = minLevel
     self.item = item
     self.heldItem = heldItem
@@ -102,8 +163,19 @@ public struct EvolutionDetail: Codable, Sendable, Hashable {
     self.isDefault = isDefault
   }
 
-  enum CodingKeys: String, CodingKey {
-    case trigger, item, location, gender
+  /// Keys of the API that are not conditions: which games a way belongs to.
+  static let ignoredKeys: Set<String> = ["version_group"]
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case trigger, item, location, gender, region
+    case baseForm = "base_form"
+    case evolvedForm = "evolved_form"
+    case minSteps = "min_steps"
+    case usedMove = "used_move"
+    case minMoveCount = "min_move_count"
+    case minDamageTaken = "min_damage_taken"
+    case nearSpecialRock = "near_special_rock"
+    case otherConditions = "pokedex_other_conditions"
     case minLevel = "min_level"
     case heldItem = "held_item"
     case knownMove = "known_move"

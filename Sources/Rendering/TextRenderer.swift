@@ -173,8 +173,14 @@ public struct TextRenderer: Sendable {
       name = row.isSelected ? style.highlight(name + " ◀") : style.bold(name)
       var line = style.dim(row.prefix) + name + style.dim(" #\(row.id)")
       if row.isBaby { line += " " + style.yellow("(baby)") }
-      if let trigger = row.trigger { line += "  " + style.cyan(SafeText.line(trigger)) }
+      // The first way beside the name, any other below it (`or …`), then the folded `also:`.
+      if let first = row.ways.first { line += "  " + style.cyan(SafeText.line(first.text)) }
       lines.append(line)
+      let under = style.dim(row.continuation)
+      for way in row.ways.dropFirst() {
+        lines.append(under + style.cyan("or " + SafeText.line(way.text)))
+      }
+      if let also = row.also { lines.append(under + style.dim("also: " + SafeText.line(also))) }
     }
     if !tree.hasEvolutions {
       lines.append(style.dim("It does not evolve."))

@@ -27,7 +27,7 @@ struct StubDetails: SpeciesDetails {
       chainID: 67, selectedSpeciesID: 133,
       root: EvolutionNode(
         id: 133, name: "eevee", displayName: "Eevee", isBaby: false, isSelected: true,
-        trigger: nil, children: []))
+        children: []))
   }
 }
 

@@ -71,7 +71,10 @@ struct EvolutionTreeTests {
       .evolution(chainID: 10, selectedSpeciesID: 25)
     #expect(tree.rows.map(\.name) == ["pichu", "pikachu", "raichu"])
     #expect(tree.rows.map(\.isBaby) == [true, false, false])
-    #expect(tree.rows.map(\.trigger) == [nil, "high friendship", "use Thunder Stone"])
+    #expect(
+      tree.rows.map(\.trigger) == [
+        nil, "high friendship", "use Thunder Stone or use Thunder Stone, in Alola (Alolan form)",
+      ])
   }
 
   @Test func speciesWithoutEvolutions() async throws {
@@ -116,7 +119,11 @@ struct EvolutionTreeTests {
     let root = try #require(object["root"] as? [String: Any])
     #expect(
       Set(root.keys)
-        == ["id", "name", "displayName", "isBaby", "isSelected", "children"])
+        == ["id", "name", "displayName", "isBaby", "isSelected", "ways", "children"])
+    let ivysaur = try #require((root["children"] as? [[String: Any]])?.first)
+    #expect(ivysaur["trigger"] as? String == "level 16")
+    #expect(
+      ivysaur["ways"] as? [[String: String]] == [["conditions": "level 16", "text": "level 16"]])
     #expect(
       try JSONDecoder().decode(EvolutionTreeViewModel.self, from: JSONEncoder().encode(tree))
         == tree)

@@ -9,6 +9,10 @@ actor FakePokeAPIClient: PokeAPIClient {
   var species: [Int: Species]
   var pokemon: [Int: Pokemon]
   var chains: [Int: EvolutionChain]
+  /// Items, moves and locations by kind and slug.
+  var resources: [String: GameResource] = [:]
+  /// Types by slug.
+  var types: [String: PokemonType] = [:]
   var indexError: APIError?
   var chainError: APIError?
   /// When set, a species request and a pokemon request each wait (up to a second) until the
@@ -32,6 +36,12 @@ actor FakePokeAPIClient: PokeAPIClient {
     self.pokemon = Dictionary(pokemon.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     self.chains = Dictionary(chains.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
+
+  func add(_ kind: GameResourceKind, _ resource: GameResource) {
+    resources["\(kind.rawValue)/\(resource.name)"] = resource
+  }
+
+  func add(_ type: PokemonType) { types[type.name] = type }
 
   func set(
     indexError: APIError? = nil, chainError: APIError? = nil, waitForPartner: Bool = false,
@@ -97,6 +107,24 @@ actor FakePokeAPIClient: PokeAPIClient {
   func genderList(id: Int) async throws(APIError) -> GenderList {
     requests.append("gender/\(id)")
     throw .notFound(resource: "gender/\(id)")
+  }
+
+  func gameResource(
+    _ kind: GameResourceKind, _ reference: NamedResource
+  ) async throws(APIError) -> GameResource {
+    requests.append("\(kind.rawValue)/\(reference.name)")
+    guard let found = resources["\(kind.rawValue)/\(reference.name)"] else {
+      throw .notCached(resource: "\(kind.rawValue)/\(reference.name)")
+    }
+    return found
+  }
+
+  func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
+    requests.append("type/\(reference.name)")
+    guard let found = types[reference.name] else {
+      throw .notCached(resource: "type/\(reference.name)")
+    }
+    return found
   }
 
   /// Polls `condition` until it holds or a second has passed (a safety net, not a timing check).

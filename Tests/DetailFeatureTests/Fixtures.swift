@@ -91,7 +91,8 @@ let pichuChainJSON = """
            "item": {"name": "thunder-stone", "url": "https://pokeapi.co/api/v2/item/83/"}, "is_default": true},
           {"trigger": {"name": "use-item", "url": "https://pokeapi.co/api/v2/evolution-trigger/3/"},
            "item": {"name": "thunder-stone", "url": "https://pokeapi.co/api/v2/item/83/"}, "is_default": true,
-           "region": {"name": "alola", "url": "https://pokeapi.co/api/v2/region/7/"}}],
+           "region": {"name": "alola", "url": "https://pokeapi.co/api/v2/region/7/"},
+           "evolved_form": {"name": "raichu-alola", "url": "https://pokeapi.co/api/v2/pokemon/10100/"}}],
         "evolves_to": []}]}]}}
   """
 

@@ -55,6 +55,18 @@ actor FakePokeAPIClient: PokeAPIClient {
     guard let list = genderLists[id] else { throw .notFound(resource: "gender/\(id)") }
     return list
   }
+
+  func gameResource(
+    _ kind: GameResourceKind, _ reference: NamedResource
+  ) async throws(APIError) -> GameResource {
+    requests.append("\(kind.rawValue) \(reference.name)")
+    throw .notFound(resource: "\(kind.rawValue)/\(reference.name)")
+  }
+
+  func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
+    requests.append("type \(reference.name)")
+    throw .notFound(resource: "type/\(reference.name)")
+  }
 }
 
 /// Decodes a fixture written in the API's JSON shape.

@@ -31,14 +31,14 @@ let eevee = SpeciesDetailViewModel(
 let tree = EvolutionTreeViewModel(
   chainID: 67, selectedSpeciesID: 133,
   root: EvolutionNode(
-    id: 133, name: "eevee", displayName: "Eevee", isBaby: false, isSelected: true, trigger: nil,
+    id: 133, name: "eevee", displayName: "Eevee", isBaby: false, isSelected: true,
     children: [
       EvolutionNode(
         id: 134, name: "vaporeon", displayName: "Vaporeon", isBaby: false, isSelected: false,
-        trigger: "use Water Stone", children: []),
+        ways: [EvolutionWay(conditions: "use Water Stone")], children: []),
       EvolutionNode(
         id: 135, name: "jolteon", displayName: "Jolteon", isBaby: false, isSelected: false,
-        trigger: "use Thunder Stone", children: []),
+        ways: [EvolutionWay(conditions: "use Thunder Stone")], children: []),
     ]))
 let stored = StoredImage(
   url: URL(fileURLWithPath: "/data/pokedex/sprites/25.png"), png: Data([1, 2, 3]),
@@ -118,6 +118,45 @@ struct TextRendererTests {
         Eevee ◀ #133
         ├─ Vaporeon #134  use Water Stone
         └─ Jolteon #135  use Thunder Stone
+        """)
+  }
+
+  @Test func furtherWaysAndTheAlsoLineHangUnderTheirSpeciesWithTheTreeJoined() {
+    func node(
+      _ id: Int, _ name: String, _ ways: [EvolutionWay], also: String? = nil,
+      _ children: [EvolutionNode] = []
+    ) -> EvolutionNode {
+      EvolutionNode(
+        id: id, name: name.lowercased(), displayName: name, isBaby: false, isSelected: false,
+        ways: ways, also: also, children: children)
+    }
+    let slowpoke = EvolutionTreeViewModel(
+      chainID: 33, selectedSpeciesID: nil,
+      root: node(
+        79, "Slowpoke", [],
+        [
+          node(
+            80, "Slowbro",
+            [
+              EvolutionWay(conditions: "level 37"),
+              EvolutionWay(
+                conditions: "use Galarica Cuff", form: "Galarian form",
+                fromForm: "Galarian Slowpoke"),
+            ],
+            [node(9001, "Slowbro-Next", [EvolutionWay(conditions: "trade")])]),
+          node(
+            462, "Magnezone", [EvolutionWay(conditions: "use Thunder Stone")],
+            also: "level up at Mt. Coronet or Chargestone Cave"),
+        ]))
+    #expect(
+      plain.render(.evolution(slowpoke)) == """
+        Evolution
+        Slowpoke #79
+        ├─ Slowbro #80  level 37
+        │  │  or use Galarica Cuff (Galarian form, from Galarian Slowpoke)
+        │  └─ Slowbro-Next #9001  trade
+        └─ Magnezone #462  use Thunder Stone
+              also: level up at Mt. Coronet or Chargestone Cave
         """)
   }
 

@@ -93,4 +93,16 @@ actor FakeAPI: PokeAPIClient {
     }
     return GenderList(id: id, name: "g\(id)", pokemonSpeciesDetails: entries)
   }
+
+  func gameResource(
+    _ kind: GameResourceKind, _ reference: NamedResource
+  ) async throws(APIError) -> GameResource {
+    calls.append("\(kind.rawValue) \(reference.name)")
+    throw .notFound(resource: "\(kind.rawValue)/\(reference.name)")
+  }
+
+  func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
+    calls.append("type \(reference.name)")
+    throw .notFound(resource: "type/\(reference.name)")
+  }
 }

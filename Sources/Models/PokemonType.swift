@@ -1,0 +1,84 @@
+/// `GET type/{id}`: a type and how much damage it takes from the others (the defending half of
+/// the type chart; the attacking half is not kept).
+public struct PokemonType: Codable, Sendable, Hashable {
+  /// The attacking types that deal double, half or no damage to this one.
+  public struct DamageTaken: Codable, Sendable, Hashable {
+    public var doubleDamageFrom: [NamedResource]
+    public var halfDamageFrom: [NamedResource]
+    public var noDamageFrom: [NamedResource]
+
+    public init(
+      doubleDamageFrom: [NamedResource] = [], halfDamageFrom: [NamedResource] = [],
+      noDamageFrom: [NamedResource] = []
+    ) {
+      self.doubleDamageFrom = doubleDamageFrom
+      self.halfDamageFrom = halfDamageFrom
+      self.noDamageFrom = noDamageFrom
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case doubleDamageFrom = "double_damage_from"
+      case halfDamageFrom = "half_damage_from"
+      case noDamageFrom = "no_damage_from"
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      doubleDamageFrom =
+        try c.decodeIfPresent([NamedResource].self, forKey: .doubleDamageFrom) ?? []
+      halfDamageFrom = try c.decodeIfPresent([NamedResource].self, forKey: .halfDamageFrom) ?? []
+      noDamageFrom = try c.decodeIfPresent([NamedResource].self, forKey: .noDamageFrom) ?? []
+    }
+  }
+
+  public var id: Int
+  public var name: String
+  public var damageRelations: DamageTaken
+
+  public init(id: Int, name: String, damageRelations: DamageTaken = DamageTaken()) {
+    self.id = id
+    self.name = name
+    self.damageRelations = damageRelations
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name
+    case damageRelations = "damage_relations"
+  }
+}
+
+/// How much damage each attacking type deals to a species of one or two types: the product of
+/// the defending types' factors (×2, ×½, ×0). Only factors other than ×1 are listed.
+public struct TypeEffectiveness: Sendable, Hashable {
+  /// One attacking type and its factor against the defender.
+  public struct Entry: Sendable, Hashable {
+    /// The attacking type's slug (`rock`).
+    public var type: String
+    /// Its id (the order the API lists types in), for sorting.
+    public var typeID: Int
+    /// ×4, ×2, ×½, ×¼ or ×0.
+    public var multiplier: Double
+  }
+
+  /// Every attacking type whose factor is not 1, strongest first, then in the API's type order.
+  public var entries: [Entry]
+
+  /// The factors against a defender of `types`.
+  public init(defending types: [PokemonType]) {
+    var factors: [String: (id: Int, value: Double)] = [:]
+    func apply(_ attackers: [NamedResource], _ factor: Double) {
+      for attacker in attackers {
+        let current = factors[attacker.name]?.value ?? 1
+        factors[attacker.name] = (attacker.id ?? Int.max, current * factor)
+      }
+    }
+    for type in types {
+      apply(type.damageRelations.doubleDamageFrom, 2)
+      apply(type.damageRelations.halfDamageFrom, 0.5)
+      apply(type.damageRelations.noDamageFrom, 0)
+    }
+    entries = factors.filter { $0.value.value != 1 }
+      .map { Entry(type: $0.key, typeID: $0.value.id, multiplier: $0.value.value) }
+      .sorted { ($0.multiplier, -$0.typeID) > ($1.multiplier, -$1.typeID) }
+  }
+}
