@@ -133,7 +133,44 @@ public struct DetailFeature: Sendable {
         try await client.pokemon(id: pokemonID)
       }
     }
-    return Self.viewModel(species: species, pokemon: pokemon)
+    var model = Self.viewModel(species: species, pokemon: pokemon)
+    model.matchups = try await Self.matchups(of: pokemon, client: client)
+    return model
+  }
+
+  /// The matchups of `pokemon`'s types, from their damage relations (loaded in parallel, one
+  /// small cached resource per type); `nil` when a type cannot be loaded. Throws only when
+  /// cancelled.
+  static func matchups(
+    of pokemon: Pokemon, client: any PokeAPIClient
+  ) async throws(DetailError) -> TypeMatchups? {
+    let references = pokemon.types.map(\.type)
+    guard !references.isEmpty else { return nil }
+    let loaded = await withTaskGroup(of: PokemonType?.self) { group in
+      for reference in references {
+        group.addTask { try? await client.pokemonType(reference) }
+      }
+      var types: [PokemonType] = []
+      for await type in group { if let type { types.append(type) } }
+      return types
+    }
+    if Task.isCancelled { throw .api(.cancelled) }
+    guard loaded.count == references.count else { return nil }
+    return matchups(TypeEffectiveness(defending: loaded))
+  }
+
+  /// The view model of a type chart's factors.
+  static func matchups(_ effectiveness: TypeEffectiveness) -> TypeMatchups {
+    let entries = effectiveness.entries
+    func matchup(_ entry: TypeEffectiveness.Entry) -> TypeMatchups.Matchup {
+      .init(type: Words.title(entry.type), multiplier: entry.multiplier)
+    }
+    return TypeMatchups(
+      weaknesses: entries.filter { $0.multiplier > 1 }.map(matchup),
+      resistances: entries.filter { $0.multiplier > 0 && $0.multiplier < 1 }
+        .sorted { ($0.multiplier, $0.typeID) < ($1.multiplier, $1.typeID) }.map(matchup),
+      immunities: entries.filter { $0.multiplier == 0 }.sorted { $0.typeID < $1.typeID }
+        .map { Words.title($0.type) })
   }
 
   /// The detail view model of a species and its default pokemon.

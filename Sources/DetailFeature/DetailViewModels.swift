@@ -60,13 +60,16 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
   public var isMythical: Bool
   /// The id of its evolution chain (not the species id).
   public var evolutionChainID: Int?
+  /// How much damage it takes from each attacking type; `nil` when its types could not be
+  /// loaded (offline, never cached).
+  public var matchups: TypeMatchups?
 
   /// A detail with every field given.
   public init(
     id: Int, name: String, displayName: String, genus: String?, types: [String],
     heightCentimetres: Int, weightKilograms: Double, genderRatio: String, abilities: [Ability],
     stats: [Stat], baseStatTotal: Int, flavorText: String?, isBaby: Bool, isLegendary: Bool,
-    isMythical: Bool, evolutionChainID: Int?
+    isMythical: Bool, evolutionChainID: Int?, matchups: TypeMatchups? = nil
   ) {
     self.id = id
     self.name = name
@@ -84,6 +87,38 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
     self.isLegendary = isLegendary
     self.isMythical = isMythical
     self.evolutionChainID = evolutionChainID
+    self.matchups = matchups
+  }
+}
+
+/// The attacking types that hit a species harder or softer than usual (×1 is left out).
+public struct TypeMatchups: Codable, Sendable, Equatable {
+  /// An attacking type and its damage factor.
+  public struct Matchup: Codable, Sendable, Equatable {
+    /// The attacking type in words (`Rock`).
+    public var type: String
+    /// ×4, ×2, ×0.5 or ×0.25.
+    public var multiplier: Double
+
+    /// A matchup with every field given.
+    public init(type: String, multiplier: Double) {
+      self.type = type
+      self.multiplier = multiplier
+    }
+  }
+
+  /// ×4 and ×2, strongest first, then in the API's type order.
+  public var weaknesses: [Matchup]
+  /// ×¼ and ×½, strongest resistance first.
+  public var resistances: [Matchup]
+  /// The attacking types that do nothing (×0).
+  public var immunities: [String]
+
+  /// Matchups with every field given.
+  public init(weaknesses: [Matchup], resistances: [Matchup], immunities: [String]) {
+    self.weaknesses = weaknesses
+    self.resistances = resistances
+    self.immunities = immunities
   }
 }
 

@@ -133,6 +133,7 @@ public struct TextRenderer: Sendable {
     for (label, value) in fields {
       lines.append(style.bold(label.padding(toLength: 10, withPad: " ", startingAt: 0)) + value)
     }
+    if let matchups = detail.matchups { lines += renderMatchups(matchups) }
     if !detail.stats.isEmpty {
       lines.append("")
       lines.append(style.bold("Base stats"))
@@ -162,6 +163,40 @@ public struct TextRenderer: Sendable {
       lines.append(style.cyan("Tip: \"download image\" shows \(detail.displayName) right here."))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// `Weak to   Rock ×4, Water ×2`, `Resists …`, `Immune to Ground`, wrapped under the label.
+  func renderMatchups(_ matchups: TypeMatchups) -> [String] {
+    func factor(_ matchup: TypeMatchups.Matchup) -> String {
+      let value =
+        switch matchup.multiplier {
+        case 0.25: "¼"
+        case 0.5: "½"
+        case let whole where whole.rounded() == whole: String(Int(whole))
+        default: String(matchup.multiplier)
+        }
+      // A no-break space keeps a type and its factor on one line when the list wraps.
+      return SafeText.line(matchup.type) + "\u{00A0}×" + value
+    }
+    let rows: [(String, [String])] = [
+      ("Weak to", matchups.weaknesses.map(factor)),
+      ("Resists", matchups.resistances.map(factor)),
+      ("Immune to", matchups.immunities.map(SafeText.line)),
+    ]
+    var lines: [String] = []
+    for (label, items) in rows where !items.isEmpty {
+      let width = max(20, min(76, terminalSize().columns - 2) - 10)
+      let wrapped = TextTools.wrap(items.joined(separator: ", "), width: width)
+        .map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
+      for (index, line) in wrapped.enumerated() {
+        let head =
+          index == 0
+          ? style.bold(label.padding(toLength: 10, withPad: " ", startingAt: 0))
+          : String(repeating: " ", count: 10)
+        lines.append(head + line)
+      }
+    }
+    return lines
   }
 
   // MARK: - Evolution

@@ -160,6 +160,30 @@ struct TextRendererTests {
         """)
   }
 
+  @Test func matchupsAreWordedUnderTheFactsAndWrapped() {
+    var charizard = eevee
+    charizard.matchups = TypeMatchups(
+      weaknesses: [
+        .init(type: "Rock", multiplier: 4), .init(type: "Water", multiplier: 2),
+        .init(type: "Electric", multiplier: 2),
+      ],
+      resistances: ["Bug", "Grass", "Fighting", "Steel", "Fire", "Fairy", "Ghost", "Dragon"]
+        .enumerated().map { .init(type: $0.element, multiplier: $0.offset < 2 ? 0.25 : 0.5) },
+      immunities: ["Ground"])
+    let narrow = TextRenderer(
+      style: TextStyle(colorEnabled: false), imageMode: .pathOnly, terminalSize: { (60, 24) })
+    let text = narrow.render(.detail(charizard, image: .none))
+    #expect(text.contains("\nWeak to   Rock ×4, Water ×2, Electric ×2\n"))
+    #expect(
+      text.contains(
+        """
+        Resists   Bug ×¼, Grass ×¼, Fighting ×½, Steel ×½,
+                  Fire ×½, Fairy ×½, Ghost ×½, Dragon ×½
+        Immune to Ground
+        """))
+    #expect(!plain.render(.detail(eevee, image: .none)).contains("Weak to"))
+  }
+
   @Test func typesAreColouredBadges() {
     let text = colour.render(.detail(eevee, image: .none))
     #expect(text.contains("48;2;168;167;122m Normal "))
