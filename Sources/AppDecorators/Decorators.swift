@@ -24,8 +24,10 @@ public struct AnalyticsSpeciesDetails: SpeciesDetails {
     return detail
   }
 
-  public func details(of key: SpeciesKey) async throws(DetailError) -> SpeciesDetailViewModel {
-    try await base.details(of: key)
+  public func details(
+    of key: SpeciesKey, form: Int?
+  ) async throws(DetailError) -> SpeciesDetailViewModel {
+    try await base.details(of: key, form: form)
   }
 
   public func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {

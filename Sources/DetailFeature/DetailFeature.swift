@@ -94,22 +94,25 @@ public struct DetailFeature: Sendable {
 
   // MARK: - Details
 
-  /// The detail screen of a species.
+  /// The detail screen of a species: its default form, or the form (a `pokemon` id from its
+  /// varieties, e.g. 10100 for `raichu-alola`) given as `form`.
   ///
   /// For an id, the species and its pokemon are requested in parallel (the pokemon id is guessed
-  /// as the species id and fetched again only if the species names another default variety).
-  /// A name is what ``resolve(_:)`` returns when the species index could not be loaded, so the
-  /// index is not asked again: the species is requested by name, then its default pokemon. As
-  /// soon as the species names its evolution chain, the chain is handed to `warmUp`, without
-  /// waiting for it: that warms the client's cache for ``evolution(of:)``, and its failure is
-  /// ignored here.
-  public func details(of key: SpeciesKey) async throws(DetailError) -> SpeciesDetailViewModel {
+  /// as the species id, or is the form's, and fetched again only if the species names another
+  /// default variety). A name is what ``resolve(_:)`` returns when the species index could not be
+  /// loaded, so the index is not asked again: the species is requested by name, then its
+  /// pokemon. As soon as the species names its evolution chain, the chain is handed to `warmUp`,
+  /// without waiting for it: that warms the client's cache for ``evolution(of:)``, and its
+  /// failure is ignored here. Then the pokemon's types are loaded for the matchups.
+  public func details(
+    of key: SpeciesKey, form: Int? = nil
+  ) async throws(DetailError) -> SpeciesDetailViewModel {
     let species: Species
     var pokemon: Pokemon
     switch key {
     case .id(let id):
       async let speciesRequest = client.species(.id(id))
-      async let pokemonRequest = client.pokemon(id: id)
+      async let pokemonRequest = client.pokemon(id: form ?? id)
       do {
         species = try await speciesRequest
       } catch {
@@ -124,10 +127,10 @@ public struct DetailFeature: Sendable {
     case .name:
       species = try await call { () async throws(APIError) in try await client.species(key) }
       warmEvolutionChain(of: species)
-      let id = species.defaultPokemonID
+      let id = form ?? species.defaultPokemonID
       pokemon = try await call { () async throws(APIError) in try await client.pokemon(id: id) }
     }
-    let pokemonID = species.defaultPokemonID
+    let pokemonID = form.flatMap { species.form(id: $0)?.pokemon.id } ?? species.defaultPokemonID
     if pokemon.id != pokemonID {
       pokemon = try await call { () async throws(APIError) in
         try await client.pokemon(id: pokemonID)
@@ -136,6 +139,24 @@ public struct DetailFeature: Sendable {
     var model = Self.viewModel(species: species, pokemon: pokemon)
     model.matchups = try await Self.matchups(of: pokemon, client: client)
     return model
+  }
+
+  /// The species and form that `query` (normalised) names when it is the slug of one of a
+  /// species' forms, or a prefix of just one (`raichu-alola`, `mr-mime-galar`): the species is
+  /// the longest whose slug followed by `-` starts the query. `nil` when it names none; the
+  /// form is `nil` for the species' default one.
+  func form(named query: String) async throws(DetailError) -> (species: Int, form: Int?)? {
+    guard let index = try? await client.speciesIndex() else { return nil }
+    let owners = index.filter { query.hasPrefix($0.name.lowercased() + "-") }
+    guard let owner = owners.max(by: { $0.name.count < $1.name.count }) else { return nil }
+    let species = try await call { () async throws(APIError) in
+      try await client.species(.id(owner.id))
+    }
+    let varieties = species.varieties.filter { $0.pokemon.id != nil }
+    let exact = varieties.first { $0.pokemon.name.lowercased() == query }
+    let prefixed = varieties.filter { $0.pokemon.name.lowercased().hasPrefix(query) }
+    guard let variety = exact ?? (prefixed.count == 1 ? prefixed.first : nil) else { return nil }
+    return (owner.id, variety.isDefault ? nil : variety.pokemon.id)
   }
 
   /// The matchups of `pokemon`'s types, from their damage relations (loaded in parallel, one
@@ -178,10 +199,12 @@ public struct DetailFeature: Sendable {
     let stats = pokemon.stats.map {
       SpeciesDetailViewModel.Stat(name: statName($0.stat.name), value: $0.baseStat)
     }
+    let forms = species.varieties.count > 1 ? species.varieties.compactMap(form) : []
+    let shown = species.form(id: pokemon.id).flatMap { $0.isDefault ? nil : form($0) }
     return SpeciesDetailViewModel(
       id: species.id,
       name: SafeText.line(species.name),
-      displayName: DisplayName.of(species.name),
+      displayName: shown?.displayName ?? DisplayName.of(species.name),
       genus: species.englishGenus.map(SafeText.paragraph),
       types: pokemon.types.sorted { $0.slot < $1.slot }.map { Words.title($0.type.name) },
       heightCentimetres: pokemon.heightCentimetres,
@@ -196,7 +219,17 @@ public struct DetailFeature: Sendable {
       isBaby: species.isBaby,
       isLegendary: species.isLegendary,
       isMythical: species.isMythical,
-      evolutionChainID: species.evolutionChainID)
+      evolutionChainID: species.evolutionChainID, form: shown, forms: forms)
+  }
+
+  /// A variety as the view model shows it; `nil` when its url names no id.
+  private static func form(_ variety: Species.Variety) -> SpeciesDetailViewModel.Form? {
+    variety.pokemon.id.map {
+      .init(
+        name: SafeText.line(variety.pokemon.name),
+        displayName: DisplayName.of(variety.pokemon.name),
+        pokemonID: $0, isDefault: variety.isDefault)
+    }
   }
 
   /// `special-attack` → `Sp. Atk` and so on; unknown stats in words.
@@ -352,6 +385,11 @@ extension Species {
   /// The id of the species' default pokemon (its default variety), else the species id.
   var defaultPokemonID: Int {
     varieties.first(where: \.isDefault)?.pokemon.id ?? id
+  }
+
+  /// The variety (form) whose pokemon id is `id`.
+  func form(id: Int) -> Variety? {
+    varieties.first { $0.pokemon.id == id }
   }
 }
 

@@ -14,6 +14,26 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
     }
   }
 
+  /// One of the species' forms (a `pokemon` of its varieties): `raichu-alola`, `charizard-gmax`.
+  public struct Form: Codable, Sendable, Equatable {
+    /// The slug, which `open` takes.
+    public var name: String
+    /// The slug capitalised word by word (`Raichu-Alola`).
+    public var displayName: String
+    /// The id of its `pokemon` (10100).
+    public var pokemonID: Int
+    /// The species' usual form.
+    public var isDefault: Bool
+
+    /// A form with every field given.
+    public init(name: String, displayName: String, pokemonID: Int, isDefault: Bool) {
+      self.name = name
+      self.displayName = displayName
+      self.pokemonID = pokemonID
+      self.isDefault = isDefault
+    }
+  }
+
   /// A base stat, e.g. `Sp. Atk` 65.
   public struct Stat: Codable, Sendable, Equatable {
     /// Short name: `HP`, `Attack`, `Defense`, `Sp. Atk`, `Sp. Def`, `Speed`.
@@ -32,8 +52,14 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
   public var id: Int
   /// The API slug (`mr-mime`).
   public var name: String
-  /// The slug capitalised word by word (`Mr-Mime`): the screen's title.
+  /// The slug capitalised word by word (`Mr-Mime`), or the form's (`Raichu-Alola`) when a form
+  /// other than the usual one is shown: the screen's title.
   public var displayName: String
+  /// The form shown, when it is not the species' usual one; its types, size, stats and
+  /// abilities are the form's.
+  public var form: Form?
+  /// Every form of the species in the API's order (empty when it has only its usual one).
+  public var forms: [Form]
   /// The English genus, e.g. `Evolution Pokémon`.
   public var genus: String?
   /// Types in slot order, in words (`Grass`, `Poison`).
@@ -69,11 +95,14 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
     id: Int, name: String, displayName: String, genus: String?, types: [String],
     heightCentimetres: Int, weightKilograms: Double, genderRatio: String, abilities: [Ability],
     stats: [Stat], baseStatTotal: Int, flavorText: String?, isBaby: Bool, isLegendary: Bool,
-    isMythical: Bool, evolutionChainID: Int?, matchups: TypeMatchups? = nil
+    isMythical: Bool, evolutionChainID: Int?, matchups: TypeMatchups? = nil, form: Form? = nil,
+    forms: [Form] = []
   ) {
     self.id = id
     self.name = name
     self.displayName = displayName
+    self.form = form
+    self.forms = forms
     self.genus = genus
     self.types = types
     self.heightCentimetres = heightCentimetres

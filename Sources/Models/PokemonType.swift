@@ -67,7 +67,9 @@ public struct TypeEffectiveness: Sendable, Hashable {
   public init(defending types: [PokemonType]) {
     var factors: [String: (id: Int, value: Double)] = [:]
     func apply(_ attackers: [NamedResource], _ factor: Double) {
-      for attacker in attackers {
+      // An attacker listed twice for one type counts once.
+      var seen: Set<String> = []
+      for attacker in attackers where seen.insert(attacker.name).inserted {
         let current = factors[attacker.name]?.value ?? 1
         factors[attacker.name] = (attacker.id ?? Int.max, current * factor)
       }

@@ -133,6 +133,13 @@ public struct TextRenderer: Sendable {
     for (label, value) in fields {
       lines.append(style.bold(label.padding(toLength: 10, withPad: " ", startingAt: 0)) + value)
     }
+    if !detail.forms.isEmpty {
+      // The form shown is marked as the selection is in the evolution tree.
+      let shown = detail.form?.pokemonID ?? detail.forms.first(where: \.isDefault)?.pokemonID
+      lines += labelled(
+        "Forms",
+        detail.forms.map { SafeText.line($0.displayName) + ($0.pokemonID == shown ? " ◀" : "") })
+    }
     if let matchups = detail.matchups { lines += renderMatchups(matchups) }
     if !detail.stats.isEmpty {
       lines.append("")
@@ -172,31 +179,33 @@ public struct TextRenderer: Sendable {
         switch matchup.multiplier {
         case 0.25: "¼"
         case 0.5: "½"
-        case let whole where whole.rounded() == whole: String(Int(whole))
+        case let whole where whole.rounded() == whole && abs(whole) < 1e9: String(Int(whole))
         default: String(matchup.multiplier)
         }
-      // A no-break space keeps a type and its factor on one line when the list wraps.
-      return SafeText.line(matchup.type) + "\u{00A0}×" + value
+      return SafeText.line(matchup.type) + " ×" + value
     }
-    let rows: [(String, [String])] = [
-      ("Weak to", matchups.weaknesses.map(factor)),
-      ("Resists", matchups.resistances.map(factor)),
-      ("Immune to", matchups.immunities.map(SafeText.line)),
-    ]
-    var lines: [String] = []
-    for (label, items) in rows where !items.isEmpty {
-      let width = max(20, min(76, terminalSize().columns - 2) - 10)
-      let wrapped = TextTools.wrap(items.joined(separator: ", "), width: width)
-        .map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
-      for (index, line) in wrapped.enumerated() {
-        let head =
-          index == 0
-          ? style.bold(label.padding(toLength: 10, withPad: " ", startingAt: 0))
-          : String(repeating: " ", count: 10)
-        lines.append(head + line)
-      }
+    return labelled("Weak to", matchups.weaknesses.map(factor))
+      + labelled("Resists", matchups.resistances.map(factor))
+      + labelled("Immune to", matchups.immunities.map(SafeText.line))
+  }
+
+  /// `items` after a bold `label` in the details' label column, joined with commas and wrapped
+  /// under the first item, an item never split across lines; none when empty.
+  func labelled(_ label: String, _ items: [String]) -> [String] {
+    guard !items.isEmpty else { return [] }
+    let width = max(20, min(76, terminalSize().columns - 2) - 10)
+    let wrapped = TextTools.wrap(
+      items.map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }.joined(separator: ", "),
+      width: width
+    )
+    .map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
+    return wrapped.enumerated().map { index, line in
+      let head =
+        index == 0
+        ? style.bold(label.padding(toLength: 10, withPad: " ", startingAt: 0))
+        : String(repeating: " ", count: 10)
+      return head + line
     }
-    return lines
   }
 
   // MARK: - Evolution

@@ -10,8 +10,10 @@ public struct SessionState: Sendable, Equatable, Codable {
   public var pageCount: Int?
   /// The active gender filter.
   public var filter: GenderFilter
-  /// The species shown in the detail view, if any.
+  /// The species shown in the detail view, if any (named by the form shown).
   public var selected: SpeciesSummary?
+  /// The form shown (its `pokemon` id), when it is not the species' usual one.
+  public var selectedForm: Int?
 
   public init(
     page: Int = 1, pageCount: Int? = nil, filter: GenderFilter = .all,

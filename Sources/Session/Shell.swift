@@ -127,7 +127,7 @@ public actor Shell {
     case .info:
       let selected = try requireSelection()
       let detail = try await details { details throws(DetailError) in
-        try await details.details(of: .id(selected.id))
+        try await details.details(of: .id(selected.id), form: state.selectedForm)
       }
       return .output(.detail(detail, image: await detailImage(for: selected.id)))
     case .evolution:
@@ -141,6 +141,7 @@ public actor Shell {
     case .back:
       let page = try await showPage(state.page, filter: state.filter)
       state.selected = nil
+      state.selectedForm = nil
       await refreshCompletion()
       return page
     case .search(let text):
@@ -198,7 +199,8 @@ public actor Shell {
     } catch {
       throw .detail(error.echoing(typed))
     }
-    state.selected = SpeciesSummary(id: detail.id, name: detail.name)
+    state.selected = SpeciesSummary(id: detail.id, name: detail.form?.name ?? detail.name)
+    state.selectedForm = detail.form?.pokemonID
     await refreshCompletion()
     return .output(.detail(detail, image: await detailImage(for: detail.id)))
   }

@@ -14,7 +14,7 @@ struct StubDetails: SpeciesDetails {
     return try await details(of: .id(133))
   }
 
-  func details(of key: SpeciesKey) async throws(DetailError) -> SpeciesDetailViewModel {
+  func details(of key: SpeciesKey, form: Int?) async throws(DetailError) -> SpeciesDetailViewModel {
     SpeciesDetailViewModel(
       id: 133, name: "eevee", displayName: "Eevee", genus: nil, types: ["normal"],
       heightCentimetres: 30, weightKilograms: 6.5, genderRatio: "", abilities: [], stats: [],

@@ -206,8 +206,10 @@ struct DetailTests {
       Set(object.keys) == [
         "id", "name", "displayName", "genus", "types", "heightCentimetres", "weightKilograms",
         "genderRatio", "abilities", "stats", "baseStatTotal", "flavorText", "isBaby",
-        "isLegendary", "isMythical", "evolutionChainID",
+        "isLegendary", "isMythical", "evolutionChainID", "forms",
       ])
     #expect(try JSONDecoder().decode(SpeciesDetailViewModel.self, from: data) == detail)
+    // Eevee's species lists Eevee and Eevee-Gmax.
+    #expect(detail.forms.map(\.name) == ["eevee", "eevee-gmax"] && detail.form == nil)
   }
 }

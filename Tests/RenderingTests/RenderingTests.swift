@@ -233,8 +233,8 @@ struct JSONRendererTests {
       [
         "id", "name", "displayName", "types", "heightCentimetres", "weightKilograms", "genderRatio",
         "abilities", "stats", "baseStatTotal", "isBaby", "isLegendary", "isMythical",
-        "downloadHint",
-      ], ["genus", "flavorText", "evolutionChainID", "imagePath"]
+        "downloadHint", "forms",
+      ], ["genus", "flavorText", "evolutionChainID", "imagePath", "form", "matchups"]
     ),
     "evolution": (["root"], ["chainID", "selectedSpeciesID"]),
     "image": (["speciesID", "path", "downloaded"], []),

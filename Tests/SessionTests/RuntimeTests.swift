@@ -280,7 +280,7 @@ struct NoticingDetails: SpeciesDetails {
     return try await base.open(input)
   }
 
-  func details(of key: SpeciesKey) async throws(DetailError) -> SpeciesDetailViewModel {
+  func details(of key: SpeciesKey, form: Int?) async throws(DetailError) -> SpeciesDetailViewModel {
     try await base.details(of: key)
   }
 

@@ -226,7 +226,7 @@ actor RateLimitedDetails: SpeciesDetails {
     try await base.open(input)
   }
 
-  func details(of key: SpeciesKey) async throws(DetailError) -> SpeciesDetailViewModel {
+  func details(of key: SpeciesKey, form: Int?) async throws(DetailError) -> SpeciesDetailViewModel {
     try gate(key)
     return try await base.details(of: key)
   }
