@@ -69,8 +69,18 @@ public actor LivePokeAPIClient: PokeAPIClient {
   /// `GET pokemon-species?limit=100000`, following `next` should the server cut the list into
   /// pages, but only on the API's own host: a `next` naming another is invalid data.
   public func speciesIndex() async throws(APIError) -> [SpeciesSummary] {
-    let resource = "the species index"
-    var url = "\(baseURL)/pokemon-species?offset=0&limit=100000"
+    try await index("pokemon-species", resource: "the species index")
+  }
+
+  /// `GET pokemon?limit=100000`: the entries above id 10000, PokéAPI's ids for the forms that
+  /// are not a species' usual one (the usual ones share their species' id).
+  public func formIndex() async throws(APIError) -> [SpeciesSummary] {
+    try await index("pokemon", resource: "the form index").filter { $0.id > 10_000 }
+  }
+
+  /// A whole list resource in one request, following `next` on the API's host only.
+  private func index(_ path: String, resource: String) async throws(APIError) -> [SpeciesSummary] {
+    var url = "\(baseURL)/\(path)?offset=0&limit=100000"
     var seen: Set<String> = []
     var summaries: [SpeciesSummary] = []
     while seen.insert(url).inserted, seen.count <= 100 {

@@ -23,6 +23,9 @@ public protocol PokeAPIClient: Sendable {
   func speciesPage(offset: Int, limit: Int) async throws(APIError) -> SpeciesListPage
   /// Every species (id and slug) in one request, for completion and search.
   func speciesIndex() async throws(APIError) -> [SpeciesSummary]
+  /// Every form that is not a species' usual one (`raichu-alola`, id 10100), from the
+  /// `pokemon` list in one request, for completion.
+  func formIndex() async throws(APIError) -> [SpeciesSummary]
   /// One species by id or slug.
   func species(_ key: SpeciesKey) async throws(APIError) -> Species
   /// The default pokemon of a species (same id).

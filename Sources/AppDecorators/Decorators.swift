@@ -134,6 +134,12 @@ public struct LoggingPokeAPIClient: PokeAPIClient {
     }
   }
 
+  public func formIndex() async throws(APIError) -> [SpeciesSummary] {
+    try await logged("form index") { () async throws(APIError) in
+      try await base.formIndex()
+    }
+  }
+
   public func species(_ key: SpeciesKey) async throws(APIError) -> Species {
     try await logged("species \(key)") { () async throws(APIError) in
       try await base.species(key)

@@ -167,7 +167,9 @@ public struct TextRenderer: Sendable {
     }
     if case .downloadHint = image {
       lines.append("")
-      lines.append(style.cyan("Tip: \"download image\" shows \(detail.displayName) right here."))
+      // The image is the species' (`{id}.png`), also when one of its other forms is shown.
+      let species = DisplayName.of(detail.name)
+      lines.append(style.cyan("Tip: \"download image\" shows \(species) right here."))
     }
     return lines.joined(separator: "\n")
   }

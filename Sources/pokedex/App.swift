@@ -84,8 +84,11 @@ struct App {
       spritesBaseURL: spritesURL)
 
     // The session: the species names for completion, the editor, the engine.
+    // Species first, then the other forms (`raichu-alola`), which completion offers too; the
+    // forms are a bonus: without them the species still complete.
     let names = SpeciesNames(work: work) { () async throws(APIError) in
-      try await api.speciesIndex()
+      async let forms = try? api.formIndex()
+      return try await api.speciesIndex() + (await forms ?? [])
     }
     let completion = CompletionSource(flags: flags, names: names)
     let editor: LibEditLineEditor? =

@@ -27,7 +27,7 @@ private func ref(_ kind: String, _ name: String, _ id: Int?) -> NamedResource {
   NamedResource(name: name, url: id.map { "https://pokeapi.co/api/v2/\(kind)/\($0)/" } ?? "")
 }
 
-@Suite("Live client: items, moves, places and types")
+@Suite("Live client: items, moves, places, types and forms")
 struct GameResourceTests {
   @Test func anItemIsFetchedByIdOnceAndKeepsOnlyItsEnglishName() async throws {
     let server = try await FixtureServer.start()
@@ -71,5 +71,20 @@ struct GameResourceTests {
     #expect(fire.damageRelations.halfDamageFrom.map(\.name) == ["grass"])
     _ = try await harness.client.pokemonType(ref("type", "fire", 10))
     #expect(await server.requests().count == 1)
+  }
+
+  @Test func theFormIndexHoldsTheFormsThatAreNotASpeciesUsualOne() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve(
+      "pokemon?offset=0&limit=100000",
+      json: """
+        {"count": 3, "next": null, "previous": null, "results": [
+          {"name": "raichu", "url": "{base}/pokemon/26/"},
+          {"name": "pecharunt", "url": "{base}/pokemon/1025/"},
+          {"name": "raichu-alola", "url": "{base}/pokemon/10100/"}]}
+        """)
+    let forms = try await Harness(server: server).client.formIndex()
+    #expect(forms == [SpeciesSummary(id: 10100, name: "raichu-alola")])
   }
 }

@@ -66,6 +66,11 @@ actor FakePokeAPIClient: PokeAPIClient {
     return index
   }
 
+  func formIndex() async throws(APIError) -> [SpeciesSummary] {
+    requests.append("pokemon?limit=100000")
+    return []
+  }
+
   func species(_ key: SpeciesKey) async throws(APIError) -> Species {
     requests.append("pokemon-species/\(key)")
     inFlight += 1

@@ -35,6 +35,11 @@ actor FakePokeAPIClient: PokeAPIClient {
       .summaries
   }
 
+  func formIndex() async throws(APIError) -> [SpeciesSummary] {
+    requests.append("pokemon?limit=100000")
+    return []
+  }
+
   func species(_ key: SpeciesKey) async throws(APIError) -> Species {
     requests.append("pokemon-species/\(key)")
     throw .notFound(resource: "pokemon-species/\(key)")

@@ -30,6 +30,11 @@ actor FakeAPI: PokeAPIClient {
     return (1...count).map { SpeciesSummary(id: $0, name: name($0)) }
   }
 
+  func formIndex() async throws(APIError) -> [SpeciesSummary] {
+    calls.append("pokemon?limit=100000")
+    return []
+  }
+
   func species(_ key: SpeciesKey) async throws(APIError) -> Species {
     calls.append("species \(key)")
     let id: Int
