@@ -55,32 +55,35 @@ struct EvolutionTrigger {
 
   // MARK: - Merging places
 
-  private static let placeholder = "\u{1}place\u{1}"
-
-  /// One phrase per distinct template, its places merged, each with the first detail behind it.
+  /// One phrase per distinct way (the same words and forms), the places of the details behind
+  /// it merged into one list, each with the first detail behind it.
   private func merged(_ details: [EvolutionDetail]) -> [(phrase: String, detail: EvolutionDetail)] {
-    var templates: [(template: String, detail: EvolutionDetail)] = []
-    var places: [String: [NamedResource]] = [:]
+    var groups: [(key: WayKey, detail: EvolutionDetail, places: [NamedResource])] = []
     for detail in details {
-      let template = phrase(detail, place: detail.location == nil ? nil : Self.placeholder)
-      let key =
-        template + "\u{0}" + (detail.evolvedForm?.name ?? "") + "\u{0}"
-        + (detail.baseForm?.name ?? "")
-      if places[key] == nil {
-        templates.append((key, detail))
-        places[key] = []
+      let key = WayKey(
+        words: phrase(detail, place: nil), hasPlace: detail.location != nil,
+        form: detail.evolvedForm?.name, fromForm: detail.baseForm?.name)
+      guard let index = groups.firstIndex(where: { $0.key == key }) else {
+        groups.append((key, detail, detail.location.map { [$0] } ?? []))
+        continue
       }
-      if let place = detail.location,
-        places[key]?.contains(where: { $0.name == place.name }) == false
+      if let place = detail.location, !groups[index].places.contains(where: { $0.name == place.name })
       {
-        places[key]?.append(place)
+        groups[index].places.append(place)
       }
     }
-    return templates.map { key, detail in
-      let template = String(key.prefix { $0 != "\u{0}" })
-      let shown = placeList(places[key] ?? [])
-      return (template.replacingOccurrences(of: Self.placeholder, with: shown), detail)
+    return groups.map { group in
+      let place = group.places.isEmpty ? nil : placeList(group.places)
+      return (place == nil ? group.key.words : phrase(group.detail, place: place), group.detail)
     }
+  }
+
+  /// What makes two details one way: their words without the place, and their forms.
+  private struct WayKey: Equatable {
+    var words: String
+    var hasPlace: Bool
+    var form: String?
+    var fromForm: String?
   }
 
   /// `A`, `A or B`, `A, B or C`, `A, B or 4 other places`: only the places spelled out are

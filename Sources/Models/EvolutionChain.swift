@@ -41,10 +41,14 @@ public struct ChainLink: Codable, Sendable, Hashable {
     isBaby = try c.decodeIfPresent(Bool.self, forKey: .isBaby) ?? false
     var details = try c.decodeIfPresent([EvolutionDetail].self, forKey: .evolutionDetails) ?? []
     // A condition pokedex does not know yet is kept by name, so that it is never dropped
-    // silently: the same bodies read again for the keys outside `EvolutionDetail.CodingKeys`.
-    let unknown = try c.decodeIfPresent([UnknownConditions].self, forKey: .evolutionDetails) ?? []
-    for (index, extra) in zip(details.indices, unknown) where !extra.keys.isEmpty {
-      details[index].otherConditions = extra.keys
+    // silently: the API's bodies are read again for the keys outside `EvolutionDetail.CodingKeys`.
+    // What pokedex stored itself has been read that way already (the list is there, if empty).
+    if details.contains(where: { $0.otherConditions == nil }) {
+      let unknown =
+        try c.decodeIfPresent([UnknownConditions].self, forKey: .evolutionDetails) ?? []
+      for (index, extra) in zip(details.indices, unknown) {
+        details[index].otherConditions = extra.keys
+      }
     }
     evolutionDetails = details
     evolvesTo = try c.decodeIfPresent([ChainLink].self, forKey: .evolvesTo) ?? []
@@ -116,7 +120,8 @@ public struct EvolutionDetail: Codable, Sendable, Hashable {
   public var turnUpsideDown: Bool?
   public var needsMultiplayer: Bool?
   public var isDefault: Bool?
-  /// Fields of the API that pokedex does not know yet and that hold a value (their keys).
+  /// Fields of the API that pokedex does not know yet and that hold a value (their keys); `nil`
+  /// until a body has been read for them (what pokedex stores carries the list, maybe empty).
   public var otherConditions: [String]?
 
   public init(
