@@ -67,7 +67,8 @@ struct EvolutionTrigger {
         groups.append((key, detail, detail.location.map { [$0] } ?? []))
         continue
       }
-      if let place = detail.location, !groups[index].places.contains(where: { $0.name == place.name })
+      if let place = detail.location,
+        !groups[index].places.contains(where: { $0.name == place.name })
       {
         groups[index].places.append(place)
       }
