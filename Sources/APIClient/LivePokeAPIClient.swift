@@ -148,30 +148,31 @@ public actor LivePokeAPIClient: PokeAPIClient {
   public func gameResource(
     _ kind: GameResourceKind, _ reference: NamedResource
   ) async throws(APIError) -> GameResource {
-    let resource = "\(kind.rawValue) \(Self.describe(reference))"
-    guard let component = Self.pathComponent(reference) else {
-      throw .notFound(resource: resource)
-    }
-    return try await value(
-      GameResource.self, url: "\(baseURL)/\(kind.path)/\(component)/", resource: resource,
-      isAnswer: { Self.answers($0.id, $0.name, reference) })
+    try await referenced(GameResource.self, path: kind.path, reference) { ($0.id, $0.name) }
   }
 
   /// `GET type/{id}/` (by slug when the reference has no id).
   public func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
-    let resource = "type \(Self.describe(reference))"
+    try await referenced(PokemonType.self, path: "type", reference) { ($0.id, $0.name) }
+  }
+
+  /// The resource at `path` that `reference` names (by its id, else its slug); an answer whose
+  /// id (or, without one, name) is another's is invalid data.
+  private func referenced<T: Codable & Sendable>(
+    _ type: T.Type, path: String, _ reference: NamedResource,
+    identity: @escaping @Sendable (T) -> (id: Int, name: String)
+  ) async throws(APIError) -> T {
+    let resource = "\(path) \(Self.describe(reference))"
     guard let component = Self.pathComponent(reference) else {
       throw .notFound(resource: resource)
     }
     return try await value(
-      PokemonType.self, url: "\(baseURL)/type/\(component)/", resource: resource,
-      isAnswer: { Self.answers($0.id, $0.name, reference) })
-  }
-
-  /// Whether an answer with `id` and `name` is the one `reference` asked for.
-  private static func answers(_ id: Int, _ name: String, _ reference: NamedResource) -> Bool {
-    if let wanted = reference.id { return id == wanted }
-    return name.lowercased() == reference.name.lowercased()
+      T.self, url: "\(baseURL)/\(path)/\(component)/", resource: resource,
+      isAnswer: { answer in
+        let (id, name) = identity(answer)
+        if let wanted = reference.id { return id == wanted }
+        return name.lowercased() == reference.name.lowercased()
+      })
   }
 
   // MARK: Loading one resource
