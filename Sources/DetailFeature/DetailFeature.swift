@@ -146,7 +146,14 @@ public struct DetailFeature: Sendable {
   /// the longest whose slug followed by `-` starts the query. `nil` when it names none; the
   /// form is `nil` for the species' default one.
   func form(named query: String) async throws(DetailError) -> (species: Int, form: Int?)? {
-    guard let index = try? await client.speciesIndex() else { return nil }
+    let index: [SpeciesSummary]
+    do {
+      index = try await client.speciesIndex()
+    } catch .cancelled {
+      throw .api(.cancelled)
+    } catch {
+      return nil
+    }
     let owners = index.filter { query.hasPrefix($0.name.lowercased() + "-") }
     guard let owner = owners.max(by: { $0.name.count < $1.name.count }) else { return nil }
     let species = try await call { () async throws(APIError) in
