@@ -50,7 +50,8 @@ let package = Package(
     .target(name: "DetailFeature", dependencies: ["APIClient", "Models"]),
     .target(name: "ImageFeature", dependencies: ["HTTPClient", "PNGDecoder", "SpriteStore"]),
     .target(
-      name: "SyncFeature", dependencies: ["DetailFeature", "ImageFeature", "APIClient", "Models"]),
+      name: "SyncFeature",
+      dependencies: ["DetailFeature", "ImageFeature", "APIClient", "Cache", "Models"]),
 
     // MARK: Cross-cutting
     .target(name: "FeatureFlags", dependencies: ["Models"]),

@@ -58,6 +58,32 @@ public struct CacheStoreSummary: Sendable, Hashable {
 public enum CacheStoreError: Error, Sendable, Equatable {
   /// The file is damaged: the cache rebuilds the store.
   case corrupt
+  /// The disk (or the user's quota) is full: nothing more can be written.
+  case full
+}
+
+/// Why answers did not reach the disk.
+public enum UnsavedReason: Sendable, Equatable {
+  /// The disk is full.
+  case diskFull
+  /// The disk store failed otherwise (I/O error, the file gone read-only).
+  case diskFailed
+  /// There is no disk store at all: caching in memory only.
+  case memoryOnly
+}
+
+/// How many answers the cache could not write to disk in this session, and why the last one
+/// could not (what `sync` needs to count only what was stored).
+public struct UnsavedAnswers: Sendable, Equatable {
+  /// Answers kept in memory only.
+  public var count: Int
+  /// Why the last of them was not written; `nil` when `count` is 0.
+  public var reason: UnsavedReason?
+
+  public init(count: Int = 0, reason: UnsavedReason? = nil) {
+    self.count = count
+    self.reason = reason
+  }
 }
 
 /// The persistent half of the cache. Implementations must be crash-safe and safe for two

@@ -143,15 +143,29 @@ public actor ResponseCache {
     await save(entry)
   }
 
-  /// Stores `entry` in memory and on disk, replacing the one with the same key.
+  /// Stores `entry` in memory and on disk, replacing the one with the same key. One that does
+  /// not reach the disk is counted in ``unsaved``.
   public func save(_ entry: CacheEntry) async {
     memory.insert(entry, limit: memoryLimitBytes)
-    guard let store else { return }
+    guard let store else {
+      notSaved(unsaved.reason ?? .memoryOnly)
+      return
+    }
     do {
       try await store.save(entry)
     } catch {
+      if error is CancellationError || Task.isCancelled { return }
+      notSaved(error as? CacheStoreError == .full ? .diskFull : .diskFailed)
       storeFailed(error)
     }
+  }
+
+  /// The answers that did not reach the disk in this session, and why.
+  public private(set) var unsaved = UnsavedAnswers()
+
+  private func notSaved(_ reason: UnsavedReason) {
+    unsaved.count += 1
+    unsaved.reason = reason
   }
 
   /// Counts what is cached, plus this session's hits and misses.
@@ -198,7 +212,10 @@ public actor ResponseCache {
       return
     }
     disk = .none
-    onNotice("The disk cache stopped working; caching in memory only for this session.")
+    onNotice(
+      error as? CacheStoreError == .full
+        ? "The disk is full; caching in memory only for this session."
+        : "The disk cache stopped working; caching in memory only for this session.")
   }
 }
 

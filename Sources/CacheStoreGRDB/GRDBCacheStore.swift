@@ -330,7 +330,8 @@ public final class GRDBCacheStore: CacheStore {
     }
   }
 
-  /// Runs a database operation, reporting a damaged file as ``CacheStoreError/corrupt``.
+  /// Runs a database operation, reporting a damaged file as ``CacheStoreError/corrupt`` and a
+  /// full disk as ``CacheStoreError/full``.
   private func access<T>(_ operation: () async throws -> T) async throws -> T {
     do {
       return try await operation()
@@ -338,6 +339,8 @@ public final class GRDBCacheStore: CacheStore {
       where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode)
     {
       throw CacheStoreError.corrupt
+    } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_FULL {
+      throw CacheStoreError.full
     }
   }
 }

@@ -1,4 +1,5 @@
 import APIClient
+import Cache
 import CommandLanguage
 import DetailFeature
 import ImageFeature
@@ -87,6 +88,16 @@ public enum FailureText {
     switch failure.reason {
     case .details(let error): "#\(failure.id): \(message(error))"
     case .image(let error): "#\(failure.id): image: \(message(error))"
+    case .notStored(let reason): "#\(failure.id): fetched, but not stored: \(message(reason))"
+    }
+  }
+
+  /// Why answers did not reach the disk, in a few words.
+  static func message(_ reason: UnsavedReason) -> String {
+    switch reason {
+    case .diskFull: "the disk is full."
+    case .diskFailed: "the disk cache failed (see the log)."
+    case .memoryOnly: "the cache is in memory only."
     }
   }
 

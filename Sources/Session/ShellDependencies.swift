@@ -37,13 +37,14 @@ public struct ShellDependencies: Sendable {
     speciesIndex: @escaping @Sendable () async throws(APIError) -> [SpeciesSummary],
     cacheStatistics: @escaping @Sendable () async -> CacheStatistics,
     clearCache: @escaping @Sendable () async -> Void,
+    unsavedAnswers: @escaping SyncFeature.Unsaved = { UnsavedAnswers() },
     history: @escaping @Sendable () -> [String], flags: FeatureFlags,
     syncProgress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
   ) {
     self.list = list
     self.details = details
     self.images = images
-    self.sync = SyncFeature(details: details, images: images)
+    self.sync = SyncFeature(details: details, images: images, unsaved: unsavedAnswers)
     self.speciesIndex = speciesIndex
     self.cacheStatistics = cacheStatistics
     self.clearCache = clearCache

@@ -1,4 +1,5 @@
 import APIClient
+import Cache
 import DetailFeature
 import ImageFeature
 import Models
@@ -18,15 +19,23 @@ public struct SyncFeature: Sendable {
   /// The first pause before a rate-limited species is tried again; it doubles each time.
   public let retryPause: Duration
 
-  /// A sync over `details`, downloading images with `images` when it is given.
+  /// The answers the cache could not write to disk so far (``ResponseCache/unsaved``): a
+  /// species during whose sync that count grew is not counted as synced.
+  public typealias Unsaved = @Sendable () async -> UnsavedAnswers
+
+  private let unsaved: Unsaved
+
+  /// A sync over `details`, downloading images with `images` when it is given, and checking
+  /// with `unsaved` that what it fetched was stored.
   public init(
     details: any SpeciesDetails, images: ImageFeature?, width: Int = 12,
-    retryPause: Duration = .seconds(1)
+    retryPause: Duration = .seconds(1), unsaved: @escaping Unsaved = { UnsavedAnswers() }
   ) {
     self.details = details
     self.images = images
     self.width = max(1, width)
     self.retryPause = retryPause
+    self.unsaved = unsaved
   }
 
   /// The species of `index` that `range` names, in id order; the whole index (below the forms,
@@ -88,7 +97,23 @@ public struct SyncFeature: Sendable {
   /// finishes, only slower.
   static let rateLimitedRetries = 4
 
+  /// Syncs one species; one whose answers did not all reach the disk counts as not stored. Several
+  /// species are synced at once, so a write that failed for one marks the others then in flight
+  /// too: on a full disk, what is counted is never more than what was stored.
   private func sync(_ id: Int, images: ImageFeature?) async -> SpeciesResult {
+    let before = await unsaved().count
+    var result = await syncOneAfterAnother(id, images: images)
+    let after = await unsaved()
+    if after.count > before, result.synced {
+      result = SpeciesResult(
+        id: id, synced: false,
+        failure: SyncFailure(id: id, reason: .notStored(after.reason ?? .diskFailed)))
+    }
+    return result
+  }
+
+  /// Syncs one species, trying again after a pause while the server rate-limits it.
+  private func syncOneAfterAnother(_ id: Int, images: ImageFeature?) async -> SpeciesResult {
     var result = await syncOnce(id, images: images)
     var pause = retryPause
     for _ in 0..<Self.rateLimitedRetries {
@@ -166,8 +191,8 @@ public struct SyncProgress: Sendable, Equatable {
 public struct SyncSummary: Sendable, Equatable {
   /// The first and last species synced (the range asked for, narrowed to species that exist).
   public var range: ClosedRange<Int>
-  /// Species whose details (species, pokemon, evolution chain) are now cached, including those
-  /// whose image alone failed.
+  /// Species whose details (species, pokemon, evolution chain) are now stored on disk, including
+  /// those whose image alone failed.
   public var synced: Int
   /// Images downloaded now or already there (when `--images`).
   public var images: Int
@@ -193,6 +218,8 @@ public struct SyncFailure: Sendable, Equatable {
     case details(DetailError)
     /// Its details are cached, but its image could not be downloaded.
     case image(ImageFeatureError)
+    /// It was fetched, but not all of it reached the disk (so it would not work offline).
+    case notStored(UnsavedReason)
   }
 
   /// The species.

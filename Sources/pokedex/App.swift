@@ -104,6 +104,7 @@ struct App {
       images: images,
       speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
       cacheStatistics: { await cache.statistics() }, clearCache: { await cache.clear() },
+      unsavedAnswers: { await cache.unsaved },
       history: { editor?.historyEntries() ?? [] }, flags: flags, syncProgress: syncProgress)
     let shell = Shell(dependencies: dependencies, work: work, completion: completion)
 
@@ -161,7 +162,8 @@ struct App {
       let step = max(1, progress.total / 10)
       guard progress.done > 0, progress.done % step == 0 || progress.done == progress.total
       else { return }
-      console.printError("Synced \(progress.done)/\(progress.total)…")
+      let failed = progress.failed > 0 ? " (\(progress.failed) failed)" : ""
+      console.printError("Syncing: \(progress.done)/\(progress.total) done\(failed)…")
     }
   }
 

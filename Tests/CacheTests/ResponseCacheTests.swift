@@ -20,6 +20,25 @@ struct BrokenStore: CacheStore {
   func summary() async throws -> CacheStoreSummary { throw Failure() }
 }
 
+/// A store with room for `room` entries, then full, as a disk that fills up.
+final class FullAfterStore: CacheStore {
+  let room: Int
+  private let saved = Mutex<[String]>([])
+  init(room: Int) { self.room = room }
+  var keys: [String] { saved.withLock { $0 } }
+  func entry(forKey key: String) async throws -> CacheEntry? { nil }
+  func save(_ entry: CacheEntry) async throws {
+    try saved.withLock {
+      guard $0.count < room else { throw CacheStoreError.full }
+      $0.append(entry.key)
+    }
+  }
+  func removeAll() async throws { saved.withLock { $0 = [] } }
+  func summary() async throws -> CacheStoreSummary {
+    CacheStoreSummary(entries: keys.count, bytes: 0, oldestEntry: nil)
+  }
+}
+
 /// A store whose reads are cancelled, as when Ctrl-C lands during a disk read.
 final class CancelledReadStore: CacheStore {
   let base = Mutex<[String: CacheEntry]>([:])
@@ -98,6 +117,30 @@ struct ResponseCacheTests {
     #expect(
       notices.withLock { $0 }
         == ["The disk cache stopped working; caching in memory only for this session."])
+  }
+
+  @Test func answersThatDoNotReachTheDiskAreCountedWithTheReason() async {
+    let notices = Mutex<[String]>([])
+    let full = FullAfterStore(room: 2)
+    let cache = ResponseCache(
+      store: full, onNotice: { notice in notices.withLock { $0.append(notice) } })
+    await cache.save(entry("a"))
+    await cache.save(entry("b"))
+    #expect(await cache.unsaved == UnsavedAnswers())
+    await cache.save(entry("c"))
+    await cache.save(entry("d"))
+    // The third write found the disk full; the fourth went to memory only, for the same reason.
+    #expect(await cache.unsaved == UnsavedAnswers(count: 2, reason: .diskFull))
+    #expect(full.keys == ["a", "b"])
+    #expect(await cache.entry(forKey: "d") != nil)
+    #expect(
+      notices.withLock { $0 } == ["The disk is full; caching in memory only for this session."])
+  }
+
+  @Test func aCacheInMemoryOnlyStoresNothingDurably() async {
+    let cache = ResponseCache(store: nil)
+    await cache.save(entry("a"))
+    #expect(await cache.unsaved == UnsavedAnswers(count: 1, reason: .memoryOnly))
   }
 
   @Test func aCancelledDiskReadKeepsTheDiskCache() async {

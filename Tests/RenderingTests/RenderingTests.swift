@@ -184,6 +184,18 @@ struct TextRendererTests {
     #expect(!plain.render(.detail(eevee, image: .none)).contains("Weak to"))
   }
 
+  @Test func aSpeciesNotStoredSaysWhy() {
+    let summary = SyncSummary(
+      range: 1...4, synced: 2, images: 0,
+      failures: [3, 4].map { SyncFailure(id: $0, reason: .notStored(.diskFull)) })
+    #expect(
+      plain.render(.synced(summary)) == """
+        Synced 2 species (#1–#4). 2 failed:
+          #3: fetched, but not stored: the disk is full.
+          #4: fetched, but not stored: the disk is full.
+        """)
+  }
+
   @Test func typesAreColouredBadges() {
     let text = colour.render(.detail(eevee, image: .none))
     #expect(text.contains("48;2;168;167;122m Normal "))

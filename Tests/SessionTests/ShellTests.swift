@@ -236,6 +236,28 @@ actor RateLimitedDetails: SpeciesDetails {
   }
 }
 
+@Suite("A sync counts only what reached the disk")
+struct UnstoredSyncTests {
+  @Test func speciesSyncedAfterTheDiskFilledUpAreReportedNotStored() async {
+    // One species at a time; the disk fills up while species 3 is synced.
+    let counter = Mutex(0)
+    let sync = SyncFeature(
+      details: DetailFeature(client: FakeAPI(count: 12)), images: nil, width: 1,
+      unsaved: {
+        counter.withLock { calls in
+          calls += 1
+          // Asked before and after each species: calls 5 and 6 are species 3's.
+          return calls >= 6 ? UnsavedAnswers(count: calls - 5, reason: .diskFull) : UnsavedAnswers()
+        }
+      })
+    let summary = await sync.run(ids: [1, 2, 3, 4], withImages: false)
+    #expect(summary.synced == 2)
+    #expect(summary.failures.map(\.id) == [3, 4])
+    #expect(summary.failures.first?.reason == .notStored(.diskFull))
+    #expect(!summary.isComplete)
+  }
+}
+
 @Suite("A rate-limited sync keeps going")
 struct RateLimitedSyncTests {
   @Test func everySpeciesIsSyncedOnlyLater() async {
