@@ -60,14 +60,18 @@ public enum CacheStoreError: Error, Sendable, Equatable {
   case corrupt
   /// The disk (or the user's quota) is full: nothing more can be written.
   case full
+  /// The store was opened read-only: it answers reads, and writes nothing.
+  case readOnly
 }
 
 /// Why answers did not reach the disk.
 public enum UnsavedReason: Sendable, Equatable {
   /// The disk is full.
   case diskFull
-  /// The disk store failed otherwise (I/O error, the file gone read-only).
+  /// The disk store failed otherwise (an I/O error).
   case diskFailed
+  /// The cache could be read but not written (a read-only file system).
+  case readOnly
   /// There is no disk store at all: caching in memory only.
   case memoryOnly
 }

@@ -155,7 +155,11 @@ public actor ResponseCache {
       try await store.save(entry)
     } catch {
       if error is CancellationError || Task.isCancelled { return }
-      notSaved(error as? CacheStoreError == .full ? .diskFull : .diskFailed)
+      switch error as? CacheStoreError {
+      case .readOnly: notSaved(.readOnly)
+      case .full: notSaved(.diskFull)
+      default: notSaved(.diskFailed)
+      }
       storeFailed(error)
     }
   }
@@ -203,7 +207,10 @@ public actor ResponseCache {
   /// cancelled read or write (Ctrl-C, a sibling request failing) says nothing about the disk and
   /// changes nothing.
   private func storeFailed(_ error: any Error) {
-    if error is CancellationError || Task.isCancelled { return }
+    // A read-only store keeps answering reads; that it saves nothing was said when it opened.
+    if error is CancellationError || Task.isCancelled || error as? CacheStoreError == .readOnly {
+      return
+    }
     guard case .open(_, let rebuild) = disk else { return }
     if error as? CacheStoreError == .corrupt, let rebuild {
       let rebuilt = rebuild.rebuild()

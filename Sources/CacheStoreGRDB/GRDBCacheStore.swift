@@ -24,6 +24,8 @@ import GRDB
 ///   cached answer costs a write at most once an hour. The size is read from SQLite's page
 ///   counts, so the check costs the same whatever the file holds.
 /// - Schema versioned with a `DatabaseMigrator`; a file from a newer pokedex is left untouched.
+/// - A cache pokedex cannot write (a read-only file system, another user's directory) is opened
+///   read-only: it answers reads, and saves throw ``CacheStoreError/readOnly``.
 public final class GRDBCacheStore: CacheStore {
   /// Why a store could not be opened.
   public enum OpenError: Error, Sendable, Equatable {
@@ -34,6 +36,13 @@ public final class GRDBCacheStore: CacheStore {
     /// The file was written by a newer version with a schema this one does not know.
     case newerSchema(path: String)
   }
+
+  /// Whether a path can be written (the directory or the file), asked before opening; tests
+  /// pass their own, since root may write anywhere.
+  public typealias WritableCheck = @Sendable (_ path: String) -> Bool
+
+  /// `access(2)` with `W_OK`.
+  public static let canWrite: WritableCheck = { Glibc.access($0, W_OK) == 0 }
 
   /// The name of the database file inside the cache directory.
   public static let fileName = "responses.sqlite"
@@ -51,12 +60,17 @@ public final class GRDBCacheStore: CacheStore {
   /// The most the store keeps, in bytes.
   public let limitBytes: Int
 
+  /// Opened read-only: reads only, saves refused.
+  public let isReadOnly: Bool
+
   private init(
-    database: DatabaseQueue, fileURL: URL, limitBytes: Int, now: @escaping @Sendable () -> Date
+    database: DatabaseQueue, fileURL: URL, limitBytes: Int, isReadOnly: Bool = false,
+    now: @escaping @Sendable () -> Date
   ) {
     self.database = database
     self.fileURL = fileURL
     self.limitBytes = limitBytes
+    self.isReadOnly = isReadOnly
     self.now = now
   }
 
@@ -64,9 +78,14 @@ public final class GRDBCacheStore: CacheStore {
   /// - Throws: ``OpenError``.
   public static func open(
     directory: URL, busyTimeout: TimeInterval = 5, limitBytes: Int = defaultLimitBytes,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() }, isWritable: WritableCheck = canWrite
   ) throws(OpenError) -> GRDBCacheStore {
     let fileURL = directory.appendingPathComponent(fileName)
+    if FileManager.default.fileExists(atPath: fileURL.path),
+      !isWritable(directory.path) || !isWritable(fileURL.path)
+    {
+      return try openReadOnly(fileURL: fileURL, limitBytes: limitBytes, now: now)
+    }
     do {
       try FileManager.default.createDirectory(
         at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -132,15 +151,52 @@ public final class GRDBCacheStore: CacheStore {
     }
   }
 
+  /// Opens an existing cache that cannot be written, for reading only. Without its `-shm`
+  /// file and a directory to create it in, SQLite can read a WAL database only when told that
+  /// nobody writes it (`immutable=1`, a URI filename: Debian's SQLite is built with
+  /// `SQLITE_USE_URI`); since pokedex cannot write it, nobody else of this user can either.
+  private static func openReadOnly(
+    fileURL: URL, limitBytes: Int, now: @escaping @Sendable () -> Date
+  ) throws(OpenError) -> GRDBCacheStore {
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.label = "pokedex-cache-read-only"
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?#%")
+    let path = fileURL.path.addingPercentEncoding(withAllowedCharacters: allowed) ?? fileURL.path
+    do {
+      let database = try DatabaseQueue(
+        path: "file:\(path)?immutable=1", configuration: configuration)
+      let columns = try database.read { db in
+        Set(try Row.fetchAll(db, sql: "PRAGMA table_info(response)").map { $0["name"] as String })
+      }
+      // One it cannot read (not ours, or an older schema it cannot migrate) is no cache.
+      guard Self.columns.isSubset(of: columns) else {
+        throw OpenError.unwritable(path: fileURL.path)
+      }
+      return GRDBCacheStore(
+        database: database, fileURL: fileURL, limitBytes: max(1 << 20, limitBytes),
+        isReadOnly: true, now: now)
+    } catch let error as OpenError {
+      throw error
+    } catch {
+      throw .unwritable(path: fileURL.path)
+    }
+  }
+
   /// Opens the store in `directory`, recovering what can be recovered:
   /// a damaged file is renamed aside (never deleted) and a new one started; when the directory
   /// cannot be written, or the file belongs to a newer pokedex, returns no store (memory only).
   /// Each such event yields one warning line for the user.
-  public static func openOrRecover(directory: URL, now: Date = Date()) -> (
-    store: (any CacheStore)?, warnings: [String]
-  ) {
+  public static func openOrRecover(
+    directory: URL, now: Date = Date(), isWritable: WritableCheck = canWrite
+  ) -> (store: (any CacheStore)?, warnings: [String]) {
     do {
-      return (try open(directory: directory), [])
+      let store = try open(directory: directory, isWritable: isWritable)
+      let warnings =
+        store.isReadOnly
+        ? ["The cache at \(store.fileURL.path) is read-only: reading it, saving nothing new."] : []
+      return (store, warnings)
     } catch {
       switch error {
       case .newerSchema(let path):
@@ -250,7 +306,7 @@ public final class GRDBCacheStore: CacheStore {
       }
     }
     guard let (entry, usedAt) = found else { return nil }
-    if time - usedAt > Self.useResolution {
+    if !isReadOnly, time - usedAt > Self.useResolution {
       try await access {
         try await database.write { db in
           try db.execute(
@@ -264,6 +320,7 @@ public final class GRDBCacheStore: CacheStore {
   /// Inserts or replaces `entry` in one transaction, then makes room if the store outgrew its
   /// bound.
   public func save(_ entry: CacheEntry) async throws {
+    if isReadOnly { throw CacheStoreError.readOnly }
     let time = now().timeIntervalSince1970
     let limit = limitBytes
     try await access {
@@ -305,6 +362,7 @@ public final class GRDBCacheStore: CacheStore {
 
   /// Deletes every entry.
   public func removeAll() async throws {
+    if isReadOnly { throw CacheStoreError.readOnly }
     try await access {
       try await database.write { db in try db.execute(sql: "DELETE FROM response") }
     }

@@ -98,6 +98,7 @@ public enum FailureText {
     case .diskFull: "the disk is full."
     case .diskFailed: "the disk cache failed (see the log)."
     case .memoryOnly: "the cache is in memory only."
+    case .readOnly: "the cache is read-only."
     }
   }
 

@@ -144,6 +144,46 @@ struct GRDBCacheStoreTests {
     #expect(warnings.first?.hasSuffix("caching in memory only.") == true)
   }
 
+  @Test func aCacheThatCannotBeWrittenIsReadWithOneWarning() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let saved = entry("https://pokeapi.co/api/v2/pokemon/25/", bytes: 500)
+    try await GRDBCacheStore.open(directory: directory).save(saved)
+    // Root may write anywhere, so the test says the paths are not writable, as a read-only file
+    // system would (end-to-end checks a real one).
+    let (opened, warnings) = GRDBCacheStore.openOrRecover(
+      directory: directory, isWritable: { _ in false })
+    let store = try #require(opened as? GRDBCacheStore)
+    #expect(store.isReadOnly)
+    #expect(
+      warnings == [
+        "The cache at \(store.fileURL.path) is read-only: reading it, saving nothing new."
+      ])
+    #expect(try await store.entry(forKey: saved.key) == saved)
+    await #expect(throws: CacheStoreError.readOnly) {
+      try await store.save(entry("https://pokeapi.co/api/v2/pokemon/26/"))
+    }
+    // Behind the cache: reads go on, and what it cannot save is counted, not a failure.
+    let cache = ResponseCache(store: store)
+    await cache.save(entry("https://pokeapi.co/api/v2/pokemon/26/"))
+    #expect(await cache.unsaved == UnsavedAnswers(count: 1, reason: .readOnly))
+    #expect(await cache.statistics().isPersistent)
+    #expect(await cache.entry(forKey: saved.key) == saved)
+  }
+
+  @Test func aReadOnlyCacheOfAnotherSchemaIsNoCache() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent(GRDBCacheStore.fileName)
+    try await DatabaseQueue(path: file.path).write { db in
+      try db.execute(sql: "CREATE TABLE response (key TEXT, value TEXT)")
+    }
+    let (store, warnings) = GRDBCacheStore.openOrRecover(
+      directory: directory, isWritable: { _ in false })
+    #expect(store == nil)
+    #expect(warnings.first?.hasSuffix("caching in memory only.") == true)
+  }
+
   @Test func aFileFromANewerSchemaIsLeftAlone() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
