@@ -298,11 +298,12 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
     let response: HTTPResponse
     do {
-      response = try await http.send(HTTPRequest(url: resource.url, headers: headers))
+      response = try await http.send(
+        HTTPRequest(url: resource.url, headers: headers, maximumBodyBytes: Self.maximumBodyBytes))
     } catch {
       switch error {
       case .cancelled: return .failure(.cancelled)
-      case .badResponse: return .failure(.invalidData(resource: resource.name))
+      case .badResponse, .tooLarge: return .failure(.invalidData(resource: resource.name))
       case .connectionFailed:
         guard let cached else { return .failure(.offline) }
         return serveStale(cached, resource, reason: "Offline")

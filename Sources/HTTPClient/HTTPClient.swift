@@ -1,13 +1,18 @@
 import Foundation
 
-/// A GET request: a URL and extra headers (e.g. `If-None-Match`).
+/// A GET request: a URL, extra headers (e.g. `If-None-Match`) and the largest body accepted.
 public struct HTTPRequest: Sendable, Hashable {
   public var url: URL
   public var headers: [String: String]
+  /// The most bytes of body accepted: a longer answer is abandoned as soon as it is seen to be
+  /// longer (its `Content-Length`, or the bytes received so far), never read whole. `nil`: no
+  /// bound.
+  public var maximumBodyBytes: Int?
 
-  public init(url: URL, headers: [String: String] = [:]) {
+  public init(url: URL, headers: [String: String] = [:], maximumBodyBytes: Int? = nil) {
     self.url = url
     self.headers = headers
+    self.maximumBodyBytes = maximumBodyBytes
   }
 }
 
@@ -51,6 +56,9 @@ public enum HTTPError: Error, Sendable, Equatable {
   case cancelled
   /// The answer was cut off or unreadable.
   case badResponse
+  /// The body is longer than the request's ``HTTPRequest/maximumBodyBytes``; the transfer was
+  /// stopped there.
+  case tooLarge(limit: Int)
 }
 
 /// Sends GET requests. The live implementation uses URLSession; tests use fakes or a

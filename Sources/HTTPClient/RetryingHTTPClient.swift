@@ -75,7 +75,7 @@ public struct RetryingHTTPClient: HTTPClient {
   public static func isTransient(_ error: HTTPError) -> Bool {
     switch error {
     case .connectionFailed, .badResponse: true
-    case .timedOut, .cancelled: false
+    case .timedOut, .cancelled, .tooLarge: false
     }
   }
 

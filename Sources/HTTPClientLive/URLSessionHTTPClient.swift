@@ -8,7 +8,10 @@ import Synchronization
 
 /// ``HTTPClient`` over `URLSession` (libcurl on Linux).
 ///
-/// Redirects are followed only on the host a request went to.
+/// Redirects are followed only on the host a request went to. Bodies arrive through a data
+/// delegate, so a request's ``HTTPRequest/maximumBodyBytes`` stops an answer as soon as it is
+/// seen to be too long (by its `Content-Length`, or by the bytes received), not after reading it
+/// whole.
 ///
 /// Sends `User-Agent`, bounds every request by an idle and a total time-out, and stops at once
 /// when the calling task is cancelled. URLSession's own cache is off: caching is
@@ -23,6 +26,7 @@ public final class URLSessionHTTPClient: HTTPClient {
 
   private let settings: Settings
   private let created = Mutex<URLSession?>(nil)
+  private let transfers = Transfers()
   private let userAgent: String
   private let idleTimeout: Duration
 
@@ -57,7 +61,7 @@ public final class URLSessionHTTPClient: HTTPClient {
       configuration.httpCookieStorage = nil
       configuration.httpShouldSetCookies = false
       let session = URLSession(
-        configuration: configuration, delegate: SameOriginRedirects(), delegateQueue: nil)
+        configuration: configuration, delegate: transfers, delegateQueue: nil)
       created = session
       return session
     }
@@ -82,8 +86,10 @@ public final class URLSessionHTTPClient: HTTPClient {
     do {
       let prepared = urlRequest
       let session = session
+      let transfers = transfers
+      let limit = request.maximumBodyBytes
       (data, response) = try await Self.within(settings.totalTimeout) {
-        try await Self.load(prepared, with: session)
+        try await Self.load(prepared, limit: limit, with: session, transfers: transfers)
       }
     } catch {
       throw Task.isCancelled ? .cancelled : Self.map(error)
@@ -102,22 +108,16 @@ public final class URLSessionHTTPClient: HTTPClient {
   /// the URLSession task synchronously while the Swift task's status lock is held, and when
   /// the request is finishing at that moment URLSession's queue waits for that same lock: a
   /// deadlock that even Ctrl-C cannot break (swift-corelibs-foundation#5412). Here the
-  /// cancellation handler only schedules the cancel on another queue, so it never blocks.
+  /// cancellation handler only schedules the cancel on another queue, so it never blocks. The
+  /// body comes through `transfers`, the session's delegate, which enforces `limit`.
   private static func load(
-    _ request: URLRequest, with session: URLSession
+    _ request: URLRequest, limit: Int?, with session: URLSession, transfers: Transfers
   ) async throws -> (Data, URLResponse) {
     let box = DataTaskBox()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let task = session.dataTask(with: request) { data, response, error in
-          if let error {
-            continuation.resume(throwing: error)
-          } else if let response {
-            continuation.resume(returning: (data ?? Data(), response))
-          } else {
-            continuation.resume(throwing: URLError(.badServerResponse))
-          }
-        }
+        let task = session.dataTask(with: request)
+        transfers.begin(task, limit: limit, continuation: continuation)
         box.start(task)
       }
     } onCancel: {
@@ -153,6 +153,7 @@ public final class URLSessionHTTPClient: HTTPClient {
   static func map(_ error: any Error) -> HTTPError {
     if error is CancellationError { return .cancelled }
     if error is DeadlineExceeded { return .timedOut }
+    if let tooLarge = error as? BodyTooLarge { return .tooLarge(limit: tooLarge.limit) }
     guard let urlError = error as? URLError else { return .connectionFailed }
     switch urlError.code {
     case .cancelled: return .cancelled
@@ -203,10 +204,83 @@ private final class DataTaskBox: Sendable {
   }
 }
 
-/// Follows a redirect only to the host (and scheme and port) the request was sent to: pokedex
-/// talks to the configured hosts and nowhere else. A redirect elsewhere is not followed, so the
-/// caller sees the `3xx` answer itself.
-private final class SameOriginRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+/// A body went past its request's limit; the transfer was stopped.
+private struct BodyTooLarge: Error {
+  var limit: Int
+}
+
+/// The session's delegate: gathers each task's body (stopping it past its limit) and hands the
+/// answer to the task's continuation when it completes; and follows a redirect only to the host
+/// (and scheme and port) the request was sent to, since pokedex talks to the configured hosts
+/// and nowhere else. A redirect elsewhere is not followed, so the caller sees the `3xx` itself.
+private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
+  private struct Transfer {
+    var body = Data()
+    var limit: Int?
+    var tooLarge = false
+    var continuation: CheckedContinuation<(Data, URLResponse), any Error>
+  }
+
+  /// In-flight transfers by task identifier.
+  private let transfers = Mutex<[Int: Transfer]>([:])
+
+  /// Files `task` before it is resumed: its body is gathered, up to `limit` bytes.
+  func begin(
+    _ task: URLSessionDataTask, limit: Int?,
+    continuation: CheckedContinuation<(Data, URLResponse), any Error>
+  ) {
+    transfers.withLock {
+      $0[task.taskIdentifier] = Transfer(limit: limit, continuation: continuation)
+    }
+  }
+
+  /// Marks the transfer too large (dropping what it gathered); whether it was.
+  private func exceeds(_ task: URLSessionTask, adding data: Data?, expected: Int64) -> Bool {
+    transfers.withLock { transfers in
+      guard var transfer = transfers[task.taskIdentifier], let limit = transfer.limit else {
+        if let data { transfers[task.taskIdentifier]?.body.append(data) }
+        return false
+      }
+      if transfer.tooLarge { return true }
+      if let data { transfer.body.append(data) }
+      transfer.tooLarge = transfer.body.count > limit || expected > Int64(limit)
+      if transfer.tooLarge { transfer.body = Data() }
+      transfers[task.taskIdentifier] = transfer
+      return transfer.tooLarge
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    // A `Content-Length` over the limit stops the transfer before any of the body is read.
+    // (swift-corelibs-foundation ignores the disposition: the task is cancelled instead.)
+    let tooLarge = exceeds(dataTask, adding: nil, expected: response.expectedContentLength)
+    if tooLarge { dataTask.cancel() }
+    completionHandler(tooLarge ? .cancel : .allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    if exceeds(dataTask, adding: data, expected: -1) { dataTask.cancel() }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
+    else { return }
+    if transfer.tooLarge, let limit = transfer.limit {
+      transfer.continuation.resume(throwing: BodyTooLarge(limit: limit))
+    } else if let error {
+      transfer.continuation.resume(throwing: error)
+    } else if let response = task.response {
+      transfer.continuation.resume(returning: (transfer.body, response))
+    } else {
+      transfer.continuation.resume(throwing: URLError(.badServerResponse))
+    }
+  }
+
   func urlSession(
     _ session: URLSession, task: URLSessionTask,
     willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,

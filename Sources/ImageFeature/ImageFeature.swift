@@ -86,9 +86,10 @@ public struct ImageFeature: Sendable {
     if Task.isCancelled { throw .cancelled }
     let response: HTTPResponse
     do {
-      response = try await http.send(HTTPRequest(url: imageURL(speciesID: id)))
+      response = try await http.send(
+        HTTPRequest(url: imageURL(speciesID: id), maximumBodyBytes: Self.maximumImageBytes))
     } catch {
-      throw Self.map(error)
+      throw Self.map(error, speciesID: id)
     }
     if Task.isCancelled { throw .cancelled }
     switch response.status {
@@ -129,12 +130,18 @@ public struct ImageFeature: Sendable {
     await store.storedIDs()
   }
 
-  private static func map(_ error: HTTPError) -> ImageFeatureError {
+  /// The largest image body accepted (SPEC §6: 5 MB); a longer one is not even read whole.
+  public static let maximumImageBytes = 5 << 20
+
+  private static func map(_ error: HTTPError, speciesID id: Int) -> ImageFeatureError {
     switch error {
     case .connectionFailed: return .offline
     case .timedOut: return .timedOut
     case .cancelled: return .cancelled
     case .badResponse: return .badResponse
+    case .tooLarge(let limit):
+      // Stopped past the limit: more than `limit` bytes, however many the whole body has.
+      return .invalidImage(speciesID: id, reason: .tooLarge(bytes: limit + 1, limit: limit))
     }
   }
 }

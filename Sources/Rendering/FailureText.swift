@@ -238,8 +238,9 @@ public enum FailureText {
     switch error {
     case .notPNG:
       return "The file is not a PNG image."
-    case .tooLarge(let bytes, let limit):
-      return "The image is too large (\(bytes) bytes; the limit is \(limit) bytes)."
+    case .tooLarge(_, let limit):
+      // A body stopped while it streamed has no full size: the limit is what is known.
+      return "The image is larger than the limit of \(limit) bytes."
     case .tooManyPixels(let width, let height, let maxSide):
       return "The image is too big (\(width)×\(height) px; the limit is \(maxSide) px a side)."
     case .corrupt(let detail):

@@ -1,0 +1,108 @@
+import Foundation
+import HTTPClient
+import HTTPClientLive
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A raw TCP server on loopback that answers one request with a huge body, 64 KB at a time,
+/// until the client hangs up or `total` bytes are sent; it counts what it sent. With
+/// `announce`, the headers carry the body's `Content-Length`; without, the body ends when the
+/// connection closes.
+final class FloodServer: Sendable {
+  let port: UInt16
+  private let listener: Int32
+  private let counter = Counter()
+
+  /// The bytes of body the client accepted before it hung up (or all of them).
+  var sent: Int { counter.value }
+
+  /// Bytes sent, shared with the server's thread.
+  private final class Counter: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func add(_ bytes: Int) { count.withLock { $0 += bytes } }
+  }
+
+  init(total: Int, announce: Bool) throws {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
+    }
+    guard listener >= 0, bound == 0, listen(listener, 4) == 0 else {
+      throw URLError(.cannotConnectToHost)
+    }
+    withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        _ = getsockname(listener, $0, &length)
+      }
+    }
+    self.listener = listener
+    self.port = UInt16(bigEndian: address.sin_port)
+    let thread = Thread { [counter] in
+      let client = accept(listener, nil, nil)
+      guard client >= 0 else { return }
+      defer { close(client) }
+      var request = [UInt8](repeating: 0, count: 4096)
+      _ = read(client, &request, request.count)
+      let length = announce ? "Content-Length: \(total)\r\n" : "Connection: close\r\n"
+      let headers = "HTTP/1.1 200 OK\r\n\(length)Content-Type: image/png\r\n\r\n"
+      _ = headers.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+      let chunk = [UInt8](repeating: 0x61, count: 64 << 10)
+      while counter.value < total {
+        let size = min(chunk.count, total - counter.value)
+        let written = chunk.withUnsafeBytes {
+          send(client, $0.baseAddress, size, Int32(MSG_NOSIGNAL))
+        }
+        guard written > 0 else { return }
+        counter.add(written)
+        // About 32 MB/s, faster than most links. At loopback memory speed the whole body
+        // can be read before URLSession's delegate queue (which hears each chunk late) stops it.
+        usleep(2000)
+      }
+    }
+    thread.start()
+  }
+
+  deinit { close(listener) }
+}
+
+@Suite("Bodies are capped while they stream")
+struct BodyCapTests {
+  static let limit = 5 << 20
+  static let flood = 200 << 20
+
+  @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+  func aBodyPastItsLimitIsStoppedNotReadWhole(announce: Bool) async throws {
+    let server = try FloodServer(total: Self.flood, announce: announce)
+    let client = URLSessionHTTPClient(userAgent: "pokedex/test")
+    await #expect(throws: HTTPError.tooLarge(limit: Self.limit)) {
+      try await client.send(
+        HTTPRequest(
+          url: URL(string: "http://127.0.0.1:\(server.port)/sprites/1.png")!,
+          maximumBodyBytes: Self.limit))
+    }
+    // Read whole, the client would have taken 200 MB. With a Content-Length over the limit it
+    // hangs up at the headers (1 MB of socket buffers measured); without, once a chunk takes
+    // the body past the limit and the delegate hears of it (12–23 MB measured).
+    #expect(server.sent < 40 << 20, "the client read \(server.sent) bytes")
+  }
+
+  @Test func aBodyWithinItsLimitArrivesWhole() async throws {
+    let server = try FloodServer(total: 3 << 20, announce: false)
+    let client = URLSessionHTTPClient(userAgent: "pokedex/test")
+    let response = try await client.send(
+      HTTPRequest(
+        url: URL(string: "http://127.0.0.1:\(server.port)/sprites/1.png")!,
+        maximumBodyBytes: Self.limit))
+    #expect(response.body.count == 3 << 20)
+  }
+}
