@@ -2,48 +2,83 @@ import APIClient
 import Models
 import Synchronization
 
-/// The slugs of every species, for name completion: loaded in the background, and loaded again
-/// after a failure as soon as there is reason to hope (a command succeeded, or Tab was pressed),
-/// so completion comes back with the network.
+/// The slugs of every species, for name completion, and of the other forms (`raichu-alola`):
+/// loaded in the background, and loaded again after a failure as soon as there is reason to hope
+/// (a command succeeded, or Tab was pressed), so completion comes back with the network. The
+/// forms are a bonus: without them the species complete, and they are asked for again later.
 public final class SpeciesNames: Sendable {
   private enum Phase {
     case notLoaded
-    case loading
-    case loaded([String])
+    /// Loading, with what is already known (species without their forms) meanwhile; `again`
+    /// when there was reason to hope since it started (a load begun offline may end after the
+    /// network came back): one that falls short then starts over.
+    case loading(known: [String]?, again: Bool)
+    /// Loaded; `complete` is false when the forms could not be.
+    case loaded([String], complete: Bool)
   }
 
   private let load: @Sendable () async throws(APIError) -> [SpeciesSummary]
+  private let forms: (@Sendable () async throws(APIError) -> [SpeciesSummary])?
   private let work: BackgroundWork
   private let phase = Mutex(Phase.notLoaded)
 
-  /// Names loaded with `load` (the species index) as jobs of `work`.
+  /// Names loaded with `load` (the species index) and `forms` (the other forms, when given) as
+  /// jobs of `work`.
   public init(
-    work: BackgroundWork, load: @escaping @Sendable () async throws(APIError) -> [SpeciesSummary]
+    work: BackgroundWork, load: @escaping @Sendable () async throws(APIError) -> [SpeciesSummary],
+    forms: (@Sendable () async throws(APIError) -> [SpeciesSummary])? = nil
   ) {
     self.work = work
     self.load = load
+    self.forms = forms
   }
 
   /// The names, once loaded.
   public var names: [String]? {
     phase.withLock { phase in
-      if case .loaded(let names) = phase { return names }
-      return nil
+      switch phase {
+      case .loaded(let names, _): names
+      case .loading(let known, _): known
+      case .notLoaded: nil
+      }
     }
   }
 
-  /// Starts loading the names unless they are loaded or loading.
+  /// Starts loading the names unless they are loaded (forms included) or loading.
   public func loadIfNeeded() {
     let starts = phase.withLock { phase in
-      guard case .notLoaded = phase else { return false }
-      phase = .loading
-      return true
+      switch phase {
+      case .notLoaded:
+        phase = .loading(known: nil, again: false)
+        return true
+      case .loaded(let names, complete: false):
+        phase = .loading(known: names, again: false)
+        return true
+      case .loading(let known, _):
+        phase = .loading(known: known, again: true)
+        return false
+      case .loaded(_, complete: true):
+        return false
+      }
     }
     guard starts else { return }
     let load = load
+    let forms = forms
     work.start("species names") { [self] in
-      let loaded = try? await load().map(\.name)
-      phase.withLock { $0 = loaded.map(Phase.loaded) ?? .notLoaded }
+      async let formNames = try? forms?()
+      let species = try? await load()
+      let others = await formNames
+      let again = phase.withLock { phase in
+        guard case .loading(let known, let again) = phase else { return false }
+        if let species {
+          let complete = forms == nil || others != nil
+          phase = .loaded(species.map(\.name) + (others ?? []).map(\.name), complete: complete)
+          return again && !complete
+        }
+        phase = known.map { .loaded($0, complete: false) } ?? .notLoaded
+        return again
+      }
+      if again, !Task.isCancelled { loadIfNeeded() }
     }
   }
 }

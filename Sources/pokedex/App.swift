@@ -84,12 +84,10 @@ struct App {
       spritesBaseURL: spritesURL)
 
     // The session: the species names for completion, the editor, the engine.
-    // Species first, then the other forms (`raichu-alola`), which completion offers too; the
-    // forms are a bonus: without them the species still complete.
-    let names = SpeciesNames(work: work) { () async throws(APIError) in
-      async let forms = try? api.formIndex()
-      return try await api.speciesIndex() + (await forms ?? [])
-    }
+    // The species, and the other forms (`raichu-alola`), which completion offers too.
+    let names = SpeciesNames(
+      work: work, load: { () async throws(APIError) in try await api.speciesIndex() },
+      forms: { () async throws(APIError) in try await api.formIndex() })
     let completion = CompletionSource(flags: flags, names: names)
     let editor: LibEditLineEditor? =
       interactive

@@ -297,3 +297,61 @@ extension Array where Element: Sendable {
     }
   }
 }
+
+@Suite("Names for completion: species and forms")
+struct SpeciesNamesTests {
+  @Test func formsThatFailedToLoadAreAskedForAgainWhileTheSpeciesComplete() async {
+    let work = BackgroundWork()
+    let formsAnswer = Mutex(false)
+    let names = SpeciesNames(
+      work: work,
+      load: { () async throws(APIError) in [SpeciesSummary(id: 26, name: "raichu")] },
+      forms: { () async throws(APIError) in
+        guard formsAnswer.withLock({ $0 }) else { throw .offline }
+        return [SpeciesSummary(id: 10100, name: "raichu-alola")]
+      })
+    names.loadIfNeeded()
+    #expect(await work.waitUntilIdle(within: .seconds(5)))
+    #expect(names.names == ["raichu"])
+    formsAnswer.withLock { $0 = true }
+    names.loadIfNeeded()
+    #expect(names.names == ["raichu"], "the species stay offered while the forms load")
+    #expect(await work.waitUntilIdle(within: .seconds(5)))
+    #expect(names.names == ["raichu", "raichu-alola"])
+    // Complete now: nothing more to load.
+    names.loadIfNeeded()
+    #expect(await work.waitUntilIdle(within: .seconds(5)))
+    #expect(names.names == ["raichu", "raichu-alola"])
+  }
+}
+
+@Suite("Names: a load that began offline")
+struct NamesLoadedAgainTests {
+  @Test func aLoadThatFellShortWhileTheCommandSucceededStartsOver() async {
+    // The forms fail the first time; meanwhile a command succeeded (loadIfNeeded during the
+    // load): the load starts over by itself, and the forms arrive without another command.
+    let work = BackgroundWork()
+    let attempts = Mutex(0)
+    let gate = AsyncStream<Void>.makeStream()
+    let names = SpeciesNames(
+      work: work,
+      load: { () async throws(APIError) in [SpeciesSummary(id: 26, name: "raichu")] },
+      forms: { () async throws(APIError) in
+        let attempt = attempts.withLock { count in
+          count += 1
+          return count
+        }
+        if attempt == 1 {
+          for await _ in gate.stream { break }
+          throw .offline
+        }
+        return [SpeciesSummary(id: 10100, name: "raichu-alola")]
+      })
+    names.loadIfNeeded()
+    names.loadIfNeeded()  // a command succeeded while the first load was under way
+    gate.continuation.yield()
+    #expect(await work.waitUntilIdle(within: .seconds(5)))
+    #expect(names.names == ["raichu", "raichu-alola"])
+    #expect(attempts.withLock { $0 } == 2)
+  }
+}
