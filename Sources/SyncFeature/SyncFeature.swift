@@ -93,9 +93,11 @@ public struct SyncFeature: Sendable {
   }
 
   /// How many more times a species the server rate-limited is tried, after a growing pause
-  /// (``retryPause``, then twice as long each time: 1, 2, 4, 8 s): a rate-limited sync
-  /// finishes, only slower.
-  static let rateLimitedRetries = 4
+  /// (``retryPause``, then twice as long each time: 1, 2, 4, 8, 16, 32 s): a rate-limited sync
+  /// finishes, only slower. Six, since a species costs its types and the names its evolution
+  /// shows besides: at two requests a second, the last of twelve species at once could wait
+  /// past four tries.
+  static let rateLimitedRetries = 6
 
   /// Syncs one species; one whose answers did not all reach the disk counts as not stored. Several
   /// species are synced at once, so a write that failed for one marks the others then in flight
