@@ -1,0 +1,57 @@
+// libFuzzer target: every JSON decoder of the PokéAPI answers pokedex reads. The first byte picks
+// the resource; the rest is its body. A body must decode or throw, and what decodes must survive
+// what the client and the features do next: the cache's re-encoding and decoding again, and the
+// words, trees, matchups and view models made from it.
+import APIClient
+import Foundation
+import Models
+
+@testable import DetailFeature
+
+private func roundTrip<T: Codable>(_ value: T) -> T? {
+  guard let data = try? JSONEncoder().encode(value) else { return nil }
+  return try? JSONDecoder().decode(T.self, from: data)
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+  guard size > 0 else { return 0 }
+  let body = Data(UnsafeBufferPointer(start: data + 1, count: size - 1))
+  let decoder = JSONDecoder()
+  switch data[0] % 8 {
+  case 0:
+    guard let species = try? decoder.decode(Species.self, from: body) else { return 0 }
+    _ = (species.englishFlavorText, species.englishGenus, species.genderRatio.description)
+    _ = roundTrip(species)
+  case 1:
+    guard let pokemon = try? decoder.decode(Pokemon.self, from: body) else { return 0 }
+    _ = (pokemon.heightCentimetres, pokemon.weightKilograms)
+    _ = DetailFeature.viewModel(
+      species: Species(id: pokemon.id, name: pokemon.name, genderRate: 4), pokemon: pokemon)
+    _ = roundTrip(pokemon)
+  case 2:
+    guard let chain = try? decoder.decode(EvolutionChain.self, from: body) else { return 0 }
+    _ = try? DetailFeature.tree(of: chain, selectedSpeciesID: 1).rows
+    _ = DetailFeature.references(in: chain)
+    _ = roundTrip(chain)
+  case 3:
+    guard let page = try? decoder.decode(SpeciesListPage.self, from: body) else { return 0 }
+    _ = page.summaries
+    _ = roundTrip(page)
+  case 4:
+    guard let list = try? decoder.decode(GenderList.self, from: body) else { return 0 }
+    _ = roundTrip(list)
+  case 5:
+    guard let resource = try? decoder.decode(GameResource.self, from: body) else { return 0 }
+    _ = resource.englishName
+    _ = roundTrip(resource)
+  case 6:
+    guard let type = try? decoder.decode(PokemonType.self, from: body) else { return 0 }
+    _ = DetailFeature.matchups(TypeEffectiveness(defending: [type, type]))
+    _ = roundTrip(type)
+  default:
+    _ = NameQuery.normalize(String(decoding: body, as: UTF8.self))
+    _ = DisplayName.of(String(decoding: body, as: UTF8.self))
+  }
+  return 0
+}
