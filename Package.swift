@@ -21,7 +21,9 @@ let package = Package(
     // MARK: C libraries from Debian
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-    .target(name: "CEditLineShim", dependencies: ["CLibEdit"]),
+    // libbsd: strunvis, the decoder of libedit's history format (libedit-dev depends on it).
+    .target(
+      name: "CEditLineShim", dependencies: ["CLibEdit"], linkerSettings: [.linkedLibrary("bsd")]),
     .systemLibrary(
       name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 

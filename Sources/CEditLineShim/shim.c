@@ -4,6 +4,10 @@
 #define _XOPEN_SOURCE 700
 #include "CEditLineShim.h"
 
+/* libbsd warns that NetBSD changed strnvis/strnunvis (not used here) unless told which to use. */
+#define LIBBSD_NETBSD_VIS
+#include <bsd/vis.h>
+
 #include <errno.h>
 #include <locale.h>
 #include <poll.h>
@@ -231,9 +235,45 @@ void pdx_history_clear(History *list) {
   history(list, &event, H_CLEAR);
 }
 
+/* Not libedit's H_LOAD: its loop (libedit 3.1-20221030) hands a line to strdup even when
+   strunvis failed on it, and a failed strunvis leaves the buffer unterminated: a damaged file
+   made it read past its heap buffer (found by scripts/fuzz history). This is the same format
+   and the same decoder (libbsd's strunvis, which libedit uses), with every line checked: a
+   file that is not a history, or has a line that does not decode, is damaged (-1). */
 int pdx_history_load(History *list, const char *path) {
-  HistEvent event;
-  return history(list, &event, H_LOAD, path);
+  static const char cookie[] = "_HiStOrY_V2_\n";
+  FILE *file = fopen(path, "r");
+  if (file == NULL) return -1;
+  char *line = NULL;
+  size_t capacity = 0;
+  ssize_t length = getline(&line, &capacity, file);
+  int count = -1;
+  if (length != (ssize_t)(sizeof cookie - 1) || memcmp(line, cookie, sizeof cookie - 1) != 0) {
+    goto done;
+  }
+  count = 0;
+  while ((length = getline(&line, &capacity, file)) >= 0) {
+    if (length > 0 && line[length - 1] == '\n') line[--length] = '\0';
+    /* A NUL inside the line, or an escape that does not decode: not a history. */
+    char *decoded = (size_t)length == strlen(line) ? malloc((size_t)length + 1) : NULL;
+    if (decoded == NULL || strunvis(decoded, line) < 0) {
+      free(decoded);
+      count = -1;
+      goto done;
+    }
+    HistEvent event;
+    int entered = history(list, &event, H_ENTER, decoded);
+    free(decoded);
+    if (entered < 0) {
+      count = -1;
+      goto done;
+    }
+    count++;
+  }
+done:
+  free(line);
+  fclose(file);
+  return count;
 }
 
 int pdx_history_save(History *list, const char *path) {

@@ -169,6 +169,39 @@ struct HistoryStoreTests {
     #expect(warnings.withLock { $0 }.first?.contains("was damaged") == true)
   }
 
+  @Test(
+    "A line that does not decode makes the file damaged, never an overrun",
+    arguments: [
+      // A backslash before a byte that cannot follow one (strunvis fails, and libedit's own
+      // loader then read past its buffer: found by scripts/fuzz history); a NUL inside a line.
+      Array("open \\".utf8) + [0xFA],
+      Array(repeating: UInt8(ascii: "\\"), count: 123) + [0xFA],
+      Array("open \\".utf8) + [0x08],
+      Array("open".utf8) + [0x00] + Array("133".utf8),
+    ])
+  func aLineThatDoesNotDecodeIsDamage(line: [UInt8]) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("history")
+    try Data(Array("_HiStOrY_V2_\nevolution\n".utf8) + line + [0x0A]).write(to: file)
+    let warnings = Mutex<[String]>([])
+    let store = HistoryStore(
+      fileURL: file, limit: 10, onWarning: { warning in warnings.withLock { $0.append(warning) } })
+    #expect(store.entries.isEmpty)
+    #expect(warnings.withLock { $0 }.first?.contains("was damaged") == true)
+    let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.hasPrefix("history.damaged-") }
+    #expect(aside.count == 1)
+  }
+
+  @Test func escapesLibeditWritesAreRead() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("history")
+    try Data("_HiStOrY_V2_\nopen\\040133\nsearch\\040a\\\\b\n\n".utf8).write(to: file)
+    #expect(HistoryStore(fileURL: file, limit: 10).entries == ["open 133", "search a\\b"])
+  }
+
   @Test func anEmptyFileIsAnEmptyHistoryThatLinesAreSavedTo() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
