@@ -54,15 +54,20 @@ public struct DetailFeature: Sendable {
 
     let query = NameQuery.normalize(trimmed)
     guard !query.isEmpty else { throw .unknown(input: trimmed, suggestion: nil) }
-    let index: [SpeciesSummary]
+    guard let index = try await availableIndex() else { return .name(query) }
+    return try Self.match(query, typed: trimmed, in: index)
+  }
+
+  /// The species index, or `nil` when it cannot be loaded (the API then judges names itself);
+  /// only a cancellation is thrown.
+  private func availableIndex() async throws(DetailError) -> [SpeciesSummary]? {
     do {
-      index = try await client.speciesIndex()
+      return try await client.speciesIndex()
     } catch .cancelled {
       throw .api(.cancelled)
     } catch {
-      return .name(query)
+      return nil
     }
-    return try Self.match(query, typed: trimmed, in: index)
   }
 
   /// The species of `index` that `query` (normalised) names, as in ``resolve(_:)``.
@@ -146,14 +151,7 @@ public struct DetailFeature: Sendable {
   /// the longest whose slug followed by `-` starts the query. `nil` when it names none; the
   /// form is `nil` for the species' default one.
   func form(named query: String) async throws(DetailError) -> (species: Int, form: Int?)? {
-    let index: [SpeciesSummary]
-    do {
-      index = try await client.speciesIndex()
-    } catch .cancelled {
-      throw .api(.cancelled)
-    } catch {
-      return nil
-    }
+    guard let index = try await availableIndex() else { return nil }
     let owners = index.filter { query.hasPrefix($0.name.lowercased() + "-") }
     guard let owner = owners.max(by: { $0.name.count < $1.name.count }) else { return nil }
     let species = try await call { () async throws(APIError) in

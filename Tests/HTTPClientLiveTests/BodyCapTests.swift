@@ -28,25 +28,9 @@ final class FloodServer: Sendable {
   }
 
   init(total: Int, announce: Bool) throws {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
-    }
-    guard listener >= 0, bound == 0, listen(listener, 4) == 0 else {
-      throw URLError(.cannotConnectToHost)
-    }
-    withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        _ = getsockname(listener, $0, &length)
-      }
-    }
+    let (listener, port) = try listenOnLoopback()
     self.listener = listener
-    self.port = UInt16(bigEndian: address.sin_port)
+    self.port = port
     let thread = Thread { [counter] in
       let client = accept(listener, nil, nil)
       guard client >= 0 else { return }
@@ -78,7 +62,7 @@ final class FloodServer: Sendable {
 @Suite("Bodies are capped while they stream")
 struct BodyCapTests {
   static let limit = 5 << 20
-  static let flood = 200 << 20
+  static let flood = 400 << 20
 
   @Test(.timeLimit(.minutes(1)), arguments: [false, true])
   func aBodyPastItsLimitIsStoppedNotReadWhole(announce: Bool) async throws {
@@ -90,10 +74,12 @@ struct BodyCapTests {
           url: URL(string: "http://127.0.0.1:\(server.port)/sprites/1.png")!,
           maximumBodyBytes: Self.limit))
     }
-    // Read whole, the client would have taken 200 MB. With a Content-Length over the limit it
-    // hangs up at the headers (1 MB of socket buffers measured); without, once a chunk takes
-    // the body past the limit and the delegate hears of it (12–23 MB measured).
-    #expect(server.sent < 40 << 20, "the client read \(server.sent) bytes")
+    // Read whole, the client would have taken 400 MB (12 s at this pace). With a Content-Length
+    // over the limit it hangs up at the headers (1 MB of socket buffers measured); without, once
+    // a chunk takes the body past the limit and the delegate hears of it: 12–23 MB measured on
+    // an idle machine, 50 MB on a loaded one. The bound is loose so that load cannot fail it;
+    // what it rules out is reading the body whole.
+    #expect(server.sent < 100 << 20, "the client read \(server.sent) bytes")
   }
 
   @Test func aBodyWithinItsLimitArrivesWhole() async throws {

@@ -9,6 +9,28 @@ import Testing
   import Glibc
 #endif
 
+/// A TCP socket listening on a free loopback port, and the port.
+func listenOnLoopback() throws -> (socket: Int32, port: UInt16) {
+  let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  address.sin_port = 0
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
+  }
+  guard listener >= 0, bound == 0, listen(listener, 4) == 0 else {
+    throw URLError(.cannotConnectToHost)
+  }
+  withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      _ = getsockname(listener, $0, &length)
+    }
+  }
+  return (listener, UInt16(bigEndian: address.sin_port))
+}
+
 /// A raw TCP server on loopback that answers one request with headers promising 1,000 bytes,
 /// then sends one byte every `interval`, forever (until the client hangs up): the fault a
 /// per-read idle time-out never catches.
@@ -17,25 +39,9 @@ final class TrickleServer: Sendable {
   private let listener: Int32
 
   init(interval: Duration) throws {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
-    }
-    guard listener >= 0, bound == 0, listen(listener, 4) == 0 else {
-      throw URLError(.cannotConnectToHost)
-    }
-    withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        _ = getsockname(listener, $0, &length)
-      }
-    }
+    let (listener, port) = try listenOnLoopback()
     self.listener = listener
-    self.port = UInt16(bigEndian: address.sin_port)
+    self.port = port
     let microseconds =
       UInt32(interval.components.attoseconds / 1_000_000_000_000)
       + UInt32(interval.components.seconds) * 1_000_000
