@@ -1,4 +1,3 @@
-import Foundation
 import Models
 
 /// How a species is reached from its parent, in a few plain words.
@@ -46,11 +45,6 @@ struct EvolutionTrigger {
     var distinct: [String] = []
     for phrase in others where !distinct.contains(phrase) { distinct.append(phrase) }
     return Ways(ways: unique, also: distinct.isEmpty ? nil : distinct.joined(separator: "; "))
-  }
-
-  /// The words for one way to evolve.
-  func describe(_ detail: EvolutionDetail) -> String {
-    phrase(detail, place: detail.location.map { name(.location, $0) })
   }
 
   // MARK: - Merging places
