@@ -27,6 +27,7 @@ struct PDXEditor {
   mbstate_t decoder;
   char *prompt;
   void *context;
+  PDXEditorHook hook;
 };
 
 // The terminal mode from before any editor was created, restored by pdx_restore_terminal.
@@ -61,7 +62,7 @@ static void finish_interrupted_line(EditLine *el) {
   if (info != NULL && info->lastchar > info->cursor) {
     fwrite(info->cursor, 1, (size_t)(info->lastchar - info->cursor), stdout);
   }
-  fputs("^C\r\n", stdout);
+  fputs("\x1b[K^C\r\n", stdout);  /* clear a suggestion drawn after the line first */
   fflush(stdout);
 }
 
@@ -69,6 +70,13 @@ static void finish_interrupted_line(EditLine *el) {
 static int read_character(EditLine *el, wchar_t *out) {
   PDXEditor *editor = editor_of(el);
   for (;;) {
+    if (editor->hook != NULL) {
+      struct pollfd ready[2] = {
+        {.fd = STDIN_FILENO, .events = POLLIN},
+        {.fd = editor->wake_read, .events = POLLIN},
+      };
+      if (poll(ready, 2, 0) == 0) editor->hook(el, PDX_HOOK_IDLE);
+    }
     struct pollfd fds[2] = {
       {.fd = STDIN_FILENO, .events = POLLIN},
       {.fd = editor->wake_read, .events = POLLIN},
@@ -113,6 +121,9 @@ static int read_character(EditLine *el, wchar_t *out) {
       if (used == (size_t)-1) {          // invalid byte: skip it
         memset(&editor->decoder, 0, sizeof editor->decoder);
         continue;
+      }
+      if ((character == L'\r' || character == L'\n') && editor->hook != NULL) {
+        editor->hook(el, PDX_HOOK_NEWLINE);
       }
       *out = character;
       return 1;
@@ -173,7 +184,28 @@ int pdx_editor_add_function(PDXEditor *editor, const char *name, const char *hel
                             PDXEditorFunction function, const char *key) {
   // EL_ADDFN must come before EL_BIND: binding an unknown name corrupts libedit's heap.
   if (el_set(editor->el, EL_ADDFN, name, help, function) != 0) return -1;
+  if (key == NULL) return 0;
   return el_set(editor->el, EL_BIND, key, name, NULL);
+}
+
+void pdx_editor_set_hook(PDXEditor *editor, PDXEditorHook hook) { editor->hook = hook; }
+
+int pdx_editor_source(PDXEditor *editor, const char *path) { return el_source(editor->el, path); }
+
+void pdx_el_set_prompt(EditLine *el, const char *prompt) {
+  PDXEditor *editor = editor_of(el);
+  if (editor != NULL) pdx_editor_set_prompt(editor, prompt);
+}
+
+void pdx_el_refresh(EditLine *el) { el_set(el, EL_REFRESH); }
+
+int pdx_input_pending(int milliseconds) {
+  struct pollfd fd = {.fd = STDIN_FILENO, .events = POLLIN};
+  int ready;
+  do {
+    ready = poll(&fd, 1, milliseconds);
+  } while (ready < 0 && errno == EINTR);
+  return ready > 0;
 }
 
 int pdx_editor_bind(PDXEditor *editor, const char *key, const char *command) {

@@ -44,9 +44,14 @@ public struct CacheStoreSummary: Sendable, Hashable {
   public var oldestEntry: Date?
   /// The most the store keeps, in bytes (the least recently used answers go first), if bounded.
   public var limitBytes: Int?
+  /// How many of the entries are species (`pokemon-species/{id}/`): what opens offline.
+  public var species: Int
 
   /// A summary with every field given.
-  public init(entries: Int, bytes: Int, oldestEntry: Date?, limitBytes: Int? = nil) {
+  public init(
+    entries: Int, bytes: Int, oldestEntry: Date?, limitBytes: Int? = nil, species: Int = 0
+  ) {
+    self.species = species
     self.entries = entries
     self.bytes = bytes
     self.oldestEntry = oldestEntry

@@ -16,12 +16,15 @@ public struct CacheStatistics: Sendable, Hashable {
   public var isPersistent: Bool
   /// The most the disk store keeps, in bytes, if it is bounded.
   public var limitBytes: Int?
+  /// How many species are stored (on disk): what opens offline.
+  public var species: Int
 
   /// Statistics with every field given.
   public init(
     entries: Int, bytes: Int, hits: Int, misses: Int, oldestEntry: Date?, isPersistent: Bool,
-    limitBytes: Int? = nil
+    limitBytes: Int? = nil, species: Int = 0
   ) {
+    self.species = species
     self.entries = entries
     self.bytes = bytes
     self.hits = hits
@@ -179,7 +182,8 @@ public actor ResponseCache {
         let summary = try await store.summary()
         return CacheStatistics(
           entries: summary.entries, bytes: summary.bytes, hits: hits, misses: misses,
-          oldestEntry: summary.oldestEntry, isPersistent: true, limitBytes: summary.limitBytes)
+          oldestEntry: summary.oldestEntry, isPersistent: true, limitBytes: summary.limitBytes,
+          species: summary.species)
       } catch {
         storeFailed(error)
       }

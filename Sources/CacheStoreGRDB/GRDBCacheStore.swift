@@ -377,13 +377,15 @@ public final class GRDBCacheStore: CacheStore {
           sql: """
             SELECT COUNT(*) AS entries,
                    COALESCE(SUM(LENGTH(body) + LENGTH(key) + COALESCE(LENGTH(etag), 0)), 0) AS bytes,
-                   MIN(storedAt) AS oldest
+                   MIN(storedAt) AS oldest,
+                   COALESCE(SUM(key GLOB '*/pokemon-species/[0-9]*'), 0) AS species
             FROM response
             """)
         let oldest: Double? = row?["oldest"]
         return CacheStoreSummary(
           entries: row?["entries"] ?? 0, bytes: row?["bytes"] ?? 0,
-          oldestEntry: oldest.map { Date(timeIntervalSince1970: $0) }, limitBytes: limitBytes)
+          oldestEntry: oldest.map { Date(timeIntervalSince1970: $0) }, limitBytes: limitBytes,
+          species: row?["species"] ?? 0)
       }
     }
   }

@@ -36,12 +36,16 @@ public enum Command: Equatable, Sendable {
   case search(String)
   /// `random [N]`: `N` random species, 1…50 (default 1).
   case random(Int)
-  /// `history`: the command history.
-  case history
+  /// `history [N]`: the command history, or its last `N` lines.
+  case history(Int?)
   /// `cache` (statistics) or `cache clear` (empty it).
   case cache(clear: Bool)
   /// `sync [RANGE] [--images]`: fetch ahead; `nil` range means "everything".
   case sync(range: ClosedRange<Int>?, images: Bool)
+  /// `clear`: clear the screen.
+  case clear
+  /// `pager on|off` switches paging; bare `pager` (`nil`) tells whether it is on.
+  case pager(Bool?)
   /// `flags`: list the feature flags.
   case flags
   /// `help` (`nil`) or `help COMMAND` (the command's canonical name, aliases resolved).

@@ -21,6 +21,26 @@ public struct CommandSpec: Sendable {
   let parseArguments: @Sendable (Arguments, _ isEnabled: (Feature) -> Bool) -> ParseResult
   /// What tab completion offers after the command name.
   let completion: ArgumentCompletion
+  /// When the command makes sense, for completion of the first word.
+  let applies: Applicability
+
+  init(
+    name: String, aliases: [String], arguments: String, summary: String, details: String,
+    examples: [String], feature: Feature?,
+    parseArguments: @escaping @Sendable (Arguments, (Feature) -> Bool) -> ParseResult,
+    completion: ArgumentCompletion, applies: Applicability = .always
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.arguments = arguments
+    self.summary = summary
+    self.details = details
+    self.examples = examples
+    self.feature = feature
+    self.parseArguments = parseArguments
+    self.completion = completion
+    self.applies = applies
+  }
 
   /// `name arguments`, e.g. `page N`.
   public var usage: String {
@@ -60,12 +80,42 @@ enum ArgumentCompletion: Sendable, Equatable {
   case none
   /// One of these words as the first argument.
   case choices([String])
-  /// Species names as the first argument.
-  case speciesNames
+  /// One of these words, listed but never put in the line: typing it out is the confirmation
+  /// (`cache clear`).
+  case destructive([String])
+  /// Species and form names, or species ids, as the first argument.
+  case species
+  /// Species names, for a text search.
+  case searchText
   /// Command names as the first argument.
   case commandNames
-  /// `image` as the first argument, when the caller says downloading is on offer.
+  /// `image` as the first argument, while the selected species' image can be downloaded.
   case downloadImage
-  /// `--images` anywhere, when the `images` feature is on and it is not there yet.
+  /// Page numbers of the current filter.
+  case pages
+  /// A count in this range.
+  case count(ClosedRange<Int>)
+  /// A range of ids (one per generation) and `--images` when the `images` feature is on.
   case syncOptions
+}
+
+/// When a command makes sense, so that completion offers it only then.
+enum Applicability: Sendable, Equatable {
+  /// Always.
+  case always
+  /// With a species open (`info`, `evolution`, `back`).
+  case withSelection
+  /// With a species open whose image is downloaded (`image`).
+  case withImage
+  /// With a species open whose image is not downloaded yet (`download image`).
+  case withImageToDownload
+
+  func holds(in context: CompletionContext) -> Bool {
+    switch self {
+    case .always: true
+    case .withSelection: context.hasSelection
+    case .withImage: context.hasSelection && context.imageDownloaded
+    case .withImageToDownload: context.hasSelection && !context.imageDownloaded
+    }
+  }
 }

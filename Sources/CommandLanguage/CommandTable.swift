@@ -32,7 +32,7 @@ public enum CommandTable {
       summary: "Jump to page N.",
       details: "Jumps to page N of the list (pages start at 1) and shows it.",
       examples: ["page 3"], feature: nil,
-      parseArguments: parsePage, completion: .none),
+      parseArguments: parsePage, completion: .pages),
     CommandSpec(
       name: "first", aliases: [], arguments: "",
       summary: "Jump to the first page.",
@@ -65,13 +65,13 @@ public enum CommandTable {
         (pikac for pikachu). Tab completes names.
         """,
       examples: ["open 133", "open eevee", "open mr-mime"], feature: nil,
-      parseArguments: parseOpen, completion: .speciesNames),
+      parseArguments: parseOpen, completion: .species),
     CommandSpec(
       name: "info", aliases: [], arguments: "",
       summary: "Show the selected species again.",
       details: "Shows the details of the selected species again.",
       examples: ["info"], feature: nil,
-      parseArguments: noArguments(.info), completion: .none),
+      parseArguments: noArguments(.info), completion: .none, applies: .withSelection),
     CommandSpec(
       name: "evolution", aliases: ["evo"], arguments: "",
       summary: "Show the selected species' evolutions.",
@@ -81,7 +81,7 @@ public enum CommandTable {
         is marked.
         """,
       examples: ["open eevee", "evolution", "evo"], feature: .evolution,
-      parseArguments: noArguments(.evolution), completion: .none),
+      parseArguments: noArguments(.evolution), completion: .none, applies: .withSelection),
     CommandSpec(
       name: "download", aliases: [], arguments: "image",
       summary: "Download the selected species' image.",
@@ -90,19 +90,20 @@ public enum CommandTable {
         in the data directory and shows it. The list marks species whose image is downloaded.
         """,
       examples: ["open 25", "download image"], feature: .images,
-      parseArguments: parseDownload, completion: .downloadImage),
+      parseArguments: parseDownload, completion: .downloadImage,
+      applies: .withImageToDownload),
     CommandSpec(
       name: "image", aliases: [], arguments: "",
       summary: "Show the selected species' image.",
       details: "Shows the downloaded image of the selected species.",
       examples: ["image"], feature: .images,
-      parseArguments: noArguments(.image), completion: .none),
+      parseArguments: noArguments(.image), completion: .none, applies: .withImage),
     CommandSpec(
       name: "back", aliases: [], arguments: "",
       summary: "Leave the details, back to the list.",
       details: "Leaves the details of the selected species and shows the list again.",
       examples: ["back"], feature: nil,
-      parseArguments: noArguments(.back), completion: .none),
+      parseArguments: noArguments(.back), completion: .none, applies: .withSelection),
     CommandSpec(
       name: "search", aliases: [], arguments: "TEXT",
       summary: "Find species whose names contain TEXT.",
@@ -111,19 +112,24 @@ public enum CommandTable {
         not only the pages seen so far.
         """,
       examples: ["search chu", "search mime"], feature: .search,
-      parseArguments: parseSearch, completion: .none),
+      parseArguments: parseSearch, completion: .searchText),
     CommandSpec(
       name: "random", aliases: [], arguments: "[N]",
       summary: "Show N random species (default 1).",
       details: "Lists N random species, from 1 to 50 (1 if N is left out).",
       examples: ["random", "random 5"], feature: .random,
-      parseArguments: parseRandom, completion: .none),
+      parseArguments: parseRandom, completion: .count(1...50)),
     CommandSpec(
-      name: "history", aliases: [], arguments: "",
-      summary: "Show the command history.",
-      details: "Shows the commands typed so far, also those of earlier sessions.",
-      examples: ["history"], feature: nil,
-      parseArguments: noArguments(.history), completion: .none),
+      name: "history", aliases: [], arguments: "[N]",
+      summary: "Show the command history (the last N).",
+      details: """
+        Shows the commands typed so far, also those of earlier sessions, numbered; N shows \
+        only the last N. At the prompt, !N runs line N again, !! the last line, !-N the \
+        line N back and !TEXT the last line starting with TEXT. Ctrl-R searches the \
+        history; Up and Down recall the lines starting with what is typed.
+        """,
+      examples: ["history", "history 10"], feature: nil,
+      parseArguments: parseHistory, completion: .none),
     CommandSpec(
       name: "cache", aliases: [], arguments: "[clear]",
       summary: "Show cache statistics, or empty it.",
@@ -132,7 +138,7 @@ public enum CommandTable {
         empties it (downloaded images are kept).
         """,
       examples: ["cache", "cache clear"], feature: nil,
-      parseArguments: parseCache, completion: .choices(["clear"])),
+      parseArguments: parseCache, completion: .destructive(["clear"])),
     CommandSpec(
       name: "sync", aliases: [], arguments: "[RANGE] [--images]",
       summary: "Fetch species ahead for offline use.",
@@ -143,6 +149,23 @@ public enum CommandTable {
         """,
       examples: ["sync 1-151", "sync 133", "sync 1-151 --images"], feature: .sync,
       parseArguments: parseSync, completion: .syncOptions),
+    CommandSpec(
+      name: "clear", aliases: [], arguments: "",
+      summary: "Clear the screen.",
+      details: "Clears the terminal screen (Ctrl-L does the same while typing).",
+      examples: ["clear"], feature: nil,
+      parseArguments: noArguments(.clear), completion: .none),
+    CommandSpec(
+      name: "pager", aliases: [], arguments: "[on|off]",
+      summary: "Page long output, or not.",
+      details: """
+        Output taller than the terminal goes through a pager ($PAGER, else less, else a \
+        built-in "-- more --") in an interactive session; "pager off" prints it straight \
+        away, "pager on" pages again, a bare "pager" tells which. Scripts and piped \
+        output are never paged; --no-pager starts with it off.
+        """,
+      examples: ["pager off", "pager on", "pager"], feature: nil,
+      parseArguments: parsePager, completion: .choices(["on", "off"])),
     CommandSpec(
       name: "flags", aliases: [], arguments: "",
       summary: "List the feature flags.",
@@ -191,7 +214,7 @@ private func noArguments(
   { arguments, _ in
     arguments.words.isEmpty
       ? .command(command)
-      : fail("\"\(arguments.typed)\" takes no arguments.")
+      : fail("\"\(arguments.typed)\" takes no arguments (not \(quoted(arguments.rest))).")
   }
 }
 
@@ -231,6 +254,9 @@ private func parseOpen(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseRes
     words[0] = String(first.dropFirst())
   }
   words.removeAll { $0.isEmpty }
+  if words.count > 1, words[0].allSatisfy({ $0.isASCII && $0.isNumber }) {
+    return fail("\"open\" takes one species: open ID|NAME (not \(quoted(arguments.rest))).")
+  }
   guard !words.isEmpty else {
     return fail("\"open\" needs a species: open ID|NAME, e.g. open 133 or open eevee.")
   }
@@ -262,6 +288,30 @@ private func parseRandom(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseR
     return .command(.random(count))
   }
   return fail("\"random\" takes a number from 1 to 50 (not \(quoted(word))).")
+}
+
+private func parseHistory(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
+  guard let word = arguments.words.first else { return .command(.history(nil)) }
+  guard arguments.words.count == 1 else {
+    return fail("\"history\" takes one number: history [N] (not \(quoted(arguments.rest))).")
+  }
+  switch parseNumber(word) {
+  case .number(let count) where count >= 1: return .command(.history(count))
+  case .tooLarge: return .command(.history(Int.max))
+  default: return fail("\"history\" takes a number of lines: history [N] (not \(quoted(word))).")
+  }
+}
+
+private func parsePager(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
+  if arguments.words.isEmpty { return .command(.pager(nil)) }
+  switch arguments.rest.lowercased() {
+  case "on": return .command(.pager(true))
+  case "off": return .command(.pager(false))
+  default:
+    return fail(
+      "\"pager\" takes on or off (not \(quoted(arguments.rest)))."
+        + didYouMean(arguments.rest.lowercased(), among: ["on", "off"]))
+  }
 }
 
 private func parseCache(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {

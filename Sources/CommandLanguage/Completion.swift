@@ -1,75 +1,238 @@
 import FeatureFlags
+import Models
+
+/// A species or form that completion can offer: its slug, its id and its types.
+public struct NameEntry: Sendable, Equatable {
+  /// The slug typed after `open` (`pikachu`, `raichu-alola`).
+  public var name: String
+  /// The species id, or the form's `pokemon` id (above 10000).
+  public var id: Int
+  /// Its types as shown (`Electric`), in slot order; empty while unknown.
+  public var types: [String]
+
+  public init(name: String, id: Int, types: [String] = []) {
+    self.name = name
+    self.id = id
+    self.types = types
+  }
+
+  /// Whether it is a species (not one of the other forms).
+  public var isSpecies: Bool { id < 10_000 }
+}
+
+/// What completion needs to know about the session.
+public struct CompletionContext: Sendable, Equatable {
+  /// Whether a species is open.
+  public var hasSelection: Bool
+  /// Whether the open species' image is downloaded.
+  public var imageDownloaded: Bool
+  /// The number of pages under the current filter, once known.
+  public var pageCount: Int?
+  /// Every species and form, sorted by name; `nil` while they load.
+  public var names: [NameEntry]?
+
+  public init(
+    hasSelection: Bool = false, imageDownloaded: Bool = false, pageCount: Int? = nil,
+    names: [NameEntry]? = nil
+  ) {
+    self.hasSelection = hasSelection
+    self.imageDownloaded = imageDownloaded
+    self.pageCount = pageCount
+    self.names = names
+  }
+}
+
+/// One thing Tab can offer: the word, and a note the listing shows beside it.
+public struct CompletionCandidate: Sendable, Equatable {
+  /// The word that replaces the one being typed.
+  public var word: String
+  /// What the listing shows after the word (`#25  Electric`); empty for none.
+  public var note: String
+  /// Whether Tab may put it in the line; `false` for a destructive argument, which is only
+  /// listed (`cache clear` must be typed out).
+  public var insertable: Bool
+
+  public init(_ word: String, note: String = "", insertable: Bool = true) {
+    self.word = word
+    self.note = note
+    self.insertable = insertable
+  }
+}
+
+/// What Tab found for a line.
+public enum CompletionAnswer: Sendable, Equatable {
+  /// These candidates (none: nothing fits).
+  case candidates([CompletionCandidate])
+  /// The species names are still loading: nothing to offer yet.
+  case namesLoading
+}
 
 extension CommandParser {
-  /// Tab completion: full words that may replace the last word of `line` (the text left of the
-  /// cursor; a line ending in a space completes a new, empty word).
+  /// Tab completion, derived from the command table: what may replace the last word of `line`
+  /// (the text left of the cursor; a line ending in a space completes a new, empty word).
   ///
-  /// - The first word completes to enabled command names (an alias only when no name fits, so
-  ///   `evo` gives `evolution` and `exi` gives `exit`); `download` only if
-  ///   `offersDownloadImage`.
-  /// - After `filter`: `all`, `male`, `female`, `genderless`; after `cache`: `clear`; after
-  ///   `help`: command names; after `open`: `speciesNames` starting with the word, in any case,
-  ///   in their given order; after `download`: `image` if `offersDownloadImage`; after `sync`:
-  ///   `--images` if the `images` feature is on.
+  /// - The first word: the enabled commands that apply now (`info`, `evolution`, `back` with a
+  ///   species open, `image` when its image is downloaded, `download` when it is not); an alias
+  ///   only when no name fits (`evo` → `evolution`).
+  /// - `open`: names starting with the word in any case, sorted, noted with id and types; a
+  ///   word of digits completes species ids, noted with names (`13` → 13, 130…139).
+  /// - `search`: names. `filter`: the filters. `page`: page numbers. `random`: 1…50. `help`:
+  ///   command names. `download`: `image`. `sync`: one range per generation, and `--images`.
+  /// - `cache`: `clear` is listed but never inserted.
   public static func completions(
-    for line: String,
-    isEnabled: (Feature) -> Bool = { _ in true },
-    speciesNames: [String] = [],
-    offersDownloadImage: Bool = true
-  ) -> [String] {
-    guard line.utf8.count <= maximumLineLength else { return [] }
+    for line: String, isEnabled: (Feature) -> Bool = { _ in true },
+    context: CompletionContext = CompletionContext()
+  ) -> CompletionAnswer {
+    guard line.utf8.count <= maximumLineLength else { return .candidates([]) }
     var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
     let endsWithSpace = line.last?.isWhitespace ?? true
     let current = endsWithSpace ? "" : (words.popLast() ?? "")
     let prefix = current.lowercased()
 
     guard let commandWord = words.first else {
-      return commandNames(
-        startingWith: prefix, isEnabled: isEnabled, offersDownloadImage: offersDownloadImage)
+      return .candidates(
+        commandNames(startingWith: prefix, isEnabled: isEnabled, context: context).map {
+          CompletionCandidate($0)
+        })
     }
     guard let spec = CommandTable.command(named: commandWord), spec.isOn(isEnabled) else {
-      return []
+      return .candidates([])
     }
     let position = words.count  // 1 = the first argument
+    let first = position == 1
     switch spec.completion {
     case .none:
-      return []
+      return .candidates([])
     case .choices(let choices):
-      return position == 1 ? choices.filter { $0.hasPrefix(prefix) } : []
+      return .candidates(first ? choices.filter { $0.hasPrefix(prefix) }.map { .init($0) } : [])
+    case .destructive(let choices):
+      let listed = first ? choices.filter { $0.hasPrefix(prefix) } : []
+      return .candidates(
+        listed.map { .init($0, note: "(type it out: it cannot be undone)", insertable: false) })
     case .commandNames:
-      return position == 1
-        ? commandNames(startingWith: prefix, isEnabled: isEnabled, offersDownloadImage: true)
-        : []
+      let names = commandNames(startingWith: prefix, isEnabled: isEnabled, context: nil)
+      return .candidates(first ? names.map { .init($0) } : [])
     case .downloadImage:
-      return position == 1 && offersDownloadImage && "image".hasPrefix(prefix) ? ["image"] : []
-    case .speciesNames:
-      return position == 1 ? species(speciesNames, startingWith: prefix) : []
+      let offered =
+        first && "image".hasPrefix(prefix)
+        && Applicability.withImageToDownload
+          .holds(in: context)
+      return .candidates(offered ? [.init("image")] : [])
+    case .species, .searchText:
+      guard first else { return .candidates([]) }
+      guard let names = context.names else { return .namesLoading }
+      if spec.completion == .species, !prefix.isEmpty, prefix.allSatisfy(\.isASCII),
+        prefix.allSatisfy(\.isNumber)
+      {
+        return .candidates(ids(names, startingWith: prefix))
+      }
+      return .candidates(species(names, startingWith: prefix))
+    case .pages:
+      guard first, let count = context.pageCount else { return .candidates([]) }
+      return .candidates(numbers(1...max(1, count), startingWith: prefix))
+    case .count(let range):
+      return .candidates(first ? numbers(range, startingWith: prefix) : [])
     case .syncOptions:
-      let alreadyThere = words.dropFirst().contains { $0.lowercased() == "--images" }
-      let offered = isEnabled(.images) && !alreadyThere && "--images".hasPrefix(prefix)
-      return offered ? ["--images"] : []
+      let typed = words.dropFirst().map { $0.lowercased() }
+      var candidates: [CompletionCandidate] = []
+      if !typed.contains(where: { !$0.hasPrefix("--") }) {
+        candidates += Generation.all.map { CompletionCandidate($0.range, note: $0.name) }
+          .filter { $0.word.hasPrefix(prefix) }
+      }
+      if isEnabled(.images), !typed.contains("--images"), "--images".hasPrefix(prefix) {
+        candidates.append(.init("--images", note: "download their images too"))
+      }
+      return .candidates(candidates)
     }
   }
 
+  /// What the command in `line` takes, to show dimmed after it (`page ` → `N (1–52)`): only when
+  /// `line` is an enabled command that takes arguments, followed by white space and nothing else.
+  public static func argumentHint(
+    for line: String, isEnabled: (Feature) -> Bool = { _ in true },
+    context: CompletionContext = CompletionContext()
+  ) -> String? {
+    guard line.last?.isWhitespace == true, line.utf8.count <= 64 else { return nil }
+    let words = line.split(whereSeparator: \.isWhitespace)
+    guard words.count == 1, let spec = CommandTable.command(named: String(words[0])),
+      spec.isOn(isEnabled), !spec.arguments.isEmpty
+    else { return nil }
+    switch spec.completion {
+    case .pages:
+      return context.pageCount.map { "N (1–\($0))" } ?? spec.arguments
+    case .count(let range):
+      return "\(spec.arguments) (\(range.lowerBound)–\(range.upperBound))"
+    default:
+      return spec.arguments
+    }
+  }
+
+  /// The enabled commands starting with `prefix` that apply in `context` (all when `nil`).
   private static func commandNames(
-    startingWith prefix: String, isEnabled: (Feature) -> Bool, offersDownloadImage: Bool
+    startingWith prefix: String, isEnabled: (Feature) -> Bool, context: CompletionContext?
   ) -> [String] {
     let specs = CommandTable.all.filter { spec in
-      spec.isOn(isEnabled) && (offersDownloadImage || spec.completion != .downloadImage)
+      spec.isOn(isEnabled) && (context.map(spec.applies.holds) ?? true)
     }
     let names = specs.map(\.name).filter { $0.hasPrefix(prefix) }
     if !names.isEmpty || prefix.isEmpty { return names }
     return specs.flatMap(\.aliases).filter { $0.hasPrefix(prefix) }
   }
 
-  /// The names starting with `prefix` (lowercased), compared byte by byte: fast for 1025 slugs.
-  private static func species(_ names: [String], startingWith prefix: String) -> [String] {
+  /// The names starting with `prefix` (lowercased), compared byte by byte (fast for 1300 slugs),
+  /// noted with id and types.
+  private static func species(_ names: [NameEntry], startingWith prefix: String)
+    -> [CompletionCandidate]
+  {
     let prefixBytes = Array(prefix.utf8)
-    return names.filter { name in
-      if name.utf8.starts(with: prefixBytes) { return true }
+    return names.filter { entry in
+      if entry.name.utf8.starts(with: prefixBytes) { return true }
       // Only names that are not lowercase slugs need the slower comparison.
-      return name.utf8.contains { (0x41...0x5A).contains($0) || $0 >= 0x80 }
-        && name.lowercased().hasPrefix(prefix)
+      return entry.name.utf8.contains { (0x41...0x5A).contains($0) || $0 >= 0x80 }
+        && entry.name.lowercased().hasPrefix(prefix)
+    }.map { entry in
+      let id = entry.isSpecies ? "#\(entry.id)" : "form"
+      return CompletionCandidate(entry.name, note: note(id, entry.types))
     }
   }
+
+  /// The species whose ids start with `prefix`, in order, noted with names and types.
+  private static func ids(_ names: [NameEntry], startingWith prefix: String)
+    -> [CompletionCandidate]
+  {
+    names.filter { $0.isSpecies && String($0.id).hasPrefix(prefix) }
+      .sorted { $0.id < $1.id }
+      .map { CompletionCandidate(String($0.id), note: note($0.name, $0.types)) }
+  }
+
+  private static func note(_ first: String, _ types: [String]) -> String {
+    types.isEmpty ? first : "\(first)  \(types.joined(separator: "/"))"
+  }
+
+  private static func numbers(_ range: ClosedRange<Int>, startingWith prefix: String)
+    -> [CompletionCandidate]
+  {
+    range.lazy.map(String.init).filter { $0.hasPrefix(prefix) }.map { CompletionCandidate($0) }
+  }
+}
+
+/// The ranges `sync` completion offers: one per generation of the National Pokédex.
+enum Generation {
+  /// A generation's id range and name.
+  struct Entry {
+    var range: String
+    var name: String
+  }
+
+  static let all = [
+    Entry(range: "1-151", name: "Generation I (Kanto)"),
+    Entry(range: "152-251", name: "Generation II (Johto)"),
+    Entry(range: "252-386", name: "Generation III (Hoenn)"),
+    Entry(range: "387-493", name: "Generation IV (Sinnoh)"),
+    Entry(range: "494-649", name: "Generation V (Unova)"),
+    Entry(range: "650-721", name: "Generation VI (Kalos)"),
+    Entry(range: "722-809", name: "Generation VII (Alola)"),
+    Entry(range: "810-905", name: "Generation VIII (Galar, Hisui)"),
+    Entry(range: "906-1025", name: "Generation IX (Paldea)"),
+  ]
 }

@@ -8,10 +8,39 @@ public enum LineEvent: Sendable, Equatable {
   case endOfInput
 }
 
-/// Answers tab completion: the candidates for the word being typed.
+/// One thing Tab offers for the word left of the cursor.
+public struct CompletionItem: Sendable, Equatable {
+  /// The word that replaces the one being typed.
+  public var word: String
+  /// Shown beside the word when candidates are listed (`#25  Electric`); empty for none.
+  public var note: String
+  /// Whether Tab may put it in the line; a destructive argument is only listed.
+  public var insertable: Bool
+
+  public init(_ word: String, note: String = "", insertable: Bool = true) {
+    self.word = word
+    self.note = note
+    self.insertable = insertable
+  }
+}
+
+/// What Tab found.
+public enum CompletionResult: Sendable, Equatable {
+  /// These items (none: nothing fits, the bell rings).
+  case items([CompletionItem])
+  /// Nothing yet, and why, in one line shown under the prompt (`names are loading`).
+  case message(String)
+}
+
+/// Answers tab completion and the hints shown as you type.
 public protocol CompletionProvider: Sendable {
-  /// Candidates completing the last word of `line` (the text left of the cursor).
-  func completions(for line: String) -> [String]
+  /// What may replace the last word of `line` (the text left of the cursor). `isTab` is false
+  /// when the editor only looks for a suggestion to show as you type: nothing may start
+  /// loading then.
+  func completions(for line: String, isTab: Bool) -> CompletionResult
+  /// What the command typed so far takes (`page ` → `N (1–52)`), shown dimmed after the
+  /// cursor; `nil` for nothing.
+  func hint(for line: String) -> String?
 }
 
 /// Reads lines with a prompt, history and completion: what the session loop needs from an
@@ -28,4 +57,7 @@ public protocol LineEditor: AnyObject, Sendable {
   /// from the background never lands inside what the user is typing. When no prompt is shown,
   /// calls `otherwise` instead, and no prompt appears until it has returned.
   func printAbovePrompt(_ text: String, otherwise: () -> Void)
+  /// Replaces the prompt of the line being edited and redraws it (the page count arrived); the
+  /// next `readLine` shows its own prompt.
+  func updatePrompt(_ prompt: String)
 }

@@ -1,3 +1,5 @@
+import LineEditor
+
 /// What pressing Tab does to the line: delete some characters left of the cursor, insert text,
 /// and maybe list the candidates below the prompt.
 struct CompletionEdit: Equatable, Sendable {
@@ -24,21 +26,39 @@ enum Completion {
   /// last word, or `nil` when there is nothing to complete (the terminal bell rings).
   ///
   /// One candidate replaces the word, followed by a space. Several insert their longest common
-  /// prefix (if it extends the word) and are listed.
-  static func edit(line: String, candidates: [String]) -> CompletionEdit? {
+  /// prefix when it extends the word; when it does not, they are listed (with their notes).
+  /// Candidates that may not be inserted (`cache clear`) are only ever listed.
+  static func edit(line: String, candidates: [CompletionItem]) -> CompletionEdit? {
     let word = currentWord(of: line)
     var seen = Set<String>()
-    let unique = candidates.map(sanitized).filter { !$0.isEmpty && seen.insert($0).inserted }
-    guard let first = unique.first else { return nil }
-    if unique.count == 1 {
-      let suffix = first.hasSuffix(" ") ? "" : " "
-      return replacing(word, with: first + suffix, listing: [])
+    var unique: [CompletionItem] = []
+    for var candidate in candidates {
+      candidate.word = sanitized(candidate.word)
+      candidate.note = sanitized(candidate.note)
+      if !candidate.word.isEmpty, seen.insert(candidate.word).inserted { unique.append(candidate) }
     }
-    let prefix = longestCommonPrefix(unique)
+    guard !unique.isEmpty else { return nil }
+    let insertable = unique.filter(\.insertable).map(\.word)
+    if unique.count == 1, let only = insertable.first {
+      let suffix = only.hasSuffix(" ") ? "" : " "
+      return replacing(word, with: only + suffix, listing: [])
+    }
+    let prefix = insertable.count == unique.count ? longestCommonPrefix(insertable) : ""
     if prefix.count > word.count, prefix.lowercased().hasPrefix(word.lowercased()) {
-      return replacing(word, with: prefix, listing: unique)
+      return replacing(word, with: prefix, listing: [])
     }
-    return CompletionEdit(deleteCount: 0, insertion: "", listing: unique)
+    return CompletionEdit(deleteCount: 0, insertion: "", listing: listing(unique))
+  }
+
+  /// The candidates as listed: each word padded to the longest, then its note.
+  static func listing(_ items: [CompletionItem]) -> [String] {
+    guard items.contains(where: { !$0.note.isEmpty }) else { return items.map(\.word) }
+    let width = items.map(\.word.count).max() ?? 0
+    return items.map { item -> String in
+      guard !item.note.isEmpty else { return item.word }
+      let padding = String(repeating: " ", count: width - item.word.count)
+      return item.word + padding + "  " + item.note
+    }
   }
 
   /// The longest string every one of `strings` starts with (compared character by character).

@@ -52,16 +52,20 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
   ///   - historyFile: where the history is loaded from and saved to (its directory is created
   ///     when needed); `nil` keeps it in memory only.
   ///   - historyLimit: the most entries kept.
-  ///   - completion: answers Tab; `nil` switches completion off.
+  ///   - completion: answers Tab and gives the hints; `nil` switches completion off.
+  ///   - decorates: whether suggestions and hints are drawn dimmed as you type (a colour
+  ///     terminal).
+  ///   - editrc: the editrc file to read before pokedex binds its own keys (`nil`: none).
   ///   - onWarning: hears, once, that a damaged history file was set aside, or that the history
   ///     cannot be written and stays in memory.
   public init(
     programName: String, historyFile: URL?, historyLimit: Int = 1000,
-    completion: (any CompletionProvider)?,
+    completion: (any CompletionProvider)?, decorates: Bool = false, editrc: URL? = nil,
     onWarning: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     history = HistoryStore(fileURL: historyFile, limit: historyLimit, onWarning: onWarning)
-    let callbacks = EditorCallbacks(completer: completion.map(Completer.init))
+    let callbacks = EditorCallbacks(
+      completer: completion.map(Completer.init), history: history, decorates: decorates)
     self.callbacks = callbacks
     let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     echoesPlainPrompt = !terminal && isatty(STDIN_FILENO) == 1
@@ -73,7 +77,12 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
       editor = pdx_editor_create(programName, wakePipe.readEnd, context)
     }
     if let editor {
+      Self.addFunctions(editor, completes: callbacks.completer != nil)
+      if let editrc, FileManager.default.isReadableFile(atPath: editrc.path) {
+        _ = pdx_editor_source(editor, editrc.path)
+      }
       Self.bindKeys(editor, completes: callbacks.completer != nil)
+      pdx_editor_set_hook(editor, EditorFunctions.hook)
       let wakePipe = wakePipe
       signalHandlerIDs = [
         interrupts.hub.addResizeHandler { wakePipe.wake(UInt8(ascii: "w")) },
@@ -83,6 +92,13 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
       signalHandlerIDs = []
     }
     session = Mutex(Session(editor: editor))
+  }
+
+  /// The editrc file libedit programs read: `$EDITRC`, else `~/.editrc`.
+  public static func editrcFile(environment: [String: String]) -> URL? {
+    if let path = environment["EDITRC"], !path.isEmpty { return URL(fileURLWithPath: path) }
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return URL(fileURLWithPath: home).appendingPathComponent(".editrc")
   }
 
   deinit {
@@ -139,6 +155,17 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
     if queued { wakePipe.wake(UInt8(ascii: "p")) }
   }
 
+  /// Replaces the prompt while a line is edited (the editor's thread redraws it); otherwise
+  /// does nothing: the next `readLine` brings its own.
+  public func updatePrompt(_ prompt: String) {
+    let queued = callbacks.output.withLock { output in
+      guard output.editing, output.prompt != prompt else { return false }
+      output.pendingPrompt = prompt
+      return true
+    }
+    if queued { wakePipe.wake(UInt8(ascii: "p")) }
+  }
+
   // MARK: - On the editor thread
 
   private func readLineNow(prompt: String, cancelled: Flag) -> LineEvent {
@@ -169,7 +196,12 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
     callbacks.output.withLock { output in
       output.flush()
       output.editing = true
+      output.prompt = prompt
+      output.pendingPrompt = nil
       output.promptWidth = DisplayWidth.of(PromptText.plain(prompt))
+    }
+    callbacks.assisting.withLock { state in
+      state = EditorCallbacks.Assisting(saidLoading: state.saidLoading)
     }
     var count: Int32 = 0
     var interrupted: Int32 = 0
@@ -231,129 +263,61 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
     return String(scalars)
   }
 
+  /// Registers pokedex's own editor functions (before `~/.editrc` is read, so that it may
+  /// bind keys to them).
+  private static func addFunctions(_ editor: OpaquePointer, completes: Bool) {
+    var functions: [(String, String, PDXEditorFunction)] = [
+      (
+        "pokedex-print-async", "Print background output above the prompt",
+        EditorFunctions.printAsync
+      ),
+      (
+        "pokedex-history-older", "Older history line starting with the text typed",
+        EditorFunctions.olderHistory
+      ),
+      (
+        "pokedex-history-newer", "Newer history line starting with the text typed",
+        EditorFunctions.newerHistory
+      ),
+      ("pokedex-search-history", "Search the history as you type", EditorFunctions.searchHistory),
+      (
+        "pokedex-accept-suggestion", "Take the suggestion, or move right",
+        EditorFunctions.acceptSuggestion
+      ),
+      (
+        "pokedex-accept-word", "Take a word of the suggestion, or move a word right",
+        EditorFunctions.acceptWord
+      ),
+    ]
+    if completes {
+      functions.append(
+        ("pokedex-complete", "Complete the word left of the cursor", EditorFunctions.complete))
+    }
+    for (name, help, function) in functions {
+      _ = pdx_editor_add_function(editor, name, help, function, nil)
+    }
+  }
+
+  /// Binds the keys pokedex owns; the others keep libedit's emacs bindings or the editrc's.
   private static func bindKeys(_ editor: OpaquePointer, completes: Bool) {
-    let bindings = [
+    var bindings = [
       ("^W", "ed-delete-prev-word"),
       ("\\e[3~", "ed-delete-next-char"),
       ("\\e[H", "ed-move-to-beg"), ("\\e[F", "ed-move-to-end"),
       ("\\eOH", "ed-move-to-beg"), ("\\eOF", "ed-move-to-end"),
       ("\\e[1;5C", "em-next-word"), ("\\e[1;5D", "ed-prev-word"),
+      ("\u{1C}", "pokedex-print-async"),
+      ("\\e[A", "pokedex-history-older"), ("\\eOA", "pokedex-history-older"),
+      ("^P", "pokedex-history-older"),
+      ("\\e[B", "pokedex-history-newer"), ("\\eOB", "pokedex-history-newer"),
+      ("^N", "pokedex-history-newer"),
+      ("^R", "pokedex-search-history"),
+      ("\\e[C", "pokedex-accept-suggestion"), ("\\eOC", "pokedex-accept-suggestion"),
+      ("^F", "pokedex-accept-suggestion"),
+      ("\\e[1;3C", "pokedex-accept-word"), ("\\e\\e[C", "pokedex-accept-word"),
+      ("\\ef", "pokedex-accept-word"),
     ]
+    if completes { bindings.append(("^I", "pokedex-complete")) }
     for (key, command) in bindings { _ = pdx_editor_bind(editor, key, command) }
-    _ = pdx_editor_add_function(
-      editor, "pokedex-print-async", "Print background output above the prompt",
-      printAsyncFunction, "\u{1C}")
-    if completes {
-      _ = pdx_editor_add_function(
-        editor, "pokedex-complete", "Complete the word left of the cursor", completeFunction, "^I")
-    }
-  }
-}
-
-/// What libedit's editor functions reach through the editor's context pointer: the completer
-/// and the text waiting to be printed above the prompt.
-final class EditorCallbacks: Sendable {
-  /// Text printed from the background while a line is edited.
-  struct AsyncOutput {
-    /// Whether `el_gets` is running (the prompt is on screen).
-    var editing = false
-    /// Text waiting for the editor's thread.
-    var pending: [String] = []
-    /// The prompt's width in terminal columns.
-    var promptWidth = 0
-
-    /// Prints and forgets the text that arrived while the line was ending (no line is being
-    /// edited now).
-    mutating func flush() {
-      guard !pending.isEmpty else { return }
-      pdx_write_stdout(pending.joined(separator: "\n") + "\n")
-      pending = []
-    }
-  }
-
-  let completer: Completer?
-  let output = Mutex(AsyncOutput())
-
-  init(completer: Completer?) {
-    self.completer = completer
-  }
-
-  /// Prints the pending text above the prompt: moves to the prompt's first row, clears below,
-  /// prints, and has libedit redraw the prompt and the line (`CC_REDISPLAY`).
-  func printPending(_ el: OpaquePointer) -> UInt8 {
-    let texts = output.withLock { output in
-      defer { output.pending = [] }
-      return output.pending
-    }
-    guard !texts.isEmpty else { return UInt8(CC_NORM) }
-    let rows = cursorRow(el)
-    let up = rows > 0 ? "\u{1B}[\(rows)A" : ""
-    pdx_write_stdout(up + "\r\u{1B}[J" + texts.joined(separator: "\n") + Self.redisplayGap(rows))
-    return UInt8(CC_REDISPLAY)
-  }
-
-  /// The row of the cursor within the prompt and the line, when the line wraps (0: the first).
-  func cursorRow(_ el: OpaquePointer) -> Int {
-    guard let info = el_line(el)?.pointee else { return 0 }
-    let bytes = UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer)
-    let typed = DisplayWidth.of(String(decoding: bytes, as: UTF8.self))
-    let promptWidth = output.withLock { $0.promptWidth }
-    return (promptWidth + typed) / max(1, Int(pdx_columns(el)))
-  }
-
-  /// What to print after text written below (or instead of) the prompt before libedit redraws
-  /// it (`CC_REDISPLAY`): a line break, and one more per row the cursor was below the prompt's
-  /// first one, because libedit moves up that many rows before it redraws.
-  static func redisplayGap(_ cursorRow: Int) -> String {
-    String(repeating: "\n", count: 1 + cursorRow)
-  }
-}
-
-/// The width of text in terminal columns (`wcwidth` per character; controls count 0).
-enum DisplayWidth {
-  static func of(_ text: String) -> Int {
-    text.unicodeScalars.reduce(0) { total, scalar in
-      total + Int(pdx_wcwidth(scalar.value))
-    }
-  }
-}
-
-/// libedit's Tab function: finds the `Completer` through the editor's context pointer.
-private let completeFunction: PDXEditorFunction = { el, _ in
-  guard let context = pdx_editor_context(el) else { return UInt8(CC_ERROR) }
-  let callbacks = Unmanaged<EditorCallbacks>.fromOpaque(context).takeUnretainedValue()
-  guard let completer = callbacks.completer else { return UInt8(CC_ERROR) }
-  return completer.complete(el, in: callbacks)
-}
-
-/// The function bound to the key the reader returns when text waits to go above the prompt.
-private let printAsyncFunction: PDXEditorFunction = { el, _ in
-  guard let context = pdx_editor_context(el) else { return UInt8(CC_NORM) }
-  return Unmanaged<EditorCallbacks>.fromOpaque(context).takeUnretainedValue().printPending(el)
-}
-
-/// Applies a `CompletionProvider`'s answers to the line being edited.
-final class Completer: Sendable {
-  let provider: any CompletionProvider
-
-  init(_ provider: any CompletionProvider) {
-    self.provider = provider
-  }
-
-  /// Completes the word left of the cursor; returns libedit's `CC_*` code.
-  func complete(_ el: OpaquePointer, in callbacks: EditorCallbacks) -> UInt8 {
-    guard let info = el_line(el)?.pointee else { return UInt8(CC_ERROR) }
-    let bytes = UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer)
-    let line = String(decoding: bytes, as: UTF8.self)
-    guard let edit = Completion.edit(line: line, candidates: provider.completions(for: line))
-    else { return UInt8(CC_ERROR) }
-    if edit.deleteCount > 0 { el_deletestr(el, Int32(edit.deleteCount)) }
-    if !edit.insertion.isEmpty, el_insertstr(el, edit.insertion) != 0 { return UInt8(CC_ERROR) }
-    guard !edit.listing.isEmpty else { return UInt8(CC_REFRESH) }
-    let lines = Completion.columns(edit.listing, width: Int(pdx_columns(el)))
-    let row = callbacks.cursorRow(el)
-    pdx_write_stdout(
-      "\n\u{1B}[J" + lines.joined(separator: "\n") + EditorCallbacks.redisplayGap(row))
-    return UInt8(CC_REDISPLAY)
   }
 }

@@ -37,8 +37,13 @@ public enum CommandOutput: Sendable, Equatable {
   case filter(GenderFilter)
   /// `help` or `help COMMAND`.
   case help(String)
-  /// The command history, oldest first.
-  case history([String])
+  /// The command history, oldest first, the first numbered `firstNumber` (`history N` shows
+  /// the last lines).
+  case history([String], firstNumber: Int)
+  /// `clear`: the screen is to be cleared.
+  case clear
+  /// Whether long output is paged (`pager`, `pager on|off`).
+  case pager(Bool)
   /// Cache statistics.
   case cache(CacheStatistics)
   /// The cache was emptied.

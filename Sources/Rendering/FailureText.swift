@@ -150,7 +150,7 @@ public enum FailureText {
     case .pageAfterLast(let page, let lastPage):
       "Page \(page) is past the last page (\(lastPage))."
     case .emptySearch:
-      "Search needs some text, e.g. `search pika`."
+      "Search needs some text, e.g. \"search pika\"."
     case .searchTooLong(let maximum):
       "Search text is too long (at most \(maximum) characters)."
     case .randomCountOutOfRange(let count, let allowed):
@@ -174,18 +174,22 @@ public enum FailureText {
     case .api(let error):
       return message(error)
     case .emptyInput:
-      return "Name a Pokémon by id or name, e.g. `open 133` or `open eevee`."
+      return "Name a Pokémon by id or name, e.g. \"open 133\" or \"open eevee\"."
     case .inputTooLong(let maximum):
       return "That name is too long (at most \(maximum) characters)."
     case .invalidID(let text):
-      return "`\(text)` is not a Pokémon id; ids are positive numbers."
+      return "\"\(text)\" is not a Pokémon id; ids are positive numbers."
     case .ambiguous(let input, let candidates, let total):
       let more = total > candidates.count ? ", …" : ""
       let names = candidates.map(DisplayName.of).joined(separator: ", ")
-      return "`\(input)` matches \(names)\(more) (\(total) Pokémon); type more of the name."
+      return "\"\(input)\" matches \(names)\(more) (\(total) Pokémon); type more of the name."
     case .unknown(let input, let suggestion):
-      if let suggestion { return "No Pokémon named `\(input)`. Did you mean \(suggestion)?" }
-      return "No Pokémon named `\(input)`."
+      // `open pikachu extra`: the words were taken as one name; say what `open` takes.
+      let usage = input.contains(" ") ? " \"open\" takes one species: open ID|NAME." : ""
+      if let suggestion {
+        return "No Pokémon named \"\(input)\". Did you mean \"\(suggestion)\"?\(usage)"
+      }
+      return "No Pokémon named \"\(input)\".\(usage)"
     }
   }
 

@@ -37,7 +37,10 @@ public struct JSONRenderer: Sendable {
       encode(type: "image", ImageBody(speciesID: id, path: stored.url.path, downloaded: false))
     case .filter(let filter): encode(type: "filter", ["filter": filter.rawValue])
     case .help(let text): encode(type: "help", ["text": text])
-    case .history(let lines): encode(type: "history", ["entries": lines])
+    case .history(let lines, let first):
+      encode(type: "history", HistoryJSON(entries: lines, firstNumber: first))
+    case .clear: encode(type: "clear", [String: String]())
+    case .pager(let on): encode(type: "pager", ["on": on])
     case .cache(let statistics): encode(type: "cache", CacheBody(statistics))
     case .cacheCleared: encode(type: "cache_cleared", [String: String]())
     case .flags(let entries): encode(type: "flags", entries.map(FlagBody.init))
@@ -71,6 +74,11 @@ private struct ErrorBody: Encodable {
     kind = FailureText.kind(failure).rawValue
     message = FailureText.message(failure)
   }
+}
+
+private struct HistoryJSON: Encodable {
+  var entries: [String]
+  var firstNumber: Int
 }
 
 private struct SyncBody: Encodable {
@@ -131,8 +139,10 @@ private struct CacheBody: Encodable {
   var oldestEntry: Date?
   var persistent: Bool
   var limit: Int?
+  var species: Int
 
   init(_ statistics: CacheStatistics) {
+    species = statistics.species
     entries = statistics.entries
     bytes = statistics.bytes
     hits = statistics.hits
@@ -151,10 +161,11 @@ private struct CacheBody: Encodable {
     try container.encodeIfPresent(oldestEntry, forKey: .oldestEntry)
     try container.encode(persistent, forKey: .persistent)
     try container.encodeIfPresent(limit, forKey: .limit)
+    try container.encode(species, forKey: .species)
   }
 
   enum CodingKeys: String, CodingKey {
-    case entries, bytes, hits, misses, oldestEntry, persistent, limit
+    case entries, bytes, hits, misses, oldestEntry, persistent, limit, species
   }
 }
 

@@ -31,6 +31,7 @@ public struct TextRenderer: Sendable {
   /// The text for one outcome (without a trailing newline), or `nil` when nothing is shown.
   public func render(_ outcome: CommandOutcome) -> String? {
     switch outcome {
+    case .output(.clear): nil  // the session clears the screen itself
     case .output(let output): render(output)
     case .failure(let failure): style.red("✗ ") + FailureText.message(failure)
     case .nothing, .quit: nil
@@ -52,7 +53,9 @@ public struct TextRenderer: Sendable {
     case .image(_, let stored): renderImage(stored, pathWhenNoImage: true)
     case .filter(let filter): "Filter: \(filter.rawValue)"
     case .help(let text): text
-    case .history(let lines): renderHistory(lines)
+    case .history(let lines, let first): renderHistory(lines, firstNumber: first)
+    case .clear: ""
+    case .pager(let on): on ? "Pager on: long output is shown a screen at a time." : "Pager off."
     case .cache(let statistics): renderCache(statistics)
     case .cacheCleared: "Cache cleared."
     case .flags(let entries): renderFlags(entries)
@@ -249,11 +252,11 @@ public struct TextRenderer: Sendable {
 
   // MARK: - Session and housekeeping
 
-  func renderHistory(_ lines: [String]) -> String {
+  func renderHistory(_ lines: [String], firstNumber: Int) -> String {
     guard !lines.isEmpty else { return "(no history yet)" }
-    let width = String(lines.count).count
+    let width = String(firstNumber + lines.count - 1).count
     return lines.enumerated().map { index, line in
-      style.dim(pad(String(index + 1), width)) + "  " + SafeText.line(line)
+      style.dim(pad(String(firstNumber + index), width)) + "  " + SafeText.line(line)
     }.joined(separator: "\n")
   }
 
@@ -262,6 +265,7 @@ public struct TextRenderer: Sendable {
     let rows: [(String, String)] = [
       ("Storage", statistics.isPersistent ? "memory + disk" : "memory only"),
       ("Entries", String(statistics.entries)),
+      ("Species", "\(statistics.species) (open offline)"),
       ("Size", size(statistics)),
       ("Hits", String(statistics.hits)),
       ("Misses", String(statistics.misses)),

@@ -3,11 +3,12 @@ import FeatureFlags
 import LineEditor
 import Synchronization
 
-/// Tab completion for the line editor, derived from the command table and what the session
-/// knows: the species names (loaded on demand when they are missing) and whether
-/// `download image` applies to the selected species. The editor calls it on its own thread.
+/// Tab completion and argument hints for the line editor, derived from the command table and
+/// what the session knows: the species names (loaded on demand when they are missing), whether a
+/// species is open and its image downloaded, and the page count. The editor calls it on its own
+/// thread.
 public final class CompletionSource: CompletionProvider {
-  private let offersDownloadImage = Mutex(false)
+  private let state = Mutex(CompletionContext())
   private let flags: FeatureFlags
   private let names: SpeciesNames
 
@@ -17,17 +18,41 @@ public final class CompletionSource: CompletionProvider {
     self.names = names
   }
 
-  /// Whether `download image` is offered (a species is selected and its image is not stored).
-  public func setOffersDownloadImage(_ offers: Bool) {
-    offersDownloadImage.withLock { $0 = offers }
+  /// Tells completion what the session now shows: whether a species is open, whether its image
+  /// is downloaded, and the number of pages.
+  public func update(hasSelection: Bool, imageDownloaded: Bool, pageCount: Int?) {
+    state.withLock { context in
+      context.hasSelection = hasSelection
+      context.imageDownloaded = imageDownloaded
+      context.pageCount = pageCount
+    }
   }
 
-  public func completions(for line: String) -> [String] {
-    let speciesNames = names.names
-    if speciesNames == nil { names.loadIfNeeded() }
+  /// Tab starts loading the names when they are missing (a load that failed is tried again).
+  public func completions(for line: String, isTab: Bool) -> CompletionResult {
+    let context = currentContext()
+    if isTab, context.names == nil { names.loadIfNeeded() }
     let flags = flags
-    return CommandParser.completions(
-      for: line, isEnabled: { flags.isEnabled($0) }, speciesNames: speciesNames ?? [],
-      offersDownloadImage: offersDownloadImage.withLock { $0 })
+    switch CommandParser.completions(
+      for: line, isEnabled: { flags.isEnabled($0) }, context: context)
+    {
+    case .candidates(let candidates):
+      return .items(
+        candidates.map { CompletionItem($0.word, note: $0.note, insertable: $0.insertable) })
+    case .namesLoading:
+      return .message("The species names are still loading; Tab will offer them in a moment.")
+    }
+  }
+
+  public func hint(for line: String) -> String? {
+    let flags = flags
+    return CommandParser.argumentHint(
+      for: line, isEnabled: { flags.isEnabled($0) }, context: currentContext())
+  }
+
+  private func currentContext() -> CompletionContext {
+    var context = state.withLock { $0 }
+    context.names = names.names
+    return context
   }
 }

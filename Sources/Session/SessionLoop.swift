@@ -22,14 +22,22 @@ public struct SessionLoop: Sendable {
   private let render: Render
   private let failuresToStandardError: Bool
   private let settleLimit: Duration
+  private let decoratePrompt: @Sendable (String) -> String
+  private let pager: Pager?
+  private let firstContact: FirstContact?
 
   /// A loop over `shell`, showing outcomes with `render` on `console`. Failures go to standard
   /// error when `failuresToStandardError` (text output), to standard output otherwise (JSON).
   public init(
     shell: Shell, work: BackgroundWork, names: SpeciesNames, notices: NoticeBoard,
     console: Console, render: @escaping Render, failuresToStandardError: Bool,
-    settleLimit: Duration = .seconds(3)
+    settleLimit: Duration = .seconds(3),
+    decoratePrompt: @escaping @Sendable (String) -> String = { $0 }, pager: Pager? = nil,
+    firstContact: FirstContact? = nil
   ) {
+    self.decoratePrompt = decoratePrompt
+    self.pager = pager
+    self.firstContact = firstContact
     self.shell = shell
     self.work = work
     self.names = names
@@ -62,6 +70,10 @@ public struct SessionLoop: Sendable {
   /// the gender lists and the species names load in the background; keys typed while a command
   /// runs wait for the next prompt (`typeAhead`); Ctrl-C cancels the command in flight through
   /// `interrupts` (tests, which cannot share the process's Ctrl-C, pass `nil`).
+  ///
+  /// A line may hold several commands separated by `;`, as a `-c` script; `!!`, `!N`, `!-N` and
+  /// `!TEXT` recall an earlier line (``HistoryExpansion``). Output taller than the terminal goes
+  /// through the `pager` while paging is on.
   public func runInteractive(
     editor: any LineEditor, typeAhead: TypeAhead, interrupts: InterruptController?
   ) async {
@@ -69,30 +81,58 @@ public struct SessionLoop: Sendable {
     let surface = EditorSurface(editor)
     if console.statusAllowed { console.attach(surface) }
     defer { console.detach(surface) }
+    let decoratePrompt = decoratePrompt
+    await shell.observePrompt { editor.updatePrompt(decoratePrompt($0)) }
     await shell.prefetch()
     names.loadIfNeeded()
+    if let firstContact { work.start("first contact") { await firstContact.check() } }
     loop: while true {
-      switch await editor.readLine(prompt: await shell.prompt) {
+      switch await editor.readLine(prompt: decoratePrompt(await shell.prompt)) {
       case .endOfInput:
         break loop
       case .interrupted:
         continue
-      case .line(let line):
+      case .line(let typed):
+        var line = typed
+        switch HistoryExpansion.expand(typed, history: editor.historyEntries()) {
+        case .unchanged: break
+        case .expanded(let recalled):
+          console.print(recalled)
+          line = recalled
+        case .failure(let failure):
+          show(.failure(.usage(failure)))
+          continue
+        }
         // A refused line (a huge paste, control characters) is not worth recalling.
-        if CommandParser.refusal(of: line) == nil { editor.addHistory(line) }
+        let refusal = CommandParser.refusal(of: line)
+        if refusal == nil { editor.addHistory(line) }
         typeAhead.hold()
-        let outcome = await runCommand(line, interrupts: interrupts)
+        var quits = false
+        for command in refusal == nil ? Self.commands(in: line) : [line] {
+          let outcome = await runCommand(command, interrupts: interrupts, pages: true)
+          if outcome.succeeded, outcome != .nothing { names.loadIfNeeded() }
+          if case .quit = outcome { quits = true }
+          if quits || outcome == .failure(.cancelled) { break }
+        }
         typeAhead.release()
-        if outcome.succeeded, outcome != .nothing { names.loadIfNeeded() }
-        if case .quit = outcome { break loop }
+        if quits { break loop }
       }
     }
     await work.cancelAll()
   }
 
+  /// The commands of a line typed at the prompt: split at `;` as a script is, or the line as
+  /// it is when it is a comment or holds nothing else.
+  static func commands(in line: String) -> [String] {
+    let trimmed = line.drop { $0.isWhitespace }
+    if trimmed.hasPrefix("#") { return [line] }
+    let commands = CommandParser.splitScript(line)
+    return commands.isEmpty ? [line] : commands
+  }
+
   /// Runs one line: status line while it waits, then its output, then its notices.
   private func runCommand(
-    _ line: String, interrupts: InterruptController?
+    _ line: String, interrupts: InterruptController?, pages: Bool = false
   ) async -> CommandOutcome {
     notices.beginCommand()
     let status = StatusLine(waitingFor: "Working")
@@ -109,7 +149,15 @@ public struct SessionLoop: Sendable {
     ticker?.cancel()
     await ticker?.value
     console.clearStatus()
-    show(outcome)
+    if case .output(.clear) = outcome {
+      console.clearScreen()
+    } else if pages, let pager, let text = render(outcome), await shell.state.paging,
+      console.isTerminal, Pager.isTaller(text, columns: size.columns, rows: size.rows)
+    {
+      await pager.show(text, rows: size.rows)
+    } else {
+      show(outcome)
+    }
     for notice in notices.endCommand() { console.printError(notice) }
     return outcome
   }
@@ -129,6 +177,8 @@ public struct SessionLoop: Sendable {
       }
     }
   }
+
+  private var size: (columns: Int, rows: Int) { TerminalInfo.size() }
 
   private func show(_ outcome: CommandOutcome) {
     guard let text = render(outcome) else { return }

@@ -14,11 +14,14 @@ public struct SessionState: Sendable, Equatable, Codable {
   public var selected: SpeciesSummary?
   /// The form shown (its `pokemon` id), when it is not the species' usual one.
   public var selectedForm: Int?
+  /// Whether output taller than the terminal is paged (interactive sessions only).
+  public var paging = true
 
   public init(
     page: Int = 1, pageCount: Int? = nil, filter: GenderFilter = .all,
-    selected: SpeciesSummary? = nil
+    selected: SpeciesSummary? = nil, paging: Bool = true
   ) {
+    self.paging = paging
     self.page = page
     self.pageCount = pageCount
     self.filter = filter

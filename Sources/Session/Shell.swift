@@ -19,12 +19,15 @@ public actor Shell {
   private let dependencies: ShellDependencies
   private let work: BackgroundWork
   private let completion: CompletionSource?
+  private var promptObserver: (@Sendable (String) -> Void)?
 
   /// A shell over `dependencies` whose background jobs belong to `work`; `completion`, when
   /// given, is told whether `download image` applies.
   public init(
-    dependencies: ShellDependencies, work: BackgroundWork, completion: CompletionSource? = nil
+    dependencies: ShellDependencies, work: BackgroundWork, completion: CompletionSource? = nil,
+    state: SessionState = SessionState()
   ) {
+    self.state = state
     self.dependencies = dependencies
     self.work = work
     self.completion = completion
@@ -32,6 +35,12 @@ public actor Shell {
 
   /// The prompt for the current state.
   public var prompt: String { state.prompt }
+
+  /// Has `observer` hear the new prompt when background work changes it (the page count
+  /// arrived while the prompt was shown).
+  public func observePrompt(_ observer: @escaping @Sendable (String) -> Void) {
+    promptObserver = observer
+  }
 
   private var flags: FeatureFlags { dependencies.flags }
 
@@ -44,7 +53,9 @@ public actor Shell {
     case .failure(let failure): return .failure(.usage(failure))
     case .disabled(let disabled): return .failure(.disabled(disabled))
     case .command(let command):
-      return await run(command, typed: Self.argumentText(of: line), status: status)
+      let outcome = await run(command, typed: Self.argumentText(of: line), status: status)
+      await refreshCompletion()
+      return outcome
     }
   }
 
@@ -65,8 +76,11 @@ public actor Shell {
   }
 
   /// Fills in the page count for the prompt when a prefetch learnt it before any command did.
-  private func learnPageCount(_ count: Int, filter: GenderFilter) {
-    if state.pageCount == nil, state.filter == filter { state.pageCount = count }
+  private func learnPageCount(_ count: Int, filter: GenderFilter) async {
+    guard state.pageCount == nil, state.filter == filter else { return }
+    state.pageCount = count
+    promptObserver?(state.prompt)
+    await refreshCompletion()
   }
 
   /// Runs one typed command.
@@ -97,7 +111,7 @@ public actor Shell {
     case .search, .random, .sync: return "Fetching the species index"
     case .cache(clear: true): return "Clearing the cache"
     case .cache(clear: false): return "Reading the cache"
-    case .history, .flags, .help, .quit: return "Working"
+    case .history, .clear, .pager, .flags, .help, .quit: return "Working"
     }
   }
 
@@ -142,7 +156,6 @@ public actor Shell {
       let page = try await showPage(state.page, filter: state.filter)
       state.selected = nil
       state.selectedForm = nil
-      await refreshCompletion()
       return page
     case .search(let text):
       let downloaded = await downloadedIDs()
@@ -156,7 +169,14 @@ public actor Shell {
         try await list.random(count: count, downloaded: downloaded)
       }
       return .output(.rows(result))
-    case .history: return .output(.history(dependencies.history()))
+    case .history(let count):
+      let entries = dependencies.history()
+      let shown = entries.suffix(min(count ?? entries.count, entries.count))
+      return .output(.history(Array(shown), firstNumber: entries.count - shown.count + 1))
+    case .clear: return .output(.clear)
+    case .pager(let on):
+      if let on { state.paging = on }
+      return .output(.pager(state.paging))
     case .cache(clear: false): return .output(.cache(await dependencies.cacheStatistics()))
     case .cache(clear: true):
       // Loads in flight stop first, so none can put an answer back after the cache is emptied.
@@ -201,7 +221,6 @@ public actor Shell {
     }
     state.selected = SpeciesSummary(id: detail.id, name: detail.form?.name ?? detail.name)
     state.selectedForm = detail.form?.pokemonID
-    await refreshCompletion()
     return .output(.detail(detail, image: await detailImage(for: detail.id)))
   }
 
@@ -214,7 +233,6 @@ public actor Shell {
     } catch {
       throw .image(error)
     }
-    await refreshCompletion()
     switch outcome {
     case .downloaded(let stored): return .output(.downloaded(speciesID: selected.id, stored))
     case .alreadyStored(let url):
@@ -256,7 +274,6 @@ public actor Shell {
       status?.report(step)
       progress(step)
     }
-    await refreshCompletion()
     return .output(.synced(summary))
   }
 
@@ -318,13 +335,17 @@ public actor Shell {
     return .downloadHint
   }
 
+  /// Tells completion what applies now: whether a species is open, its image downloaded, and
+  /// the page count.
   private func refreshCompletion() async {
     guard let completion else { return }
-    var offers = false
+    var downloaded = false
     if let selected = state.selected, availableImages != nil {
-      offers = await !downloadedIDs().contains(selected.id)
+      downloaded = await downloadedIDs().contains(selected.id)
     }
-    completion.setOffersDownloadImage(offers)
+    completion.update(
+      hasSelection: state.selected != nil, imageDownloaded: downloaded,
+      pageCount: state.pageCount)
   }
 }
 

@@ -1,8 +1,10 @@
 import APIClient
+import CommandLanguage
 import Models
 import Synchronization
 
-/// The slugs of every species, for name completion, and of the other forms (`raichu-alola`):
+/// The names and ids of every species, for completion, and of the other forms (`raichu-alola`),
+/// sorted by name:
 /// loaded in the background, and loaded again after a failure as soon as there is reason to hope
 /// (a command succeeded, or Tab was pressed), so completion comes back with the network. The
 /// forms are a bonus: without them the species complete, and they are asked for again later.
@@ -12,9 +14,9 @@ public final class SpeciesNames: Sendable {
     /// Loading, with what is already known (species without their forms) meanwhile; `again`
     /// when there was reason to hope since it started (a load begun offline may end after the
     /// network came back): one that falls short then starts over.
-    case loading(known: [String]?, again: Bool)
+    case loading(known: [NameEntry]?, again: Bool)
     /// Loaded; `complete` is false when the forms could not be.
-    case loaded([String], complete: Bool)
+    case loaded([NameEntry], complete: Bool)
   }
 
   private let load: @Sendable () async throws(APIError) -> [SpeciesSummary]
@@ -33,8 +35,8 @@ public final class SpeciesNames: Sendable {
     self.forms = forms
   }
 
-  /// The names, once loaded.
-  public var names: [String]? {
+  /// The names, once loaded, sorted.
+  public var names: [NameEntry]? {
     phase.withLock { phase in
       switch phase {
       case .loaded(let names, _): names
@@ -72,7 +74,8 @@ public final class SpeciesNames: Sendable {
         guard case .loading(let known, let again) = phase else { return false }
         if let species {
           let complete = forms == nil || others != nil
-          phase = .loaded(species.map(\.name) + (others ?? []).map(\.name), complete: complete)
+          let entries = (species + (others ?? [])).map { NameEntry(name: $0.name, id: $0.id) }
+          phase = .loaded(entries.sorted { $0.name < $1.name }, complete: complete)
           return again && !complete
         }
         phase = known.map { .loaded($0, complete: false) } ?? .notLoaded

@@ -60,6 +60,18 @@ public final class Console: Sendable {
     }
   }
 
+  /// Whether standard output is a terminal (paging and clearing make sense).
+  public var isTerminal: Bool { isatty(output) == 1 }
+
+  /// Clears the screen and its scrollback (`clear`), when standard output is a terminal.
+  public func clearScreen() {
+    guard isTerminal else { return }
+    state.withLock { state in
+      clearStatus(&state)
+      Self.write("\u{1B}[H\u{1B}[2J\u{1B}[3J", to: output)
+    }
+  }
+
   /// Writes `text` and a newline to standard error.
   public func printError(_ text: String) {
     state.withLock { state in

@@ -89,10 +89,15 @@ struct App {
       work: work, load: { () async throws(APIError) in try await api.speciesIndex() },
       forms: { () async throws(APIError) in try await api.formIndex() })
     let completion = CompletionSource(flags: flags, names: names)
+    let style = TextStyle.decide(
+      choice: options.color.rawValue, isTerminal: TerminalInfo.stdoutIsTerminal,
+      environment: environment)
     let editor: LibEditLineEditor? =
       interactive
       ? LibEditLineEditor(
         programName: "pokedex", historyFile: paths.historyFile, completion: completion,
+        decorates: style.colorEnabled,
+        editrc: LibEditLineEditor.editrcFile(environment: environment),
         onWarning: { notices.post("Warning: \($0)") })
       : nil
     self.editor = editor
@@ -104,12 +109,33 @@ struct App {
       cacheStatistics: { await cache.statistics() }, clearCache: { await cache.clear() },
       unsavedAnswers: { await cache.unsaved },
       history: { editor?.historyEntries() ?? [] }, flags: flags, syncProgress: syncProgress)
-    let shell = Shell(dependencies: dependencies, work: work, completion: completion)
+    let shell = Shell(
+      dependencies: dependencies, work: work, completion: completion,
+      state: SessionState(paging: !options.noPager))
+
+    // At an interactive launch: one line when the API cannot be reached, with what still works.
+    let list = dependencies.list
+    let firstContact = FirstContact(
+      apiURL: Options.redacted(apiURL.absoluteString),
+      reach: { () async -> APIError? in
+        do throws(ListError) {
+          _ = try await list.page(1, filter: .all)
+          return nil
+        } catch {
+          if case .api(let error) = error { return error }
+          return nil
+        }
+      },
+      cachedSpecies: { await cache.statistics().species },
+      say: { console.printAsync($0) })
 
     loop = SessionLoop(
       shell: shell, work: work, names: names, notices: notices, console: console,
       render: Self.renderer(options: options, environment: environment),
-      failuresToStandardError: options.output == .text)
+      failuresToStandardError: options.output == .text,
+      decoratePrompt: { style.colorEnabled ? Self.decorated(prompt: $0) : $0 },
+      pager: Pager(environment: environment),
+      firstContact: options.offline || options.output == .json ? nil : firstContact)
   }
 
   /// Runs the session and returns the exit status.
@@ -125,6 +151,12 @@ struct App {
       return .success
     }
     return await loop.runScript(PipedLineReader().lines) ? .success : .commandFailed
+  }
+
+  /// The prompt in bold cyan, so that it stands out from the output in the scrollback.
+  static func decorated(prompt: String) -> String {
+    let text = prompt.hasSuffix(" ") ? String(prompt.dropLast()) : prompt
+    return "\u{1B}[1;36m\(text)\u{1B}[0m "
   }
 
   /// JSON for scripts, or text (colour and images only on a capable terminal).

@@ -59,6 +59,9 @@ struct Options: ParsableCommand {
   @Option(help: "Colour: auto, always or never (NO_COLOR is honoured).")
   var color: ColorChoice = .auto
 
+  @Flag(help: "Never page long output (the pager command switches it too).")
+  var noPager = false
+
   @Option(help: "Image display: auto, kitty, iterm2, blocks or off.")
   var images: ImagesChoice = .auto
 
@@ -122,7 +125,7 @@ struct Options: ParsableCommand {
   }
 
   /// `text` with anything between `//` and `@` (a user name and password) left out.
-  private static func redacted(_ text: String) -> String {
+  static func redacted(_ text: String) -> String {
     text.replacing(/\/\/[^\/@]*@/, with: "//")
   }
 

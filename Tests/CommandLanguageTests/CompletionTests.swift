@@ -5,23 +5,41 @@ import Testing
 @Suite("Tab completion")
 struct CompletionTests {
   private let species = [
-    "bulbasaur", "ivysaur", "venusaur", "charmander", "pikachu", "raichu", "mr-mime",
-    "mime-jr", "eevee", "mewtwo", "mew",
-  ]
+    NameEntry(name: "bulbasaur", id: 1, types: ["Grass", "Poison"]),
+    NameEntry(name: "ivysaur", id: 2), NameEntry(name: "venusaur", id: 3),
+    NameEntry(name: "charmander", id: 4), NameEntry(name: "pikachu", id: 25, types: ["Electric"]),
+    NameEntry(name: "raichu", id: 26), NameEntry(name: "raichu-alola", id: 10_100),
+    NameEntry(name: "mr-mime", id: 122), NameEntry(name: "mime-jr", id: 439),
+    NameEntry(name: "eevee", id: 133), NameEntry(name: "mewtwo", id: 150),
+    NameEntry(name: "mew", id: 151), NameEntry(name: "weedle", id: 13),
+    NameEntry(name: "gyarados", id: 130), NameEntry(name: "lapras", id: 131),
+  ].sorted { $0.name < $1.name }
+
+  private let everything = CompletionContext(
+    hasSelection: true, imageDownloaded: false, pageCount: 52)
+
+  private func answer(
+    _ line: String, off disabled: Set<Feature> = [], context: CompletionContext? = nil
+  ) -> CompletionAnswer {
+    var context = context ?? everything
+    context.names = context.names ?? species
+    return CommandParser.completions(
+      for: line, isEnabled: { !disabled.contains($0) }, context: context)
+  }
 
   private func complete(
-    _ line: String, off disabled: Set<Feature> = [], offersDownloadImage: Bool = true
+    _ line: String, off disabled: Set<Feature> = [], context: CompletionContext? = nil
   ) -> [String] {
-    CommandParser.completions(
-      for: line, isEnabled: { !disabled.contains($0) }, speciesNames: species,
-      offersDownloadImage: offersDownloadImage)
+    guard case .candidates(let candidates) = answer(line, off: disabled, context: context) else {
+      return ["(loading)"]
+    }
+    return candidates.map(\.word)
   }
 
   @Test func theFirstWordCompletesToCommandNames() {
     #expect(complete("ne") == ["next"])
     #expect(complete("l") == ["list", "last"])
     #expect(complete("E") == ["evolution"])
-    #expect(complete("") == CommandTable.all.map(\.name))
     #expect(complete("zz") == [])
   }
 
@@ -31,64 +49,123 @@ struct CompletionTests {
     #expect(complete("evo") == ["evolution"])
   }
 
+  @Test func onlyCommandsThatApplyNowAreOffered() {
+    let nothingOpen = CompletionContext()
+    let all = complete("", context: nothingOpen)
+    for name in ["info", "evolution", "image", "back", "download"] {
+      #expect(!all.contains(name), "\(name) with nothing open")
+    }
+    #expect(all.contains("open") && all.contains("help"))
+    // A species open, its image not downloaded: download, not image.
+    #expect(complete("i", context: everything) == ["info"])
+    #expect(complete("do", context: everything) == ["download"])
+    // Its image downloaded: image, not download.
+    let downloaded = CompletionContext(hasSelection: true, imageDownloaded: true)
+    #expect(complete("i", context: downloaded) == ["info", "image"])
+    #expect(complete("do", context: downloaded) == [])
+    #expect(complete("download ", context: downloaded) == [])
+    #expect(complete("b", context: nothingOpen) == [])
+    #expect(complete("b", context: downloaded) == ["back"])
+  }
+
   @Test func disabledCommandsAreNotOffered() {
     #expect(complete("e", off: [.evolution]) == ["exit"])
-    #expect(!complete("", off: [.images, .sync]).contains("image"))
+    #expect(!complete("", off: [.images, .sync]).contains("download"))
     #expect(!complete("", off: [.images, .sync]).contains("sync"))
     #expect(complete("evo ", off: [.evolution]) == [])
     #expect(complete("help ev", off: [.evolution]) == [])
-  }
-
-  @Test func downloadIsOfferedOnlyWhileThereIsAnImageToDownload() {
-    #expect(complete("do") == ["download"])
-    #expect(complete("download ") == ["image"])
-    #expect(complete("download i") == ["image"])
-    #expect(complete("do", offersDownloadImage: false) == [])
-    #expect(complete("download ", offersDownloadImage: false) == [])
     #expect(complete("download ", off: [.images]) == [])
   }
 
-  @Test func filterValues() {
+  @Test func filterAndPagerValues() {
     #expect(complete("filter ") == ["all", "male", "female", "genderless"])
     #expect(complete("filter f") == ["female"])
     #expect(complete("FILTER G") == ["genderless"])
     #expect(complete("filter male ") == [])
+    #expect(complete("pager o") == ["on", "off"])
   }
 
-  @Test func helpCompletesCommandNames() {
+  @Test func helpCompletesEveryCommandName() {
     #expect(complete("help o") == ["open"])
     #expect(complete("help d") == ["download"])
-    #expect(complete("help ") == CommandTable.all.map(\.name))
+    #expect(complete("help i", context: CompletionContext()) == ["info", "image"])
   }
 
-  @Test func cacheCompletesClear() {
-    #expect(complete("cache ") == ["clear"])
-    #expect(complete("cache c") == ["clear"])
+  @Test func cacheClearIsListedButNeverInserted() {
+    guard case .candidates(let candidates) = answer("cache ") else {
+      Issue.record("no candidates")
+      return
+    }
+    #expect(candidates.map(\.word) == ["clear"])
+    #expect(candidates.allSatisfy { !$0.insertable })
     #expect(complete("cache x") == [])
   }
 
-  @Test func openCompletesSpeciesNamesInAnyCase() {
-    #expect(complete("open mew") == ["mewtwo", "mew"])
+  @Test func openCompletesNamesSortedWithIdAndTypes() {
+    #expect(complete("open mew") == ["mew", "mewtwo"])
     #expect(complete("open MR") == ["mr-mime"])
-    #expect(complete("open pi") == ["pikachu"])
-    #expect(complete("open ") == species)
+    #expect(complete("open rai") == ["raichu", "raichu-alola"])
+    #expect(complete("open ") == species.map(\.name))
     #expect(complete("open zzz") == [])
     #expect(complete("open pikachu ") == [])
+    guard case .candidates(let candidates) = answer("open b") else {
+      Issue.record("no candidates")
+      return
+    }
+    #expect(candidates.map(\.note) == ["#1  Grass/Poison"])
+    guard case .candidates(let forms) = answer("open raichu-") else { return }
+    #expect(forms.map(\.note) == ["form"])
+  }
+
+  @Test func openCompletesIdsWithTheirNames() {
+    #expect(complete("open 13") == ["13", "130", "131", "133"])
+    #expect(complete("open 25") == ["25"])
+    #expect(complete("open 10100") == [])  // forms are opened by name
+    guard case .candidates(let candidates) = answer("open 2") else { return }
+    #expect(candidates.map(\.note) == ["ivysaur", "pikachu  Electric", "raichu"])
+  }
+
+  @Test func whileTheNamesLoadTabSaysSo() {
+    let loading = CompletionContext(hasSelection: false, names: nil)
+    #expect(
+      CommandParser.completions(for: "open pi", context: loading) == .namesLoading)
+    #expect(CommandParser.completions(for: "search pi", context: loading) == .namesLoading)
+    #expect(CommandParser.completions(for: "filter ", context: loading) != .namesLoading)
   }
 
   @Test func openCompletesAmongThousandsOfNames() {
-    let many = (1...1025).map { "species-\($0)" } + ["pikachu"]
-    let result = CommandParser.completions(
-      for: "open species-10", isEnabled: { _ in true }, speciesNames: many,
-      offersDownloadImage: true)
+    let many = (1...1025).map { NameEntry(name: "species-\($0)", id: $0) }
+    let context = CompletionContext(names: many.sorted { $0.name < $1.name })
+    guard
+      case .candidates(let result) = CommandParser.completions(
+        for: "open species-10", context: context)
+    else {
+      Issue.record("no candidates")
+      return
+    }
     #expect(result.count == 1 + 10 + 26)  // 10, 100…109, 1000…1025
-    #expect(result.allSatisfy { $0.hasPrefix("species-10") })
+    #expect(result.allSatisfy { $0.word.hasPrefix("species-10") })
   }
 
-  @Test func syncCompletesItsOption() {
+  @Test func searchCompletesNames() {
+    #expect(complete("search pik") == ["pikachu"])
+  }
+
+  @Test func pagesAndCountsComplete() {
+    #expect(complete("page 5") == ["5", "50", "51", "52"])
+    #expect(complete("page ", context: CompletionContext()) == [])
+    #expect(
+      complete("random 4") == ["4", "40", "41", "42", "43", "44", "45", "46", "47", "48", "49"])
+    #expect(complete("random 51") == [])
+  }
+
+  @Test func syncCompletesRangesAndItsOption() {
     #expect(complete("sync 1-151 --") == ["--images"])
-    #expect(complete("sync ") == ["--images"])
-    #expect(complete("sync --images ") == [])
+    #expect(complete("sync ").first == "1-151")
+    #expect(complete("sync ").last == "--images")
+    #expect(complete("sync 15") == ["152-251"])
+    #expect(complete("sync --images ").contains("1-151"))
+    #expect(complete("sync 1-151 --images ") == [])
     #expect(complete("sync --", off: [.images]) == [])
   }
 
@@ -96,9 +173,24 @@ struct CompletionTests {
     #expect(complete("open " + String(repeating: "p", count: 1_048_576)) == [])
   }
 
-  @Test func commandsWithoutValuesOfferNothing() {
-    #expect(complete("page ") == [])
-    #expect(complete("search pi") == [])
+  @Test func commandsWithoutArgumentsOfferNothing() {
+    #expect(complete("list ") == [])
     #expect(complete("bogus ") == [])
+  }
+
+  @Test func hintsSayWhatACommandTakes() {
+    func hint(_ line: String, _ context: CompletionContext = CompletionContext()) -> String? {
+      CommandParser.argumentHint(for: line, context: context)
+    }
+    #expect(hint("open ") == "ID|NAME")
+    #expect(hint("page ", CompletionContext(pageCount: 52)) == "N (1–52)")
+    #expect(hint("page ") == "N")
+    #expect(hint("filter ") == "[all|male|female|genderless]")
+    #expect(hint("sync ") == "[RANGE] [--images]")
+    #expect(hint("random ") == "[N] (1–50)")
+    #expect(hint("EVO  ") == nil)  // takes nothing
+    #expect(hint("open") == nil)  // no space yet
+    #expect(hint("open p") == nil)  // gone once you type
+    #expect(hint("bogus ") == nil)
   }
 }

@@ -21,7 +21,9 @@ struct CommandsParseTests {
       ("list", Command.list), ("ls", .list), ("next", .next), ("prev", .previous),
       ("previous", .previous), ("first", .first), ("last", .last), ("info", .info),
       ("evolution", .evolution), ("evo", .evolution), ("image", .image), ("back", .back),
-      ("history", .history), ("flags", .flags), ("quit", .quit), ("exit", .quit),
+      ("history", .history(nil)), ("history 10", .history(10)), ("clear", .clear),
+      ("pager", .pager(nil)), ("pager off", .pager(false)), ("PAGER On", .pager(true)),
+      ("flags", .flags), ("quit", .quit), ("exit", .quit),
     ])
   func withoutArguments(line: String, command: Command) {
     #expect(parse(line) == .command(command))
@@ -105,12 +107,15 @@ struct BadArgumentsTests {
   @Test(
     "Commands without arguments refuse them, naming the word typed",
     arguments: [
-      ("next 2", "\"next\" takes no arguments."),
-      ("ls everything", "\"ls\" takes no arguments."),
-      ("quit now", "\"quit\" takes no arguments."),
-      ("info 133", "\"info\" takes no arguments."),
-      ("evo eevee", "\"evo\" takes no arguments."),
-      ("flags on", "\"flags\" takes no arguments."),
+      ("next 2", "\"next\" takes no arguments (not \"2\")."),
+      ("ls everything", "\"ls\" takes no arguments (not \"everything\")."),
+      ("quit now", "\"quit\" takes no arguments (not \"now\")."),
+      ("info 133", "\"info\" takes no arguments (not \"133\")."),
+      ("evo eevee", "\"evo\" takes no arguments (not \"eevee\")."),
+      ("flags on", "\"flags\" takes no arguments (not \"on\")."),
+      ("open 25 extra", "\"open\" takes one species: open ID|NAME (not \"25 extra\")."),
+      ("history ten", "\"history\" takes a number of lines: history [N] (not \"ten\")."),
+      ("pager maybe", "\"pager\" takes on or off (not \"maybe\")."),
     ])
   func noArguments(line: String, message: String) {
     #expect(failure(line) == message)

@@ -1,44 +1,64 @@
+import LineEditor
 import Testing
 
 @testable import LineEditorLibEdit
 
+/// Candidates without notes.
+private func items(_ words: String...) -> [CompletionItem] {
+  words.map { CompletionItem($0) }
+}
+
 @Suite("Tab completion logic")
 struct CompletionTests {
   @Test func oneCandidateCompletesTheWordAndAddsASpace() {
-    let edit = Completion.edit(line: "he", candidates: ["help"])
+    let edit = Completion.edit(line: "he", candidates: items("help"))
     #expect(edit == CompletionEdit(deleteCount: 0, insertion: "lp ", listing: []))
   }
 
   @Test func oneCandidateInAnotherCaseReplacesTheWord() {
-    let edit = Completion.edit(line: "open EEV", candidates: ["eevee"])
+    let edit = Completion.edit(line: "open EEV", candidates: items("eevee"))
     #expect(edit == CompletionEdit(deleteCount: 3, insertion: "eevee ", listing: []))
   }
 
   @Test func aNonAsciiWordIsDeletedByScalars() {
-    let edit = Completion.edit(line: "open flabé", candidates: ["Flabébé"])
+    let edit = Completion.edit(line: "open flabé", candidates: items("Flabébé"))
     #expect(edit == CompletionEdit(deleteCount: 5, insertion: "Flabébé ", listing: []))
   }
 
-  @Test func severalCandidatesInsertTheirCommonPrefixAndAreListed() {
-    let edit = Completion.edit(line: "open pid", candidates: ["pidgey", "pidgeotto", "pidgeot"])
+  @Test func severalCandidatesInsertTheirCommonPrefixFirst() {
+    let edit = Completion.edit(
+      line: "open pid", candidates: items("pidgey", "pidgeotto", "pidgeot"))
+    #expect(edit == CompletionEdit(deleteCount: 0, insertion: "ge", listing: []))
+  }
+
+  @Test func listingsShowNotesAligned() {
+    let candidates = [
+      CompletionItem("pichu", note: "#172  Electric"), CompletionItem("pikachu", note: "#25"),
+    ]
+    let edit = Completion.edit(line: "open pi", candidates: candidates)
+    #expect(edit?.listing == ["pichu    #172  Electric", "pikachu  #25"])
+  }
+
+  @Test func aDestructiveCandidateIsOnlyListed() {
+    let edit = Completion.edit(
+      line: "cache ",
+      candidates: [CompletionItem("clear", note: "(type it out)", insertable: false)])
     #expect(
-      edit
-        == CompletionEdit(
-          deleteCount: 0, insertion: "ge", listing: ["pidgey", "pidgeotto", "pidgeot"]))
+      edit == CompletionEdit(deleteCount: 0, insertion: "", listing: ["clear  (type it out)"]))
   }
 
   @Test func severalCandidatesWithoutLongerPrefixAreOnlyListed() {
-    let edit = Completion.edit(line: "open pi", candidates: ["pikachu", "pichu", "pichu"])
+    let edit = Completion.edit(line: "open pi", candidates: items("pikachu", "pichu", "pichu"))
     #expect(edit == CompletionEdit(deleteCount: 0, insertion: "", listing: ["pikachu", "pichu"]))
   }
 
   @Test func noCandidateMeansNothingToDo() {
     #expect(Completion.edit(line: "open zzz", candidates: []) == nil)
-    #expect(Completion.edit(line: "open zzz", candidates: ["\u{1B}", ""]) == nil)
+    #expect(Completion.edit(line: "open zzz", candidates: items("\u{1B}", "")) == nil)
   }
 
   @Test func controlCharactersFromTheNetworkAreRemoved() {
-    let edit = Completion.edit(line: "open mr", candidates: ["mr-mime\u{1B}[2J\u{0C}"])
+    let edit = Completion.edit(line: "open mr", candidates: items("mr-mime\u{1B}[2J\u{0C}"))
     #expect(edit == CompletionEdit(deleteCount: 0, insertion: "-mime ", listing: []))
   }
 

@@ -92,14 +92,17 @@ struct FailureTextTests {
               "pidgey", "pidgeotto", "pidgeot", "pikachu", "pinsir", "pichu", "pineco",
               "piloswine",
             ], total: 10)))
-        == "`pi` matches Pidgey, Pidgeotto, Pidgeot, Pikachu, Pinsir, Pichu, Pineco, Piloswine, …"
+        == "\"pi\" matches Pidgey, Pidgeotto, Pidgeot, Pikachu, Pinsir, Pichu, Pineco, Piloswine, …"
         + " (10 Pokémon); type more of the name.")
     #expect(
       FailureText.message(.detail(.unknown(input: "pikachuu", suggestion: "pikachu")))
-        == "No Pokémon named `pikachuu`. Did you mean pikachu?")
+        == "No Pokémon named \"pikachuu\". Did you mean \"pikachu\"?")
     #expect(
       FailureText.message(.detail(.unknown(input: "xyzzy", suggestion: nil)))
-        == "No Pokémon named `xyzzy`.")
+        == "No Pokémon named \"xyzzy\".")
+    #expect(
+      FailureText.message(.detail(.unknown(input: "pikachu extra", suggestion: nil)))
+        == "No Pokémon named \"pikachu extra\". \"open\" takes one species: open ID|NAME.")
     #expect(
       FailureText.message(.detail(.api(.offline)))
         == "The network is unreachable and nothing is cached for this yet.")

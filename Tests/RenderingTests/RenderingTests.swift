@@ -61,7 +61,9 @@ let everyOutput: [CommandOutput] = [
   .image(speciesID: 25, stored),
   .filter(.female),
   .help("Commands:\n  list"),
-  .history(["open 25", "evo"]),
+  .history(["open 25", "evo"], firstNumber: 1),
+  .clear,
+  .pager(true),
   .cache(
     CacheStatistics(
       entries: 3, bytes: 2048, hits: 5, misses: 2, oldestEntry: Date(timeIntervalSince1970: 0),
@@ -252,9 +254,13 @@ struct JSONRendererTests {
     "image": (["speciesID", "path", "downloaded"], []),
     "filter": (["filter"], []),
     "help": (["text"], []),
-    "history": (["entries"], []),
-    "cache": (["entries", "bytes", "hits", "misses", "persistent"], ["oldestEntry", "limit"]),
+    "history": (["entries", "firstNumber"], []),
+    "cache": (
+      ["entries", "bytes", "hits", "misses", "persistent", "species"], ["oldestEntry", "limit"]
+    ),
     "cache_cleared": ([], []),
+    "clear": ([], []),
+    "pager": (["on"], []),
     "sync": (["range", "synced", "images", "failures"], []),
   ]
 

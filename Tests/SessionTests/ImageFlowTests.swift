@@ -50,8 +50,8 @@ struct ImageFlowTests {
       Issue.record("before a download, the details carry the download hint")
       return
     }
-    #expect(completion.completions(for: "down") == ["download"])
-    #expect(completion.completions(for: "download ") == ["image"])
+    #expect(completion.words("down") == ["download"])
+    #expect(completion.words("download ") == ["image"])
 
     guard
       case .output(.downloaded(speciesID: 2, let stored)) = await shell.execute("download image")
@@ -67,8 +67,8 @@ struct ImageFlowTests {
       return
     }
     #expect(shown.url == stored.url)
-    #expect(completion.completions(for: "down") == [])
-    #expect(completion.completions(for: "download ") == [])
+    #expect(completion.words("down") == [])
+    #expect(completion.words("download ") == [])
 
     guard case .output(.alreadyDownloaded) = await shell.execute("download image") else {
       Issue.record("a second download says it is already there")

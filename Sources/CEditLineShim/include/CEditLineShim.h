@@ -13,6 +13,18 @@ typedef struct PDXEditor PDXEditor;
 /// A libedit editor function (EL_ADDFN): receives the editor and the key, returns a `CC_*` code.
 typedef unsigned char (*PDXEditorFunction)(EditLine *_Nonnull el, int key);
 
+/// What the reader tells the editor's hook (`pdx_editor_set_hook`).
+typedef enum {
+  /// No key is waiting: the reader is about to wait for one, the screen shows the line as
+  /// libedit drew it (the moment to draw a suggestion after the cursor).
+  PDX_HOOK_IDLE = 0,
+  /// Enter was read: the line is about to be accepted (the moment to erase a suggestion).
+  PDX_HOOK_NEWLINE = 1,
+} PDXHookEvent;
+
+/// Called by the character reader on the editor's thread (see PDXHookEvent).
+typedef void (*PDXEditorHook)(EditLine *_Nonnull el, PDXHookEvent event);
+
 /// Byte written to the wake-up pipe to drop the line being edited (Ctrl-C).
 #define PDX_WAKE_INTERRUPT 'i'
 /// Byte written to the wake-up pipe after the terminal was resized (SIGWINCH).
@@ -45,10 +57,27 @@ void *_Nullable pdx_editor_context(EditLine *_Nonnull el);
 /// Replaces the prompt. Invisible sequences must be enclosed in '\1' characters.
 void pdx_editor_set_prompt(PDXEditor *_Nonnull editor, const char *_Nonnull prompt);
 
-/// Registers `function` under `name` (EL_ADDFN) and then binds `key` to it (EL_BIND), in that order.
+/// Registers `function` under `name` (EL_ADDFN) and then, when `key` is not NULL, binds `key` to it
+/// (EL_BIND), in that order.
 int pdx_editor_add_function(
   PDXEditor *_Nonnull editor, const char *_Nonnull name, const char *_Nonnull help,
-  PDXEditorFunction _Nonnull function, const char *_Nonnull key);
+  PDXEditorFunction _Nonnull function, const char *_Nullable key);
+
+/// Sets the hook the character reader calls (NULL: none).
+void pdx_editor_set_hook(PDXEditor *_Nonnull editor, PDXEditorHook _Nullable hook);
+
+/// Reads `path` as an editrc file (el_source): bindings and settings for this program.
+int pdx_editor_source(PDXEditor *_Nonnull editor, const char *_Nonnull path);
+
+/// Replaces the prompt of the editor `el` belongs to (from an editor function).
+void pdx_el_set_prompt(EditLine *_Nonnull el, const char *_Nonnull prompt);
+
+/// Has libedit draw the prompt and the line afresh from where the terminal's cursor is (which
+/// must be the start of a row): EL_REFRESH.
+void pdx_el_refresh(EditLine *_Nonnull el);
+
+/// Whether a byte of input arrives on standard input within `milliseconds`.
+int pdx_input_pending(int milliseconds);
 
 /// Binds `key` (libedit notation, e.g. "^W" or "\\e[3~") to a built-in editor command.
 int pdx_editor_bind(PDXEditor *_Nonnull editor, const char *_Nonnull key, const char *_Nonnull command);

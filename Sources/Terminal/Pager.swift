@@ -1,0 +1,195 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Shows output taller than the terminal one screen at a time: through `$PAGER`, else
+/// `less -RFX` when it is installed, else a built-in `-- more --`. Only for an interactive
+/// session on a terminal; the caller decides that.
+public struct Pager: Sendable {
+  /// The pager program and its arguments; `nil` for the built-in one.
+  public let command: [String]?
+
+  /// The pager `environment` asks for: `$PAGER` split at spaces (no shell), else `less -RFX`
+  /// found on `$PATH`, else the built-in one. An empty `$PAGER` also means the built-in one.
+  public init(environment: [String: String]) {
+    if let pager = environment["PAGER"] {
+      let words = pager.split(whereSeparator: \.isWhitespace).map(String.init)
+      command = words.isEmpty ? nil : words
+    } else if Self.find("less", path: environment["PATH"]) != nil {
+      command = ["less", "-RFX"]
+    } else {
+      command = nil
+    }
+  }
+
+  /// A pager running `command` (`nil`: the built-in one).
+  public init(command: [String]?) {
+    self.command = command
+  }
+
+  /// Whether `text`, wrapped at `columns`, needs more rows than the terminal's `rows` less one
+  /// (the prompt's).
+  public static func isTaller(_ text: String, columns: Int, rows: Int) -> Bool {
+    let width = max(1, columns)
+    var count = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let visible = Self.visibleWidth(line)
+      count += max(1, (visible + width - 1) / width)
+      if count >= rows { return true }
+    }
+    return false
+  }
+
+  /// Shows `text` and returns when the user has left the pager. Runs on a thread of its own,
+  /// which it waits for: the pager blocks reading keys and writing the text.
+  public func show(_ text: String, rows: Int) async {
+    let command = command
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let thread = Thread {
+        if let command, Self.run(command, text: text) {
+          continuation.resume()
+          return
+        }
+        BuiltInPager(rows: rows).show(text)
+        continuation.resume()
+      }
+      thread.name = "pokedex.pager"
+      thread.start()
+    }
+  }
+
+  /// Runs `command` with `text` on its standard input; `false` when it could not be started.
+  private static func run(_ command: [String], text: String) -> Bool {
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { return false }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, fds[0], STDIN_FILENO)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    posix_spawn_file_actions_addclose(&actions, fds[1])
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // The pager gets the signals' defaults back (pokedex ignores SIGINT and SIGPIPE).
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+
+    var argv = command.map { strdup($0) } + [nil]
+    var envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid: pid_t = 0
+    let status = posix_spawnp(&pid, command[0], &actions, &attributes, &argv, &envp)
+    close(fds[0])
+    guard status == 0 else {
+      close(fds[1])
+      return false
+    }
+    Console.write(text + "\n", to: fds[1])  // stops at a closed pipe (the user quit early)
+    close(fds[1])
+    var exitStatus: Int32 = 0
+    while waitpid(pid, &exitStatus, 0) < 0, errno == EINTR {}
+    return true
+  }
+
+  /// Where `program` is on `path` (`$PATH`), if anywhere.
+  static func find(_ program: String, path: String?) -> String? {
+    let directories = (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+    return directories.map { "\($0)/\(program)" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+
+  /// The columns `line` takes, escape sequences not counted.
+  static func visibleWidth(_ line: Substring) -> Int {
+    var width = 0
+    var inEscape = false
+    for scalar in line.unicodeScalars {
+      if inEscape {
+        if (0x40...0x7E).contains(scalar.value), scalar != "[" { inEscape = false }
+        continue
+      }
+      if scalar == "\u{1B}" {
+        inEscape = true
+        continue
+      }
+      if scalar.value >= 0x20 { width += 1 }
+    }
+    return width
+  }
+}
+
+/// `-- more --`: a screen at a time, from the keyboard in non-canonical mode. Space shows the
+/// next screen, Enter the next line, `q` (or Esc, Ctrl-C) quits.
+struct BuiltInPager {
+  let rows: Int
+
+  func show(_ text: String) {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let screen = max(1, rows - 1)
+    var shown = min(screen, lines.count)
+    Console.write(lines[..<shown].joined(separator: "\n") + "\n", to: STDOUT_FILENO)
+    let mode = KeyboardMode()
+    defer { mode.restore() }
+    while shown < lines.count {
+      let prompt = "\u{1B}[7m-- more -- (\(shown * 100 / lines.count)%, Space, Enter, q)\u{1B}[0m"
+      Console.write(prompt, to: STDOUT_FILENO)
+      let key = mode.readKey()
+      Console.write("\r\u{1B}[K", to: STDOUT_FILENO)
+      let step: Int
+      switch key {
+      case UInt8(ascii: " "), UInt8(ascii: "f"): step = screen
+      case UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "j"): step = 1
+      default: return  // q, Esc, Ctrl-C, end of input
+      }
+      let next = min(lines.count, shown + step)
+      Console.write(lines[shown..<next].joined(separator: "\n") + "\n", to: STDOUT_FILENO)
+      shown = next
+    }
+  }
+}
+
+/// Standard input switched to one key at a time without echo, until `restore()`.
+private struct KeyboardMode {
+  private let saved: termios?
+
+  init() {
+    var mode = termios()
+    guard tcgetattr(STDIN_FILENO, &mode) == 0 else {
+      saved = nil
+      return
+    }
+    saved = mode
+    var raw = mode
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    _ = tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+  }
+
+  /// One byte from the keyboard; `q` at the end of input.
+  func readKey() -> UInt8 {
+    var byte: UInt8 = 0
+    while true {
+      let count = read(STDIN_FILENO, &byte, 1)
+      if count == 1 { return byte }
+      if count < 0, errno == EINTR { continue }
+      return UInt8(ascii: "q")
+    }
+  }
+
+  func restore() {
+    guard var saved else { return }
+    _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+  }
+}
