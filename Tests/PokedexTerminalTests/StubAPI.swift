@@ -3,8 +3,8 @@ import Foundation
 import Synchronization
 import TestSupport
 
-/// A tiny PokéAPI on loopback for the terminal tests: two species (Pikachu and Pichu) in the
-/// API's shape, written here, with a delay and a status that a test can set per path.
+/// A tiny PokéAPI on loopback for the terminal tests: six species in the index (Pikachu with its
+/// details) in the API's shape, written here, with a delay and a status that a test can set per path.
 final class StubAPI: Sendable {
   private struct Rule {
     var pathContains: String
@@ -92,8 +92,12 @@ final class StubAPI: Sendable {
     switch path {
     case "/api/v2/pokemon-species":
       return """
-        {"count": 2, "next": null, "previous": null, "results": [
+        {"count": 6, "next": null, "previous": null, "results": [
+          {"name": "weedle", "url": "\(base)/pokemon-species/13/"},
           {"name": "pikachu", "url": "\(base)/pokemon-species/25/"},
+          {"name": "gyarados", "url": "\(base)/pokemon-species/130/"},
+          {"name": "lapras", "url": "\(base)/pokemon-species/131/"},
+          {"name": "eevee", "url": "\(base)/pokemon-species/133/"},
           {"name": "pichu", "url": "\(base)/pokemon-species/172/"}]}
         """
     case "/api/v2/pokemon-species/25", "/api/v2/pokemon-species/pikachu":

@@ -53,13 +53,24 @@ final class TerminalSession {
     directory.appendingPathComponent("state/pokedex/history")
   }
 
-  /// Starts `pokedex` in an 100×30 terminal, against the API at `port` on loopback (by default
-  /// the discard port, where nothing answers).
-  func start(port: UInt16 = 9) throws {
+  /// Starts `pokedex` in a terminal of `columns` × `rows` (100×30 by default), against the API at
+  /// `port` on loopback (by default the discard port, where nothing answers). Without colour
+  /// (`NO_COLOR`) unless `colour`; `extra` adds to the environment (`PAGER=`).
+  func start(
+    port: UInt16 = 9, columns: Int = 100, rows: Int = 30, colour: Bool = false,
+    extra: [String] = []
+  ) throws {
+    var variables = environment(port: port).filter { colour ? $0 != "NO_COLOR=1" : true }
+    if colour { variables.append("TERM=xterm-256color") }
+    variables += extra
+    // `-u NO_COLOR`: the test runner's own environment may carry it.
     let command =
-      "env \(environment(port: port).map(quoted).joined(separator: " ")) \(quoted(binary.path)); "
+      "env \(colour ? "-u NO_COLOR " : "")\(variables.map(quoted).joined(separator: " ")) "
+      + "\(quoted(binary.path)); "
       + "echo \"EXIT=$?\"; stty -a; exec sleep 600"
-    try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", command])
+    try tmux([
+      "-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows), command,
+    ])
   }
 
   /// Runs `pokedex -c script` with the same files and API, outside the terminal; returns what
@@ -88,6 +99,11 @@ final class TerminalSession {
   /// Presses keys by tmux name: "Enter", "Tab", "Up", "C-c", "C-d".
   func press(_ keys: String...) throws {
     try tmux(["send-keys"] + keys)
+  }
+
+  /// The visible screen with its colours as escape sequences (`capture-pane -e`).
+  func screenWithColours() throws -> [String] {
+    try tmux(["capture-pane", "-p", "-e"], capture: true).components(separatedBy: "\n")
   }
 
   /// The visible screen, one string per line (trailing spaces removed).

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+
+/// The line editor at the level of fish, pgcli and redis-cli, as a user at a keyboard sees it:
+/// history search, prefix recall, suggestions, hints, completion, the line language and the pager.
+extension PseudoTerminalTests {
+  /// A session whose history already holds `lines` (typed and run one by one).
+  func session(
+    after lines: [String], port: UInt16 = 9, columns: Int = 100, rows: Int = 30,
+    colour: Bool = false, extra: [String] = []
+  ) async throws -> TerminalSession {
+    let session = try TerminalSession(binary: try #require(PokedexBinary.url))
+    try session.start(port: port, columns: columns, rows: rows, colour: colour, extra: extra)
+    try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
+    for line in lines {
+      try session.type(line)
+      try session.press("Enter")
+      try await session.waitUntil("`\(line)` to finish") { screen in
+        screen.contains { $0.hasSuffix("> \(line)") } && screen.showsEmptyPrompt
+      }
+    }
+    try session.type("clear")
+    try session.press("Enter")
+    try await session.waitUntil("a clear screen") { $0.filter { !$0.isEmpty }.count == 1 }
+    return session
+  }
+
+  @Test func ctrlRFindsALineAndCtrlGPutsBackWhatWasTyped() async throws {
+    let session = try await session(after: ["help", "history", "flags"])
+    defer { session.close() }
+
+    try session.type("xyz")
+    try session.press("C-r")
+    try session.type("ist")
+    try await session.waitUntil("the search showing its match") {
+      $0.lastText == "(history) ist → history"
+    }
+    try session.press("C-g")
+    try await session.waitUntil("the line as it was") { $0.lastText.hasSuffix("]> xyz") }
+
+    try session.press("C-u", "C-r")
+    try session.type("fl")
+    try await session.waitUntil("the match") { $0.lastText == "(history) fl → flags" }
+    try session.press("Enter")
+    try await session.waitUntil("`flags` run") { lines in
+      lines.contains { $0.hasSuffix("]> flags") } && lines.joined().contains("analytics")
+        && lines.showsEmptyPrompt
+    }
+  }
+
+  @Test func upRecallsOnlyTheLinesStartingWithWhatIsTyped() async throws {
+    let session = try await session(after: ["help", "history", "flags"])
+    defer { session.close() }
+
+    try session.type("he")
+    try session.press("Up")
+    try await session.waitUntil("`help`, not the newer `flags`") {
+      $0.lastText.hasSuffix("]> help")
+    }
+    try session.press("Down")
+    try await session.waitUntil("back to what was typed") { $0.lastText.hasSuffix("]> he") }
+    try session.press("C-u", "Up")
+    try await session.waitUntil("on an empty line, the newest line (`clear`)") {
+      $0.lastText.hasSuffix("]> clear")
+    }
+  }
+
+  @Test func aSuggestionFromTheHistoryIsDimmedAndRightArrowTakesIt() async throws {
+    let session = try await session(after: ["history"], colour: true)
+    defer { session.close() }
+
+    try session.type("hi")
+    try await session.waitUntil("`story` suggested, dimmed") { _ in
+      let last = try! session.screenWithColours().last { !$0.isEmpty } ?? ""
+      return last.contains("hi\u{1B}[2mstory")
+    }
+    try session.press("Right")
+    try session.press("Enter")
+    try await session.waitUntil("`history` run") { lines in
+      lines.contains { $0.contains("1  history") } && lines.showsEmptyPrompt
+    }
+  }
+
+  @Test func aHintAfterACommandGoesAsSoonAsYouType() async throws {
+    let session = try await session(after: [], colour: true)
+    defer { session.close() }
+
+    try session.type("filter ")
+    try await session.waitUntil("the filters hinted") {
+      $0.lastText.hasSuffix("filter [all|male|female|genderless]")
+    }
+    try session.type("x")
+    try await session.waitUntil("the hint gone") { $0.lastText.hasSuffix("]> filter x") }
+  }
+
+  @Test func tabAfterDigitsListsTheIdsWithTheirNames() async throws {
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
+    let session = try await session(after: [], port: api.port)
+    defer { session.close() }
+
+    try session.type("open 13")
+    var listed = false
+    for _ in 0..<10 where !listed {
+      try session.press("Tab")
+      listed = try await session.waitUntil(
+        "the ids starting with 13", timeout: .seconds(1), recordsTimeout: false
+      ) { lines in
+        let text = lines.joined(separator: "\n")
+        return text.contains("13   weedle") && text.contains("130  gyarados")
+          && text.contains("133  eevee")
+      }
+    }
+    let screen = try session.screen()
+    #expect(listed, "\(screen.joined(separator: "\n"))")
+    #expect(screen.lastText.hasSuffix("]> open 13"))
+  }
+
+  @Test func tabNeverMakesCacheClearRunnable() async throws {
+    let session = try await session(after: [])
+    defer { session.close() }
+
+    try session.type("cache ")
+    try session.press("Tab")
+    try await session.waitUntil("clear listed, the line unchanged") { lines in
+      lines.contains { $0.hasPrefix("clear  (type it out") } && lines.lastText.hasSuffix("]> cache")
+    }
+    try session.press("Tab", "Tab")
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(try session.screen().lastText.hasSuffix("]> cache"))
+  }
+
+  @Test func semicolonsSeparateCommandsAtThePrompt() async throws {
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
+    let session = try await session(after: [], port: api.port)
+    defer { session.close() }
+
+    try session.type("open 25; info")
+    try session.press("Enter")
+    try await session.waitUntil("the details twice") { lines in
+      lines.filter { $0.hasPrefix("Pikachu") }.count == 2 && lines.showsEmptyPrompt
+    }
+    try session.type("!!")
+    try session.press("Enter")
+    try await session.waitUntil("`!!` echoed and run again") { lines in
+      guard let echo = lines.firstIndex(of: "open 25; info") else { return false }
+      return lines[echo...].contains { $0.hasPrefix("Pikachu") } && lines.showsEmptyPrompt
+    }
+  }
+
+  @Test func outputTallerThanTheTerminalIsPagedAndQReturnsToThePrompt() async throws {
+    // The built-in pager (an empty $PAGER), so the test does not depend on less.
+    let session = try await session(after: [], rows: 24, extra: ["PAGER="])
+    defer { session.close() }
+
+    try session.type("help")
+    try session.press("Enter")
+    try await session.waitUntil("the first screen and the pager's prompt") { lines in
+      lines.lastText.hasPrefix("-- more --") && lines.contains("Commands:")
+    }
+    try session.press("q")
+    try await session.waitUntil("the prompt again") { $0.showsEmptyPrompt }
+    #expect(try !session.screen().joined().contains("Leave pokedex"), "the rest was not shown")
+
+    try session.type("pager off")
+    try session.press("Enter")
+    try session.type("help")
+    try session.press("Enter")
+    try await session.waitUntil("all of help, unpaged") { lines in
+      lines.joined().contains("Leave pokedex") && lines.showsEmptyPrompt
+    }
+  }
+
+  @Test func nothingIsPagedWhenPiped() async throws {
+    let session = try TerminalSession(binary: try #require(PokedexBinary.url))
+    defer { session.close() }
+    let output = try session.runScript("help")
+    #expect(output.contains("Leave pokedex"))
+    #expect(!output.contains("-- more --") && !output.contains("\u{1B}"))
+  }
+
+  @Test func theFirstLaunchWithoutTheAPISaysWhatStillWorks() async throws {
+    let session = try await startSession()
+    defer { session.close() }
+    try await session.waitUntil("one line naming --offline and --api-url") { lines in
+      let text = lines.joined(separator: " ")
+      return text.contains("cannot be reached") && text.contains("--offline")
+        && text.contains("--api-url") && lines.showsEmptyPrompt
+    }
+  }
+}

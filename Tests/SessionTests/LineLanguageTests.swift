@@ -1,0 +1,69 @@
+import APIClient
+import Synchronization
+import Terminal
+import Testing
+
+@testable import Session
+
+@Suite("The line typed at the prompt, the pager's threshold, the first contact")
+struct LineLanguageTests {
+  @Test func semicolonsSplitAPromptLineAsTheyDoAScript() {
+    #expect(SessionLoop.commands(in: "open 500; evo") == ["open 500", "evo"])
+    #expect(SessionLoop.commands(in: "help") == ["help"])
+    #expect(SessionLoop.commands(in: " ; ") == [" ; "])
+    #expect(SessionLoop.commands(in: "# a comment; quit") == ["# a comment; quit"])
+  }
+
+  @Test func outputIsPagedOnlyWhenTallerThanTheTerminal() {
+    let twentyThree = Array(repeating: "row", count: 23).joined(separator: "\n")
+    #expect(!Pager.isTaller(twentyThree, columns: 80, rows: 24))
+    #expect(Pager.isTaller(twentyThree + "\nrow", columns: 80, rows: 24))
+    // Long lines wrap; colours take no room.
+    #expect(Pager.isTaller(String(repeating: "x", count: 80 * 23 + 1), columns: 80, rows: 24))
+    let coloured = "\u{1B}[1;33m" + String(repeating: "x", count: 80) + "\u{1B}[0m"
+    #expect(
+      !Pager.isTaller(
+        Array(repeating: coloured, count: 23).joined(separator: "\n"), columns: 80, rows: 24))
+  }
+
+  @Test func thePagerComesFromTheEnvironment() {
+    #expect(Pager(environment: ["PAGER": "most -s"]).command == ["most", "-s"])
+    #expect(Pager(environment: ["PAGER": ""]).command == nil)
+    #expect(Pager(environment: ["PATH": "/nonexistent"]).command == nil)
+  }
+
+  @Test func theFirstContactLineSaysWhatStillWorks() {
+    let line = FirstContact.message(
+      apiURL: "https://pokeapi.co/api/v2", cachedSpecies: 151, error: .offline)
+    #expect(
+      line
+        == "https://pokeapi.co/api/v2 cannot be reached. 151 species are cached: --offline uses "
+        + "only the cache, --api-url URL points at a mirror, and \"sync 1-151\" while online "
+        + "prepares a demo.")
+    #expect(
+      FirstContact.message(apiURL: "http://x", cachedSpecies: 0, error: .timedOut)
+        .hasPrefix("http://x does not answer. Nothing is cached yet:"))
+  }
+
+  @Test func theFirstContactSaysNothingWhenTheAPIAnswers() async {
+    let said = Said()
+    let reachable = FirstContact(
+      apiURL: "http://x", reach: { nil }, cachedSpecies: { 0 }, say: { said.append($0) })
+    await reachable.check()
+    let notFound = FirstContact(
+      apiURL: "http://x", reach: { .notFound(resource: "x") }, cachedSpecies: { 0 },
+      say: { said.append($0) })
+    await notFound.check()
+    #expect(said.lines.isEmpty)
+    let offline = FirstContact(
+      apiURL: "http://x", reach: { .offline }, cachedSpecies: { 3 }, say: { said.append($0) })
+    await offline.check()
+    #expect(said.lines.count == 1 && said.lines[0].contains("3 species are cached"))
+  }
+}
+
+private final class Said: Sendable {
+  private let storage = Mutex<[String]>([])
+  var lines: [String] { storage.withLock { $0 } }
+  func append(_ line: String) { storage.withLock { $0.append(line) } }
+}
