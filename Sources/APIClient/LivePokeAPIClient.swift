@@ -151,6 +151,13 @@ public actor LivePokeAPIClient: PokeAPIClient {
     try await referenced(GameResource.self, path: kind.path, reference) { ($0.id, $0.name) }
   }
 
+  /// `GET type?limit=100000`, following `next` on the API's host only.
+  public func typeIndex() async throws(APIError) -> [NamedResource] {
+    try await index("type", resource: "the type index").map {
+      NamedResource(name: $0.name, url: "\(baseURL)/type/\($0.id)/")
+    }
+  }
+
   /// `GET type/{id}/` (by slug when the reference has no id).
   public func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
     try await referenced(PokemonType.self, path: "type", reference) { ($0.id, $0.name) }

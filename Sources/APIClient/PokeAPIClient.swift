@@ -40,6 +40,39 @@ public protocol PokeAPIClient: Sendable {
   ) async throws(APIError) -> GameResource
   /// A type and the damage it takes from the others (`GET type/{id}`), for matchups.
   func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType
+  /// Every type (`GET type?limit=…`), for the types completion lists beside names.
+  func typeIndex() async throws(APIError) -> [NamedResource]
+}
+
+extension PokeAPIClient {
+  /// The types of every pokemon (species and forms, by `pokemon` id), in slot order, as shown
+  /// (`Electric`): one request for the list of types and one per type.
+  public func typesByPokemon() async throws(APIError) -> [Int: [String]] {
+    let index = try await typeIndex()
+    let results = await withTaskGroup(of: Result<PokemonType, APIError>.self) { group in
+      for reference in index {
+        group.addTask { () async -> Result<PokemonType, APIError> in
+          do throws(APIError) {
+            return .success(try await pokemonType(reference))
+          } catch {
+            return .failure(error)
+          }
+        }
+      }
+      var results: [Result<PokemonType, APIError>] = []
+      for await result in group { results.append(result) }
+      return results
+    }
+    var slotted: [Int: [(slot: Int, name: String)]] = [:]
+    for result in results {
+      let type = try result.get()
+      for member in type.pokemon {
+        guard let id = member.pokemon.id else { continue }
+        slotted[id, default: []].append((member.slot, DisplayName.of(type.name)))
+      }
+    }
+    return slotted.mapValues { $0.sorted { $0.slot < $1.slot }.map(\.name) }
+  }
 }
 
 /// Every way a PokéAPI call can fail. The renderers word it for the user.

@@ -177,6 +177,10 @@ public struct LoggingPokeAPIClient: PokeAPIClient {
       try await base.pokemonType(reference)
     }
   }
+
+  public func typeIndex() async throws(APIError) -> [NamedResource] {
+    try await logged("type index") { () async throws(APIError) in try await base.typeIndex() }
+  }
 }
 
 extension Duration {

@@ -202,11 +202,16 @@ extension CommandParser {
   {
     names.filter { $0.isSpecies && String($0.id).hasPrefix(prefix) }
       .sorted { $0.id < $1.id }
-      .map { CompletionCandidate(String($0.id), note: note($0.name, $0.types)) }
+      .map { entry in
+        CompletionCandidate(String(entry.id), note: note(entry.name, entry.types, width: 12))
+      }
   }
 
-  private static func note(_ first: String, _ types: [String]) -> String {
-    types.isEmpty ? first : "\(first)  \(types.joined(separator: "/"))"
+  /// `#25    Electric`: the first column padded to `width`, so the types line up.
+  private static func note(_ first: String, _ types: [String], width: Int = 5) -> String {
+    guard !types.isEmpty else { return first }
+    let padding = String(repeating: " ", count: max(0, width - first.count))
+    return "\(first)\(padding)  \(types.joined(separator: "/"))"
   }
 
   private static func numbers(_ range: ClosedRange<Int>, startingWith prefix: String)

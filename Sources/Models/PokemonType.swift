@@ -31,19 +31,43 @@ public struct PokemonType: Codable, Sendable, Hashable {
     }
   }
 
+  /// A pokemon of this type, and which of its types this is (slot 1 or 2).
+  public struct Member: Codable, Sendable, Hashable {
+    public var slot: Int
+    public var pokemon: NamedResource
+
+    public init(slot: Int, pokemon: NamedResource) {
+      self.slot = slot
+      self.pokemon = pokemon
+    }
+  }
+
   public var id: Int
   public var name: String
   public var damageRelations: DamageTaken
+  /// Every pokemon of this type (species and forms).
+  public var pokemon: [Member]
 
-  public init(id: Int, name: String, damageRelations: DamageTaken = DamageTaken()) {
+  public init(
+    id: Int, name: String, damageRelations: DamageTaken = DamageTaken(), pokemon: [Member] = []
+  ) {
     self.id = id
     self.name = name
     self.damageRelations = damageRelations
+    self.pokemon = pokemon
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, name
+    case id, name, pokemon
     case damageRelations = "damage_relations"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(Int.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    damageRelations = try c.decode(DamageTaken.self, forKey: .damageRelations)
+    pokemon = try c.decodeIfPresent([Member].self, forKey: .pokemon) ?? []
   }
 }
 

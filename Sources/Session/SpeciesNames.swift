@@ -21,18 +21,22 @@ public final class SpeciesNames: Sendable {
 
   private let load: @Sendable () async throws(APIError) -> [SpeciesSummary]
   private let forms: (@Sendable () async throws(APIError) -> [SpeciesSummary])?
+  private let types: (@Sendable () async throws(APIError) -> [Int: [String]])?
   private let work: BackgroundWork
   private let phase = Mutex(Phase.notLoaded)
 
   /// Names loaded with `load` (the species index) and `forms` (the other forms, when given) as
-  /// jobs of `work`.
+  /// jobs of `work`, with the types of each from `types` (by `pokemon` id) when it is given and
+  /// can be loaded: a bonus that completion shows beside the names.
   public init(
     work: BackgroundWork, load: @escaping @Sendable () async throws(APIError) -> [SpeciesSummary],
-    forms: (@Sendable () async throws(APIError) -> [SpeciesSummary])? = nil
+    forms: (@Sendable () async throws(APIError) -> [SpeciesSummary])? = nil,
+    types: (@Sendable () async throws(APIError) -> [Int: [String]])? = nil
   ) {
     self.work = work
     self.load = load
     self.forms = forms
+    self.types = types
   }
 
   /// The names, once loaded, sorted.
@@ -66,6 +70,7 @@ public final class SpeciesNames: Sendable {
     guard starts else { return }
     let load = load
     let forms = forms
+    let types = types
     work.start("species names") { [self] in
       async let formNames = try? forms?()
       let species = try? await load()
@@ -81,7 +86,18 @@ public final class SpeciesNames: Sendable {
         phase = known.map { .loaded($0, complete: false) } ?? .notLoaded
         return again
       }
-      if again, !Task.isCancelled { loadIfNeeded() }
+      if again, !Task.isCancelled { return loadIfNeeded() }
+      // The types come after the names, which do not wait for them.
+      guard species != nil, let types, let typesByID = try? await types() else { return }
+      phase.withLock { phase in
+        guard case .loaded(let entries, let complete) = phase else { return }
+        let typed = entries.map { entry in
+          var entry = entry
+          if entry.types.isEmpty { entry.types = typesByID[entry.id] ?? [] }
+          return entry
+        }
+        phase = .loaded(typed, complete: complete)
+      }
     }
   }
 }

@@ -87,7 +87,8 @@ struct App {
     // The species, and the other forms (`raichu-alola`), which completion offers too.
     let names = SpeciesNames(
       work: work, load: { () async throws(APIError) in try await api.speciesIndex() },
-      forms: { () async throws(APIError) in try await api.formIndex() })
+      forms: { () async throws(APIError) in try await api.formIndex() },
+      types: { () async throws(APIError) in try await api.typesByPokemon() })
     let completion = CompletionSource(flags: flags, names: names)
     let style = TextStyle.decide(
       choice: options.color.rawValue, isTerminal: TerminalInfo.stdoutIsTerminal,

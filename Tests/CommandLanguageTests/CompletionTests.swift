@@ -112,7 +112,7 @@ struct CompletionTests {
       Issue.record("no candidates")
       return
     }
-    #expect(candidates.map(\.note) == ["#1  Grass/Poison"])
+    #expect(candidates.map(\.note) == ["#1     Grass/Poison"])
     guard case .candidates(let forms) = answer("open raichu-") else { return }
     #expect(forms.map(\.note) == ["form"])
   }
@@ -122,7 +122,7 @@ struct CompletionTests {
     #expect(complete("open 25") == ["25"])
     #expect(complete("open 10100") == [])  // forms are opened by name
     guard case .candidates(let candidates) = answer("open 2") else { return }
-    #expect(candidates.map(\.note) == ["ivysaur", "pikachu  Electric", "raichu"])
+    #expect(candidates.map(\.note) == ["ivysaur", "pikachu       Electric", "raichu"])
   }
 
   @Test func whileTheNamesLoadTabSaysSo() {

@@ -124,6 +124,10 @@ actor FakePokeAPIClient: PokeAPIClient {
     return found
   }
 
+  func typeIndex() async throws(APIError) -> [NamedResource] {
+    types.values.map { NamedResource(name: $0.name, url: "/api/v2/type/\($0.id)/") }
+  }
+
   func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
     requests.append("type/\(reference.name)")
     guard let found = types[reference.name] else {

@@ -106,3 +106,30 @@ struct MatchupTests {
     #expect(matchups["immunities"] as? [String] == ["Ghost"])
   }
 }
+
+@Suite("The types of every pokemon, for completion")
+struct TypesByPokemonTests {
+  @Test func eachPokemonGetsItsTypesInSlotOrder() async throws {
+    let client = try client(pokemonJSON(6, "charizard", types: ["fire", "flying"]))
+    let flyingType = PokemonType(
+      id: 3, name: "flying",
+      pokemon: [
+        .init(slot: 2, pokemon: NamedResource(name: "charizard", url: "/api/v2/pokemon/6/")),
+        .init(slot: 1, pokemon: NamedResource(name: "tornadus", url: "/api/v2/pokemon/641/")),
+      ])
+    let fireType = PokemonType(
+      id: 10, name: "fire",
+      pokemon: [
+        .init(slot: 1, pokemon: NamedResource(name: "charizard", url: "/api/v2/pokemon/6/"))
+      ])
+    await client.add(flyingType)
+    await client.add(fireType)
+    let types = try await client.typesByPokemon()
+    #expect(types == [6: ["Fire", "Flying"], 641: ["Flying"]])
+  }
+
+  @Test func withoutTypesNothingIsKnown() async throws {
+    let client = try client(pokemonJSON(6, "charizard", types: ["fire"]))
+    #expect(try await client.typesByPokemon().isEmpty)
+  }
+}

@@ -68,6 +68,11 @@ actor FakePokeAPIClient: PokeAPIClient {
     throw .notFound(resource: "\(kind.rawValue)/\(reference.name)")
   }
 
+  func typeIndex() async throws(APIError) -> [NamedResource] {
+    requests.append("type index")
+    throw .notFound(resource: "type")
+  }
+
   func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
     requests.append("type \(reference.name)")
     throw .notFound(resource: "type/\(reference.name)")

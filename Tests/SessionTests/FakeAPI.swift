@@ -106,6 +106,11 @@ actor FakeAPI: PokeAPIClient {
     throw .notFound(resource: "\(kind.rawValue)/\(reference.name)")
   }
 
+  func typeIndex() async throws(APIError) -> [NamedResource] {
+    calls.append("type index")
+    throw .notFound(resource: "type")
+  }
+
   func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
     calls.append("type \(reference.name)")
     throw .notFound(resource: "type/\(reference.name)")

@@ -1,5 +1,6 @@
 import APIClient
 import Cache
+import CommandLanguage
 import DetailFeature
 import FeatureFlags
 import Foundation
@@ -303,6 +304,27 @@ extension Array where Element: Sendable {
 
 @Suite("Names for completion: species and forms")
 struct SpeciesNamesTests {
+  @Test func theNamesComeSortedAndTheirTypesFollowWithoutHoldingThemBack() async {
+    let work = BackgroundWork()
+    let typesMayAnswer = Mutex(false)
+    let names = SpeciesNames(
+      work: work,
+      load: { () async throws(APIError) in
+        [SpeciesSummary(id: 25, name: "pikachu"), SpeciesSummary(id: 1, name: "bulbasaur")]
+      },
+      types: { () async throws(APIError) in
+        while !typesMayAnswer.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(5)) }
+        return [25: ["Electric"], 1: ["Grass", "Poison"]]
+      })
+    names.loadIfNeeded()
+    while names.names == nil { try? await Task.sleep(for: .milliseconds(5)) }
+    #expect(
+      names.names == [NameEntry(name: "bulbasaur", id: 1), NameEntry(name: "pikachu", id: 25)])
+    typesMayAnswer.withLock { $0 = true }
+    #expect(await work.waitUntilIdle(within: .seconds(5)))
+    #expect(names.names?.map(\.types) == [["Grass", "Poison"], ["Electric"]])
+  }
+
   @Test func formsThatFailedToLoadAreAskedForAgainWhileTheSpeciesComplete() async {
     let work = BackgroundWork()
     let formsAnswer = Mutex(false)
