@@ -190,3 +190,20 @@ extension PseudoTerminalTests {
     }
   }
 }
+
+extension PseudoTerminalTests {
+  @Test func theEditrcFileIsReadForKeysPokedexDoesNotOwn() async throws {
+    let session = try TerminalSession(binary: try #require(PokedexBinary.url))
+    defer { session.close() }
+    let editrc = session.directory.appendingPathComponent("editrc")
+    try "pokedex:bind -s ^X flags\nother:bind -s ^Y nope\n".write(
+      to: editrc, atomically: true, encoding: .utf8)
+    try session.start(extra: ["EDITRC=\(editrc.path)"])
+    try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
+
+    try session.press("C-x")
+    try await session.waitUntil("Ctrl-X typing `flags`, as the file binds it") {
+      $0.lastText.hasSuffix("]> flags")
+    }
+  }
+}
