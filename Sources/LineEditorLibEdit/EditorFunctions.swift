@@ -83,10 +83,12 @@ final class EditorCallbacks: Sendable {
     }
   }
 
-  /// Draws the prompt and the line afresh in place: back to the prompt's first row, clear
-  /// below, and have libedit draw them (it then knows where everything is).
-  func redrawInPlace(_ el: OpaquePointer) {
+  /// Changes the prompt and the line with `change`, then draws them afresh in place: back to the
+  /// first row of what was shown, clear below, and have libedit draw them (it then knows where
+  /// everything is).
+  func redraw(_ el: OpaquePointer, after change: () -> Void) {
     let rows = cursorRow(el)
+    change()
     pdx_write_stdout((rows > 0 ? "\u{1B}[\(rows)A" : "") + "\r\u{1B}[J")
     pdx_el_refresh(el)
     assisting.withLock { $0.drawn = false }
@@ -233,18 +235,20 @@ final class EditorCallbacks: Sendable {
       state.walk = nil
     }
     if assisting.withLock({ $0.drawn }) { pdx_write_stdout("\u{1B}[K") }
-    let prompt = output.withLock { $0.prompt }
 
     func show() {
-      setPrompt(el, search.prompt(found: found, decorated: decorates))
-      Self.replaceLine(el, with: search.match.map { entries[$0] } ?? original)
-      redrawInPlace(el)
+      redraw(el) {
+        setPrompt(el, search.prompt(found: found, decorated: decorates))
+        Self.replaceLine(el, with: search.match.map { entries[$0] } ?? original)
+      }
     }
+    /// Back to the usual prompt (a new one may have come meanwhile) with `line`.
     func finish(_ line: String, push: String? = nil) -> UInt8 {
       assisting.withLock { $0.searching = false }
-      setPrompt(el, output.withLock { $0.pendingPrompt } ?? prompt)
-      Self.replaceLine(el, with: line)
-      redrawInPlace(el)
+      redraw(el) {
+        setPrompt(el, output.withLock { $0.prompt })
+        Self.replaceLine(el, with: line)
+      }
       if let push { el_push(el, push) }
       return UInt8(CC_REFRESH)
     }
@@ -254,7 +258,7 @@ final class EditorCallbacks: Sendable {
       var key: wchar_t = 0
       guard el_wgetc(el, &key) > 0 else {
         assisting.withLock { $0.searching = false }
-        setPrompt(el, prompt)
+        setPrompt(el, output.withLock { $0.prompt })
         return UInt8(CC_EOF)
       }
       let matched = search.match.map { entries[$0] } ?? original
@@ -274,8 +278,8 @@ final class EditorCallbacks: Sendable {
         if !search.query.isEmpty { search.query.removeLast() }
         found = search.find(in: entries)
       case wchar_t(PDX_ASYNC_PRINT_KEY):
+        // Printed above; the gap it leaves is where the search is drawn again.
         _ = printPending(el)
-        pdx_write_stdout("\n")
       default:
         guard key >= 0x20, let scalar = Unicode.Scalar(UInt32(key)) else {
           // Another control key: edit the match with it.

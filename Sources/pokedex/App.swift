@@ -135,7 +135,7 @@ struct App {
       render: Self.renderer(options: options, environment: environment),
       failuresToStandardError: options.output == .text,
       decoratePrompt: { style.colorEnabled ? Self.decorated(prompt: $0) : $0 },
-      pager: Pager(environment: environment),
+      pager: options.output == .text ? Pager(environment: environment) : nil,
       firstContact: options.offline || options.output == .json ? nil : firstContact)
   }
 
