@@ -26,6 +26,8 @@ let package = Package(
       name: "CEditLineShim", dependencies: ["CLibEdit"], linkerSettings: [.linkedLibrary("bsd")]),
     .systemLibrary(
       name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(
+      name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
 
     // MARK: Domain values
     .target(name: "Models"),
@@ -42,10 +44,12 @@ let package = Package(
     .target(name: "PNGDecoderLibPNG", dependencies: ["PNGDecoder", "CLibPNG"]),
     .target(name: "SpriteStore"),
     .target(name: "TerminalImages", dependencies: ["PNGDecoder"]),
+    .target(name: "TerminalImagesChafa", dependencies: ["TerminalImages", "PNGDecoder", "CChafa"]),
     .target(name: "Terminal"),
     .target(name: "LineEditor"),
     .target(
-      name: "LineEditorLibEdit", dependencies: ["LineEditor", "Terminal", "CEditLineShim", "CLibEdit"]),
+      name: "LineEditorLibEdit",
+      dependencies: ["LineEditor", "Terminal", "CEditLineShim", "CLibEdit"]),
 
     // MARK: Features (depend on interfaces only)
     .target(name: "ListFeature", dependencies: ["APIClient", "Models"]),
@@ -99,6 +103,7 @@ let package = Package(
         "HTTPClientLive", "Cache", "CacheStoreGRDB", "PNGDecoderLibPNG", "LineEditorLibEdit",
         "Analytics", "FeatureFlags", "CommandLanguage", "DetailFeature", "ImageFeature",
         "ListFeature", "SpriteStore", "SyncFeature", "Terminal", "TerminalImages",
+        "TerminalImagesChafa",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -124,9 +129,14 @@ let package = Package(
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(name: "ListFeatureTests", dependencies: ["ListFeature", "APIClient", "Models"]),
-    .testTarget(name: "DetailFeatureTests", dependencies: ["DetailFeature", "APIClient", "Models"]),
+    .testTarget(
+      name: "DetailFeatureTests", dependencies: ["DetailFeature", "APIClient", "Models"]),
     .testTarget(name: "PNGDecoderLibPNGTests", dependencies: ["PNGDecoderLibPNG", "PNGDecoder"]),
     .testTarget(name: "TerminalImagesTests", dependencies: ["TerminalImages", "PNGDecoder"]),
+    .testTarget(
+      name: "TerminalImagesChafaTests",
+      dependencies: ["TerminalImagesChafa", "TerminalImages", "PNGDecoder", "PNGDecoderLibPNG"],
+      exclude: ["Fixtures", "Golden"]),
     .testTarget(name: "SpriteStoreTests", dependencies: ["SpriteStore"]),
     .testTarget(
       name: "ImageFeatureTests",
@@ -151,7 +161,7 @@ let package = Package(
       dependencies: [
         "Rendering", "Presentation", "APIClient", "Cache", "CommandLanguage", "DetailFeature",
         "FeatureFlags", "ImageFeature", "ListFeature", "Models", "PNGDecoder", "SpriteStore",
-        "SyncFeature",
+        "SyncFeature", "TerminalImages",
       ]),
     .testTarget(
       name: "SessionTests",

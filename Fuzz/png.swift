@@ -1,9 +1,9 @@
 // libFuzzer target: the image path. Any bytes must decode to a bounded RGBA image or throw one
-// PNGDecodingError; what decodes must render as half blocks in both colour depths.
+// PNGDecodingError; what decodes must render through libchafa in every mode it draws.
 import Foundation
 import PNGDecoder
 import PNGDecoderLibPNG
-import TerminalImages
+import TerminalImagesChafa
 
 private let decoder = LibPNGDecoder(maxBytes: 1 << 20, maxSide: 512)
 
@@ -12,9 +12,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let png = Data(UnsafeBufferPointer(start: data, count: size))
   guard let image = try? decoder.decode(png) else { return 0 }
   precondition(image.pixels.count == image.width * image.height * 4)
-  for depth in [HalfBlockImageRenderer.ColorDepth.trueColor, .palette256] {
-    _ = HalfBlockImageRenderer(colorDepth: depth).render(
-      image, png: png, maxColumns: 40, maxRows: 20)
+  let outputs: [ChafaImageRenderer.Output] = [
+    .blocks(.trueColor), .blocks(.palette256), .symbols(.trueColor), .symbols(.palette16),
+    .sixels(cell: .typical),
+  ]
+  for output in outputs {
+    _ = ChafaImageRenderer(output).render(image, png: png, maxColumns: 40, maxRows: 20)
   }
   return 0
 }

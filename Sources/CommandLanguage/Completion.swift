@@ -84,6 +84,7 @@ extension CommandParser {
     context: CompletionContext = CompletionContext()
   ) -> CompletionAnswer {
     guard line.utf8.count <= maximumLineLength else { return .candidates([]) }
+    let line = lastCommand(of: line)
     var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
     let endsWithSpace = line.last?.isWhitespace ?? true
     let current = endsWithSpace ? "" : (words.popLast() ?? "")
@@ -152,6 +153,7 @@ extension CommandParser {
     for line: String, isEnabled: (Feature) -> Bool = { _ in true },
     context: CompletionContext = CompletionContext()
   ) -> String? {
+    let line = lastCommand(of: line)
     guard line.last?.isWhitespace == true, line.utf8.count <= 64 else { return nil }
     let words = line.split(whereSeparator: \.isWhitespace)
     guard words.count == 1, let spec = CommandTable.command(named: String(words[0])),
@@ -168,6 +170,12 @@ extension CommandParser {
   }
 
   /// The enabled commands starting with `prefix` that apply in `context` (all when `nil`).
+  /// The command being typed: the text after the last `;` (`list; op` → ` op`).
+  private static func lastCommand(of line: String) -> Substring {
+    guard let separator = line.lastIndex(of: ";") else { return line[...] }
+    return line[line.index(after: separator)...]
+  }
+
   private static func commandNames(
     startingWith prefix: String, isEnabled: (Feature) -> Bool, context: CompletionContext?
   ) -> [String] {

@@ -20,6 +20,7 @@ public enum HistoryExpansion {
     let word = String(text.prefix { !$0.isWhitespace })
     let rest = String(text.dropFirst(word.count))
     let designator = String(word.dropFirst())
+    guard !designator.isEmpty else { return .unchanged }  // `! foo`, as bash leaves it
     let found: String?
     if designator == "!" {
       found = history.last

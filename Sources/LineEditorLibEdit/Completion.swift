@@ -16,9 +16,11 @@ enum Completion {
   /// The most candidates listed at once; the rest is summarised in one line.
   static let listingLimit = 100
 
-  /// The word the cursor is in: the text after the last white space of `line`.
+  /// The word the cursor is in: the text after the last white space or `;` of `line`.
   static func currentWord(of line: String) -> Substring {
-    guard let space = line.lastIndex(where: \.isWhitespace) else { return line[...] }
+    guard let space = line.lastIndex(where: { $0.isWhitespace || $0 == ";" }) else {
+      return line[...]
+    }
     return line[line.index(after: space)...]
   }
 

@@ -33,6 +33,8 @@ final class EditorCallbacks: Sendable {
   struct Assisting {
     /// Whether a suggestion or hint may be drawn after the line.
     var drawn = false
+    /// The suggestion drawn, and the line it was drawn after (→ takes exactly that).
+    var suggestion: (text: String, line: String)?
     /// The Up/Down walk in progress.
     var walk: HistoryWalk?
     /// Whether Ctrl-R's search is on screen (its prompt replaces the usual one).
@@ -107,12 +109,13 @@ final class EditorCallbacks: Sendable {
       }
       return (output.pending, output.pendingPrompt)
     }
+    // Where the cursor is with the prompt on screen, before a new one changes the count.
+    let rows = cursorRow(el)
     if let prompt {
       output.withLock { $0.prompt = prompt }
       if !assisting.withLock({ $0.searching }) { setPrompt(el, prompt) }
     }
     guard !texts.isEmpty else { return UInt8(prompt == nil ? CC_NORM : CC_REDISPLAY) }
-    let rows = cursorRow(el)
     let up = rows > 0 ? "\u{1B}[\(rows)A" : ""
     pdx_write_stdout(up + "\r\u{1B}[J" + texts.joined(separator: "\n") + Self.redisplayGap(rows))
     assisting.withLock { $0.drawn = false }
@@ -152,46 +155,59 @@ final class EditorCallbacks: Sendable {
     guard decorates else { return }
     let state = assisting.withLock { $0 }
     guard !state.searching else { return }
-    if event == PDX_HOOK_NEWLINE {
-      if state.drawn { pdx_write_stdout("\u{1B}[K") }
-      assisting.withLock { $0.drawn = false }
-      return
-    }
     let (whole, left) = Self.line(el)
     let columns = Int(pdx_columns(el))
     let promptWidth = output.withLock { $0.promptWidth }
     let used = promptWidth + DisplayWidth.of(whole)
-    guard whole.utf8.count == left.utf8.count else {
-      // The cursor is inside the line: erase what follows its end, if it fits on this row.
-      if state.drawn, used < columns {
-        let right = DisplayWidth.of(String(whole.dropFirst(left.count)))
-        pdx_write_stdout("\u{1B}7" + (right > 0 ? "\u{1B}[\(right)C" : "") + "\u{1B}[K\u{1B}8")
-      }
-      assisting.withLock { $0.drawn = false }
+    let atEnd = whole.utf8.count == left.utf8.count
+    guard event == PDX_HOOK_IDLE, atEnd else {
+      if state.drawn { erase(whole: whole, left: left, fits: used < columns) }
       return
     }
     // Right after a command and a space its arguments are hinted; then the suggestion.
-    var text = completer?.provider.hint(for: whole) ?? suggestion(for: whole) ?? ""
+    let hint = completer?.provider.hint(for: whole)
+    let suggestion = hint == nil ? suggestion(for: whole) : nil
     // Only what fits on the cursor's row, never wrapping.
     let room = used < columns ? columns - used - 1 : 0
-    text = Assist.truncated(PromptText.plain(text), toColumns: room)
+    let text = Assist.truncated(PromptText.plain(hint ?? suggestion ?? ""), toColumns: room)
     let width = DisplayWidth.of(text)
     guard width > 0 else {
       if state.drawn { pdx_write_stdout("\u{1B}[K") }
-      assisting.withLock { $0.drawn = false }
+      assisting.withLock { state in
+        state.drawn = false
+        state.suggestion = nil
+      }
       return
     }
     pdx_write_stdout("\u{1B}[K\u{1B}[2m\(text)\u{1B}[0m\u{1B}[\(width)D")
-    assisting.withLock { $0.drawn = true }
+    assisting.withLock { state in
+      state.drawn = true
+      state.suggestion = suggestion.map { _ in (text, whole) }
+    }
+  }
+
+  /// Erases what is drawn after the line: at the cursor when it is at the end, else past the
+  /// rest of the line (only when the whole fits on the cursor's row, as what is drawn does).
+  private func erase(whole: String, left: String, fits: Bool) {
+    if whole.utf8.count == left.utf8.count {
+      pdx_write_stdout("\u{1B}[K")
+    } else if fits {
+      let right = DisplayWidth.of(String(whole.dropFirst(left.count)))
+      pdx_write_stdout("\u{1B}7" + (right > 0 ? "\u{1B}[\(right)C" : "") + "\u{1B}[K\u{1B}8")
+    }
+    assisting.withLock { state in
+      state.drawn = false
+      state.suggestion = nil
+    }
   }
 
   /// → and Ctrl-F at the end of the line take the whole suggestion, Alt-→ its first word;
   /// elsewhere they move the cursor a character, or to the end of the next word.
   func acceptSuggestion(_ el: OpaquePointer, wholly: Bool) -> UInt8 {
     let (whole, left) = Self.line(el)
-    let drawn = assisting.withLock { $0.drawn }
-    if drawn, whole.utf8.count == left.utf8.count, let suggestion = suggestion(for: whole) {
-      let accepted = wholly ? suggestion : Assist.firstWord(of: suggestion)
+    let shown = assisting.withLock { $0.suggestion }
+    if let shown, shown.line == whole, whole.utf8.count == left.utf8.count {
+      let accepted = wholly ? shown.text : Assist.firstWord(of: shown.text)
       if !accepted.isEmpty, el_insertstr(el, accepted) == 0 { return UInt8(CC_REFRESH) }
     }
     let rest = Array(whole.unicodeScalars.dropFirst(left.unicodeScalars.count))

@@ -66,6 +66,17 @@ public enum CommandOutcome: Sendable, Equatable {
   case quit
 }
 
+extension CommandOutput {
+  /// Whether it shows a downloaded image: such output is never paged (a pager would show the
+  /// image's escapes as text).
+  public var showsImage: Bool {
+    switch self {
+    case .detail(_, image: .image), .downloaded, .image: true
+    default: false
+    }
+  }
+}
+
 extension CommandOutcome {
   /// Whether the command did all it was asked: a failure, or a `sync` that left species
   /// behind, makes a script's exit status 1.
@@ -75,5 +86,11 @@ extension CommandOutcome {
     case .output(.synced(let summary)): summary.isComplete
     case .output, .nothing, .quit: true
     }
+  }
+
+  /// Whether it shows a downloaded image (see ``CommandOutput/showsImage``).
+  public var showsImage: Bool {
+    if case .output(let output) = self { return output.showsImage }
+    return false
   }
 }

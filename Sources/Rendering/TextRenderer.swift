@@ -14,17 +14,17 @@ import TerminalImages
 public struct TextRenderer: Sendable {
   /// Colour on or off.
   public var style: TextStyle
-  /// How images are shown (`.pathOnly` prints the file's path).
-  public var imageMode: ImageOutputMode
+  /// Draws images; `nil` prints the file's path instead.
+  public var images: (any ImageRenderer)?
   /// The terminal's size in cells, asked each time (the window may change).
   public var terminalSize: @Sendable () -> (columns: Int, rows: Int)
 
   public init(
-    style: TextStyle, imageMode: ImageOutputMode,
+    style: TextStyle, images: (any ImageRenderer)?,
     terminalSize: @escaping @Sendable () -> (columns: Int, rows: Int) = { (80, 24) }
   ) {
     self.style = style
-    self.imageMode = imageMode
+    self.images = images
     self.terminalSize = terminalSize
   }
 
@@ -107,12 +107,84 @@ public struct TextRenderer: Sendable {
 
   // MARK: - Details
 
+  /// The details, with the downloaded image beside them when the terminal is at least
+  /// ``sideBySideColumns`` wide and they fit its height together, else above them, sized so
+  /// that the whole fits the terminal's height where it can.
   func renderDetail(_ detail: SpeciesDetailViewModel, image: DetailImage) -> String {
-    var lines: [String] = []
-    if case .image(let stored) = image {
-      let picture = renderImage(stored)
-      if !picture.isEmpty { lines.append(picture) }
+    let size = terminalSize()
+    guard case .image(let stored) = image, let renderer = images else {
+      return facts(detail, image: image, width: size.columns).joined(separator: "\n")
     }
+    if size.columns >= Self.sideBySideColumns {
+      let rows = min(size.rows - 2, Self.largestImageRows)
+      let columns = rows * 2  // a sprite is square; a cell is twice as tall as wide
+      let text = facts(detail, image: image, width: size.columns - columns - Self.gap)
+      if text.count <= size.rows - 1 {
+        let pictureRows = min(rows, max(text.count, Self.smallestImageRows))
+        let picture = renderer.render(
+          stored.image, png: stored.png, maxColumns: pictureRows * 2, maxRows: pictureRows)
+        return beside(
+          picture, text, columns: pictureRows * 2, rows: pictureRows, pixels: renderer.drawsPixels)
+      }
+    }
+    let text = facts(detail, image: image, width: size.columns)
+    let room = size.rows - 1 - text.count
+    let rows = min(max(room, Self.smallestImageRows), size.rows * 2 / 3, Self.largestImageRows)
+    let picture = renderer.render(
+      stored.image, png: stored.png, maxColumns: max(1, size.columns - 1), maxRows: rows)
+    return ([picture].filter { !$0.isEmpty } + text).joined(separator: "\n")
+  }
+
+  /// The narrowest terminal the image goes beside the details in.
+  static let sideBySideColumns = 100
+  /// The image's rows: at most (a 96-pixel sprite fits in 24 rows of half blocks), at least.
+  static let largestImageRows = 24
+  static let smallestImageRows = 8
+  /// Columns between the image and the text beside it.
+  static let gap = 2
+
+  /// `picture` (at most `columns` × `rows`) to the left of `text`. Lines of characters are
+  /// joined line by line; a picture the terminal places (`pixels`) is drawn after the text,
+  /// which leaves its columns free (and is made as tall as the picture): the cursor goes back up
+  /// to the first line, draws it, and comes back.
+  func beside(_ picture: String, _ text: [String], columns: Int, rows: Int, pixels: Bool)
+    -> String
+  {
+    let indent = columns + Self.gap
+    if pixels {
+      let text = text + Array(repeating: "", count: max(0, rows - text.count))
+      let shifted = text.map { "\u{1B}[\(indent)C" + $0 }.joined(separator: "\n")
+      let up = text.count > 1 ? "\u{1B}[\(text.count - 1)A" : ""
+      return shifted + "\u{1B}7" + up + "\r" + picture + "\u{1B}8"
+    }
+    let pictureLines = picture.isEmpty ? [] : picture.components(separatedBy: "\n")
+    return (0..<max(text.count, pictureLines.count)).map { index in
+      let left = index < pictureLines.count ? pictureLines[index] : ""
+      let padding = String(repeating: " ", count: max(0, indent - Self.visibleWidth(left)))
+      let right = index < text.count ? text[index] : ""
+      return right.isEmpty ? left : left + padding + right
+    }.joined(separator: "\n")
+  }
+
+  /// The columns `text` takes: characters outside escape sequences.
+  public static func visibleWidth(_ text: String) -> Int {
+    var width = 0
+    var inEscape = false
+    for scalar in text.unicodeScalars {
+      if inEscape {
+        if (0x40...0x7E).contains(scalar.value), scalar != "[" { inEscape = false }
+      } else if scalar == "\u{1B}" {
+        inEscape = true
+      } else if scalar.value >= 0x20 {
+        width += 1
+      }
+    }
+    return width
+  }
+
+  /// The details' lines, wrapped at `width`, without the image.
+  func facts(_ detail: SpeciesDetailViewModel, image: DetailImage, width: Int) -> [String] {
+    var lines: [String] = []
     var title = style.bold(SafeText.line(detail.displayName)) + "  " + style.dim("#\(detail.id)")
     var badges: [String] = []
     if detail.isBaby { badges.append("baby") }
@@ -141,9 +213,10 @@ public struct TextRenderer: Sendable {
       let shown = detail.form?.pokemonID ?? detail.forms.first(where: \.isDefault)?.pokemonID
       lines += labelled(
         "Forms",
-        detail.forms.map { SafeText.line($0.displayName) + ($0.pokemonID == shown ? " ◀" : "") })
+        detail.forms.map { SafeText.line($0.displayName) + ($0.pokemonID == shown ? " ◀" : "") },
+        width: width)
     }
-    if let matchups = detail.matchups { lines += renderMatchups(matchups) }
+    if let matchups = detail.matchups { lines += renderMatchups(matchups, width: width) }
     if !detail.stats.isEmpty {
       lines.append("")
       lines.append(style.bold("Base stats"))
@@ -164,7 +237,7 @@ public struct TextRenderer: Sendable {
     if let text = detail.flavorText {
       lines.append("")
       lines += TextTools.wrap(
-        "“" + SafeText.paragraph(text) + "”", width: max(20, min(76, terminalSize().columns - 2))
+        "“" + SafeText.paragraph(text) + "”", width: max(20, min(76, width - 2))
       )
       .map { style.dim($0) }
     }
@@ -174,11 +247,11 @@ public struct TextRenderer: Sendable {
       let species = DisplayName.of(detail.name)
       lines.append(style.cyan("Tip: \"download image\" shows \(species) right here."))
     }
-    return lines.joined(separator: "\n")
+    return lines
   }
 
   /// `Weak to   Rock ×4, Water ×2`, `Resists …`, `Immune to Ground`, wrapped under the label.
-  func renderMatchups(_ matchups: TypeMatchups) -> [String] {
+  func renderMatchups(_ matchups: TypeMatchups, width: Int) -> [String] {
     func factor(_ matchup: TypeMatchups.Matchup) -> String {
       let value =
         switch matchup.multiplier {
@@ -189,16 +262,16 @@ public struct TextRenderer: Sendable {
         }
       return SafeText.line(matchup.type) + " ×" + value
     }
-    return labelled("Weak to", matchups.weaknesses.map(factor))
-      + labelled("Resists", matchups.resistances.map(factor))
-      + labelled("Immune to", matchups.immunities.map(SafeText.line))
+    return labelled("Weak to", matchups.weaknesses.map(factor), width: width)
+      + labelled("Resists", matchups.resistances.map(factor), width: width)
+      + labelled("Immune to", matchups.immunities.map(SafeText.line), width: width)
   }
 
   /// `items` after a bold `label` in the details' label column, joined with commas and wrapped
   /// under the first item, an item never split across lines; none when empty.
-  func labelled(_ label: String, _ items: [String]) -> [String] {
+  func labelled(_ label: String, _ items: [String], width totalWidth: Int) -> [String] {
     guard !items.isEmpty else { return [] }
-    let width = max(20, min(76, terminalSize().columns - 2) - 10)
+    let width = max(20, min(76, totalWidth - 2) - 10)
     let wrapped = TextTools.wrap(
       items.map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }.joined(separator: ", "),
       width: width
@@ -241,7 +314,7 @@ public struct TextRenderer: Sendable {
 
   /// The picture for the terminal, or the file's path when images cannot be shown.
   func renderImage(_ stored: StoredImage, pathWhenNoImage: Bool = false) -> String {
-    guard let renderer = ImageRenderers.renderer(for: imageMode) else {
+    guard let renderer = images else {
       return pathWhenNoImage ? stored.url.path : ""
     }
     let size = terminalSize()

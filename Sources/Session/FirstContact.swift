@@ -9,8 +9,8 @@ public struct FirstContact: Sendable {
   private let apiURL: String
   private let say: @Sendable (String) -> Void
 
-  /// `reach` tries the API (`nil` when it answered), `cachedSpecies` counts what opens offline,
-  /// `say` prints the line (above the prompt).
+  /// `reach` tries the API's host (`nil` when it answered), `cachedSpecies` counts what opens
+  /// offline, `say` posts the line (above the prompt, or after the command that runs).
   public init(
     apiURL: String, reach: @escaping @Sendable () async -> APIError?,
     cachedSpecies: @escaping @Sendable () async -> Int,

@@ -151,10 +151,11 @@ public struct SessionLoop: Sendable {
     console.clearStatus()
     if case .output(.clear) = outcome {
       console.clearScreen()
-    } else if pages, let pager, let text = render(outcome), await shell.state.paging,
+    } else if pages, let pager, let text = render(outcome), !outcome.showsImage,
+      await shell.state.paging,
       console.isTerminal, Pager.isTaller(text, columns: size.columns, rows: size.rows)
     {
-      await pager.show(text, rows: size.rows)
+      await pager.show(text, rows: size.rows, columns: size.columns)
     } else {
       show(outcome)
     }

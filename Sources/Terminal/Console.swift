@@ -153,6 +153,20 @@ public enum TerminalInfo {
   /// Whether standard output is a terminal.
   public static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
+  /// The size of one cell in pixels, when the terminal tells it (`TIOCGWINSZ`'s pixel size,
+  /// which sixel terminals fill in); `nil` otherwise.
+  public static func cellSize() -> (width: Int, height: Int)? {
+    for descriptor in [STDOUT_FILENO, STDERR_FILENO] {
+      var size = winsize()
+      if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+        size.ws_xpixel > 0, size.ws_ypixel > 0
+      {
+        return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
+      }
+    }
+    return nil
+  }
+
   /// The window size of stdout (else stderr), or 80 × 24 when neither has one.
   public static func size() -> (columns: Int, rows: Int) {
     for descriptor in [STDOUT_FILENO, STDERR_FILENO] {

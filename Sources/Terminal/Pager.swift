@@ -46,7 +46,7 @@ public struct Pager: Sendable {
 
   /// Shows `text` and returns when the user has left the pager. Runs on a thread of its own,
   /// which it waits for: the pager blocks reading keys and writing the text.
-  public func show(_ text: String, rows: Int) async {
+  public func show(_ text: String, rows: Int, columns: Int) async {
     let command = command
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let thread = Thread {
@@ -54,7 +54,7 @@ public struct Pager: Sendable {
           continuation.resume()
           return
         }
-        BuiltInPager(rows: rows).show(text)
+        BuiltInPager(rows: rows, columns: columns).show(text)
         continuation.resume()
       }
       thread.name = "pokedex.pager"
@@ -76,15 +76,25 @@ public struct Pager: Sendable {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // The pager gets the signals' defaults back (pokedex ignores SIGINT and SIGPIPE).
+    // The pager gets the signals' defaults back (pokedex ignores or observes some of them) and
+    // none blocked (the thread spawning it, made from a task, may block them all): so less
+    // redraws on a resize, Ctrl-C stops its search, Ctrl-Z suspends it.
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    for signal in [SIGINT, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
+    for signal in [SIGINT, SIGPIPE, SIGQUIT, SIGHUP, SIGTERM, SIGWINCH, SIGTSTP, SIGTTIN, SIGTTOU] {
+      sigaddset(&defaults, signal)
+    }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
     var argv = command.map { strdup($0) } + [nil]
-    var envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    // less without -R would show colours as escapes: LESS=FRX unless the user set LESS (as git).
+    var environment = ProcessInfo.processInfo.environment
+    if environment["LESS"] == nil { environment["LESS"] = "FRX" }
+    var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
     var pid: pid_t = 0
     let status = posix_spawnp(&pid, command[0], &actions, &attributes, &argv, &envp)
@@ -132,10 +142,12 @@ public struct Pager: Sendable {
 struct BuiltInPager {
   let rows: Int
 
+  let columns: Int
+
   func show(_ text: String) {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let screen = max(1, rows - 1)
-    var shown = min(screen, lines.count)
+    var shown = screenEnd(screen, of: lines, from: 0)
     Console.write(lines[..<shown].joined(separator: "\n") + "\n", to: STDOUT_FILENO)
     let mode = KeyboardMode()
     defer { mode.restore() }
@@ -144,16 +156,33 @@ struct BuiltInPager {
       Console.write(prompt, to: STDOUT_FILENO)
       let key = mode.readKey()
       Console.write("\r\u{1B}[K", to: STDOUT_FILENO)
-      let step: Int
+      let next: Int
       switch key {
-      case UInt8(ascii: " "), UInt8(ascii: "f"): step = screen
-      case UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "j"): step = 1
-      default: return  // q, Esc, Ctrl-C, end of input
+      case UInt8(ascii: " "), UInt8(ascii: "f"): next = screenEnd(screen, of: lines, from: shown)
+      case UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "j"): next = shown + 1
+      default:
+        // q, Esc, Ctrl-C, end of input; the rest of a key's sequence (an arrow) is not left
+        // for the prompt.
+        mode.drainPendingInput()
+        return
       }
-      let next = min(lines.count, shown + step)
       Console.write(lines[shown..<next].joined(separator: "\n") + "\n", to: STDOUT_FILENO)
       shown = next
     }
+  }
+
+  /// The index after the lines from `start` that fill at most `rows` rows, wrapped at
+  /// `columns` (at least one line).
+  private func screenEnd(_ rows: Int, of lines: [String], from start: Int) -> Int {
+    var used = 0
+    var end = start
+    while end < lines.count {
+      let height = max(1, (Pager.visibleWidth(lines[end][...]) + columns - 1) / max(1, columns))
+      if used + height > rows, end > start { break }
+      used += height
+      end += 1
+    }
+    return end
   }
 }
 
@@ -186,6 +215,13 @@ private struct KeyboardMode {
       if count < 0, errno == EINTR { continue }
       return UInt8(ascii: "q")
     }
+  }
+
+  /// Drops what is waiting to be read (the rest of an escape sequence).
+  func drainPendingInput() {
+    var byte: UInt8 = 0
+    var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    while poll(&ready, 1, 20) > 0, read(STDIN_FILENO, &byte, 1) == 1 {}
   }
 
   func restore() {

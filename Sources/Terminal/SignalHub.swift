@@ -35,6 +35,12 @@ public final class SignalHub: Sendable {
 
   private init() {}
 
+  /// Ignores SIGPIPE: a pager that quits before reading everything leaves a write failing with
+  /// `EPIPE` instead of ending the session.
+  public func ignoreBrokenPipes() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
   /// Starts observing SIGINT (so its default action no longer applies).
   public func observeInterrupts() {
     observe(SIGINT) { [self] in interruptInnermost() }

@@ -10,6 +10,8 @@ public struct KittyImageRenderer: ImageRenderer {
   /// A kitty renderer.
   public init() {}
 
+  public var drawsPixels: Bool { true }
+
   /// `ESC_Ga=T,f=100,q=2[,c=N],m=1;…ESC\` followed by `ESC_Gm=1;…ESC\` chunks.
   public func render(_ image: RGBAImage, png: Data, maxColumns: Int, maxRows: Int) -> String {
     let payload = png.base64EncodedString()
@@ -43,6 +45,8 @@ public struct KittyImageRenderer: ImageRenderer {
 public struct ITerm2ImageRenderer: ImageRenderer {
   /// An iTerm2 renderer.
   public init() {}
+
+  public var drawsPixels: Bool { true }
 
   /// `ESC]1337;File=inline=1;size=N[;width=C];preserveAspectRatio=1:<base64>BEL`.
   public func render(_ image: RGBAImage, png: Data, maxColumns: Int, maxRows: Int) -> String {

@@ -4,6 +4,10 @@ public enum ImageOutputMode: Sendable, Hashable {
   case kitty
   /// iTerm2 inline images (iTerm2, WezTerm, mintty): the PNG itself is sent.
   case iterm2
+  /// Sixel graphics (foot, mlterm, WezTerm, xterm with sixels, Windows Terminal …).
+  case sixel
+  /// Symbol mosaics: sextants (2×3 pixels a cell), quadrants and half blocks.
+  case symbols(trueColor: Bool)
   /// Unicode half blocks, in 24-bit colour or the 256-colour palette.
   case blocks(trueColor: Bool)
   /// No escapes at all: only the file's path is printed.
@@ -12,7 +16,7 @@ public enum ImageOutputMode: Sendable, Hashable {
 
 /// The `--images` option: `auto` detects, the others force a mode.
 public enum ImageModeOverride: String, Sendable, CaseIterable {
-  case auto, kitty, iterm2, blocks, off
+  case auto, kitty, iterm2, sixel, symbols, blocks, off
 }
 
 /// Chooses how to show images from the environment, whether stdout is a terminal, and the
@@ -24,22 +28,26 @@ public enum ImageProtocolDetection {
 
   /// The output mode for `environment`, `isTTY` and `override`.
   ///
-  /// An explicit `kitty`, `iterm2` or `blocks` is obeyed even when stdout is not a terminal
-  /// (the user asked for it, e.g. to pipe into `less -R`); `off` always prints the path.
+  /// An explicit mode is obeyed even when stdout is not a terminal (the user asked for it,
+  /// e.g. to pipe into `less -R`); `off` always prints the path.
   /// With `auto`: no escapes when stdout is not a terminal, `TERM=dumb` or `NO_COLOR` is set
   /// and not empty; kitty when `TERM` contains `kitty`, `KITTY_WINDOW_ID` is set or
   /// `TERM_PROGRAM=ghostty`; iTerm2 when `TERM_PROGRAM` or `LC_TERMINAL` is iTerm.app (iTerm2), WezTerm
-  /// or mintty; half blocks otherwise. Inside tmux (`TMUX` set) the graphics protocols are
-  /// not used, since tmux drops their escapes. Half blocks use 24-bit colour when
+  /// or mintty; sixels when `sixels` says the terminal draws them (chafa's terminal database
+  /// knows); half blocks otherwise. Inside tmux (`TMUX` set) the graphics protocols are not
+  /// used, since tmux drops their escapes. Symbols and half blocks use 24-bit colour when
   /// `COLORTERM` is `truecolor` or `24bit`, else the 256-colour palette.
   public static func mode(
-    environment: [String: String], isTTY: Bool, override: ImageModeOverride = .auto
+    environment: [String: String], isTTY: Bool, override: ImageModeOverride = .auto,
+    sixels: Bool = false
   ) -> ImageOutputMode {
     let trueColor = supportsTrueColor(environment)
     switch override {
     case .off: return .pathOnly
     case .kitty: return .kitty
     case .iterm2: return .iterm2
+    case .sixel: return .sixel
+    case .symbols: return .symbols(trueColor: trueColor)
     case .blocks: return .blocks(trueColor: trueColor)
     case .auto: break
     }
@@ -59,6 +67,7 @@ public enum ImageProtocolDetection {
       if iTerm2Programs.contains(program) || iTerm2Programs.contains(lcTerminal) {
         return .iterm2
       }
+      if sixels { return .sixel }
     }
     return .blocks(trueColor: trueColor)
   }

@@ -3,23 +3,12 @@ import PNGDecoder
 
 /// Turns an image into text for the terminal: escapes for one protocol, no trailing newline.
 public protocol ImageRenderer: Sendable {
+  /// Whether the output is a picture the terminal places itself (kitty, iTerm2, sixels), not
+  /// lines of characters: text beside it is placed by moving the cursor.
+  var drawsPixels: Bool { get }
   /// The text that shows `image` (whose file bytes are `png`) within `maxColumns` ×
   /// `maxRows` terminal cells, or `""` when there is nothing visible to draw.
   func render(_ image: RGBAImage, png: Data, maxColumns: Int, maxRows: Int) -> String
-}
-
-/// Picks the renderer for an output mode.
-public enum ImageRenderers {
-  /// The renderer for `mode`, or `nil` for `.pathOnly` (print the file's path instead).
-  public static func renderer(for mode: ImageOutputMode) -> (any ImageRenderer)? {
-    switch mode {
-    case .kitty: return KittyImageRenderer()
-    case .iterm2: return ITerm2ImageRenderer()
-    case .blocks(let trueColor):
-      return HalfBlockImageRenderer(colorDepth: trueColor ? .trueColor : .palette256)
-    case .pathOnly: return nil
-    }
-  }
 }
 
 /// How much of the terminal an image may use.

@@ -21,6 +21,7 @@ import SpriteStore
 import SyncFeature
 import Terminal
 import TerminalImages
+import TerminalImagesChafa
 
 /// The composition root: the one place that picks implementations, wraps decorators around
 /// features and services, and runs the session interactively, from `-c`, or from piped input.
@@ -51,9 +52,9 @@ struct App {
     let transport = URLSessionHTTPClient(
       userAgent: URLSessionHTTPClient.userAgent(version: Options.version),
       totalTimeout: .seconds(options.timeout))
-    let http = RetryingHTTPClient(
-      wrapping: BoundedHTTPClient(
-        wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: 6))
+    let bounded = BoundedHTTPClient(
+      wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: 6)
+    let http = RetryingHTTPClient(wrapping: bounded)
 
     // Cache: memory in front of SQLite, opened when first used (memory only when the directory
     // is unusable; rebuilt when the file turns out to be damaged).
@@ -115,20 +116,23 @@ struct App {
       state: SessionState(paging: !options.noPager))
 
     // At an interactive launch: one line when the API cannot be reached, with what still works.
-    let list = dependencies.list
+    // The network itself is asked (once, without retries): the cache may answer every command.
     let firstContact = FirstContact(
       apiURL: Options.redacted(apiURL.absoluteString),
       reach: { () async -> APIError? in
-        do throws(ListError) {
-          _ = try await list.page(1, filter: .all)
+        do throws(HTTPError) {
+          _ = try await bounded.send(HTTPRequest(url: apiURL, maximumBodyBytes: 1 << 16))
           return nil
         } catch {
-          if case .api(let error) = error { return error }
-          return nil
+          switch error {
+          case .connectionFailed: return .offline
+          case .timedOut: return .timedOut
+          default: return nil  // it answered, if only badly
+          }
         }
       },
       cachedSpecies: { await cache.statistics().species },
-      say: { console.printAsync($0) })
+      say: { notices.post($0, kind: "first contact") })
 
     loop = SessionLoop(
       shell: shell, work: work, names: names, notices: notices, console: console,
@@ -147,6 +151,7 @@ struct App {
     }
     if let editor {
       SignalHub.shared.treatQuitAsInterrupt()
+      SignalHub.shared.ignoreBrokenPipes()
       await loop.runInteractive(
         editor: editor, typeAhead: TypeAhead(), interrupts: InterruptController.shared)
       return .success
@@ -172,14 +177,20 @@ struct App {
       let style = TextStyle.decide(
         choice: options.color.rawValue, isTerminal: TerminalInfo.stdoutIsTerminal,
         environment: environment)
+      let override = ImageModeOverride(rawValue: options.images.rawValue) ?? .auto
       let imageMode =
         style.colorEnabled
         ? ImageProtocolDetection.mode(
-          environment: environment, isTTY: TerminalInfo.stdoutIsTerminal,
-          override: ImageModeOverride(rawValue: options.images.rawValue) ?? .auto)
+          environment: environment, isTTY: TerminalInfo.stdoutIsTerminal, override: override,
+          sixels: override == .auto && ChafaTerminal.supportsSixels(environment: environment))
         : .pathOnly
       let renderer = TextRenderer(
-        style: style, imageMode: imageMode, terminalSize: { TerminalInfo.size() })
+        style: style,
+        images: TerminalImageRenderers.renderer(
+          for: imageMode,
+          cell: TerminalInfo.cellSize().map { .init(width: $0.width, height: $0.height) }
+            ?? .typical),
+        terminalSize: { TerminalInfo.size() })
       return { renderer.render($0) }
     }
   }

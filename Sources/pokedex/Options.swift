@@ -22,7 +22,7 @@ struct Options: ParsableCommand {
 
   /// Which terminal image protocol to use.
   enum ImagesChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case auto, kitty, iterm2, blocks, off
+    case auto, kitty, iterm2, sixel, symbols, blocks, off
   }
 
   /// How command results are printed.
@@ -62,7 +62,7 @@ struct Options: ParsableCommand {
   @Flag(help: "Never page long output (the pager command switches it too).")
   var noPager = false
 
-  @Option(help: "Image display: auto, kitty, iterm2, blocks or off.")
+  @Option(help: "Image display: auto, kitty, iterm2, sixel, symbols, blocks or off.")
   var images: ImagesChoice = .auto
 
   @Option(help: "Output: text for people, json (one object per command result) for scripts.")

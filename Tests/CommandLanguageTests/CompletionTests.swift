@@ -169,6 +169,12 @@ struct CompletionTests {
     #expect(complete("sync --", off: [.images]) == [])
   }
 
+  @Test func theCommandAfterTheLastSemicolonIsCompleted() {
+    #expect(complete("list; op") == ["open"])
+    #expect(complete("list;filter f") == ["female"])
+    #expect(CommandParser.argumentHint(for: "list; page ") == "N")
+  }
+
   @Test func anOverlongLineOffersNothing() {
     #expect(complete("open " + String(repeating: "p", count: 1_048_576)) == [])
   }

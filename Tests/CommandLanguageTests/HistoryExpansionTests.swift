@@ -38,5 +38,6 @@ struct HistoryExpansionTests {
     #expect(HistoryExpansion.expand("open 25", history: history) == .unchanged)
     #expect(HistoryExpansion.expand("!", history: history) == .unchanged)
     #expect(HistoryExpansion.expand("search !", history: history) == .unchanged)
+    #expect(HistoryExpansion.expand("! open", history: history) == .unchanged, "as bash")
   }
 }

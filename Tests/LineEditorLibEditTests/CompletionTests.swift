@@ -66,6 +66,7 @@ struct CompletionTests {
     #expect(Completion.currentWord(of: "filter fem") == "fem")
     #expect(Completion.currentWord(of: "filter ") == "")
     #expect(Completion.currentWord(of: "he") == "he")
+    #expect(Completion.currentWord(of: "list;op") == "op")
   }
 
   @Test func longestCommonPrefixComparesCharacters() {

@@ -70,7 +70,7 @@ struct FailureTextTests {
   }
 
   @Test func textAndJSONSayTheSameWords() {
-    let text = TextRenderer(style: TextStyle(colorEnabled: false), imageMode: .pathOnly)
+    let text = TextRenderer(style: TextStyle(colorEnabled: false), images: nil)
     for failure in failureOfEveryKind {
       #expect(text.render(.failure(failure)) == "✗ " + FailureText.message(failure))
     }

@@ -7,6 +7,7 @@ struct ImageProtocolDetectionTests {
     var environment: [String: String]
     var isTTY = true
     var override: ImageModeOverride = .auto
+    var sixels = false
     var expected: ImageOutputMode
     var testDescription: String { "\(environment) tty=\(isTTY) --images \(override.rawValue)" }
   }
@@ -21,6 +22,13 @@ struct ImageProtocolDetectionTests {
     Case(environment: ["TERM": "xterm", "LC_TERMINAL": "iTerm2"], expected: .iterm2),
     Case(environment: ["TERM": "screen", "LC_TERMINAL": "iTerm.app"], expected: .iterm2),
     Case(environment: ["TERM": "xterm", "TERM_PROGRAM": "mintty"], expected: .iterm2),
+    // Sixels where the terminal draws them, unless a graphics protocol comes first or tmux.
+    Case(environment: ["TERM": "foot"], sixels: true, expected: .sixel),
+    Case(environment: ["TERM_PROGRAM": "WezTerm"], sixels: true, expected: .iterm2),
+    Case(
+      environment: ["TERM": "foot", "TMUX": "/tmp/t,1,0"], sixels: true,
+      expected: .blocks(trueColor: false)),
+    Case(environment: ["TERM": "foot"], isTTY: false, sixels: true, expected: .pathOnly),
     // Half blocks, with and without 24-bit colour.
     Case(environment: ["TERM": "xterm-256color"], expected: .blocks(trueColor: false)),
     Case(
@@ -58,6 +66,10 @@ struct ImageProtocolDetectionTests {
       expected: .blocks(trueColor: true)),
     Case(environment: ["TERM": "dumb"], override: .kitty, expected: .kitty),
     Case(environment: ["NO_COLOR": "1"], override: .iterm2, expected: .iterm2),
+    Case(environment: ["TERM": "xterm"], override: .sixel, expected: .sixel),
+    Case(
+      environment: ["COLORTERM": "truecolor"], override: .symbols,
+      expected: .symbols(trueColor: true)),
     Case(environment: ["TERM": "xterm-kitty"], isTTY: false, override: .auto, expected: .pathOnly),
   ]
 
@@ -65,30 +77,19 @@ struct ImageProtocolDetectionTests {
   func detection(_ testCase: Case) {
     #expect(
       ImageProtocolDetection.mode(
-        environment: testCase.environment, isTTY: testCase.isTTY, override: testCase.override)
+        environment: testCase.environment, isTTY: testCase.isTTY, override: testCase.override,
+        sixels: testCase.sixels)
         == testCase.expected)
   }
 
   @Test("--images values parse as their names")
   func overrideNames() {
     #expect(ImageModeOverride(rawValue: "iterm2") == .iterm2)
-    #expect(ImageModeOverride(rawValue: "sixel") == nil)
+    #expect(ImageModeOverride(rawValue: "sixel") == .sixel)
+    #expect(ImageModeOverride(rawValue: "sextant") == nil)
     #expect(
-      ImageModeOverride.allCases.map(\.rawValue) == ["auto", "kitty", "iterm2", "blocks", "off"])
-  }
-
-  @Test("each mode has its renderer; the path-only mode has none")
-  func renderers() {
-    #expect(ImageRenderers.renderer(for: .kitty) is KittyImageRenderer)
-    #expect(ImageRenderers.renderer(for: .iterm2) is ITerm2ImageRenderer)
-    #expect(
-      (ImageRenderers.renderer(for: .blocks(trueColor: true)) as? HalfBlockImageRenderer)?
-        .colorDepth
-        == .trueColor)
-    #expect(
-      (ImageRenderers.renderer(for: .blocks(trueColor: false)) as? HalfBlockImageRenderer)?
-        .colorDepth
-        == .palette256)
-    #expect(ImageRenderers.renderer(for: .pathOnly) == nil)
+      ImageModeOverride.allCases.map(\.rawValue) == [
+        "auto", "kitty", "iterm2", "sixel", "symbols", "blocks", "off",
+      ])
   }
 }

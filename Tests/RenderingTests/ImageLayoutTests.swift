@@ -1,0 +1,94 @@
+import DetailFeature
+import Foundation
+import ImageFeature
+import Models
+import PNGDecoder
+import Presentation
+import Rendering
+import TerminalImages
+import Testing
+
+/// Draws a box of `▀` as large as the bounds allow (square: twice as many columns as rows), or,
+/// as a picture the terminal places, one escape naming its size.
+private struct BoxRenderer: ImageRenderer {
+  var drawsPixels = false
+
+  func render(_ image: RGBAImage, png: Data, maxColumns: Int, maxRows: Int) -> String {
+    let columns = min(maxColumns, maxRows * 2)
+    let rows = columns / 2
+    if drawsPixels { return "\u{1B}P0;1q\"\(columns)x\(rows)\u{1B}\\" }
+    return Array(repeating: String(repeating: "▀", count: columns), count: rows)
+      .joined(separator: "\n")
+  }
+}
+
+private let charizard = SpeciesDetailViewModel(
+  id: 6, name: "charizard", displayName: "Charizard", genus: "Flame Pokémon",
+  types: ["Fire", "Flying"], heightCentimetres: 170, weightKilograms: 90.5,
+  genderRatio: "87.5% ♂ · 12.5% ♀",
+  abilities: [.init(name: "Blaze", isHidden: false), .init(name: "Solar Power", isHidden: true)],
+  stats: ["HP", "Attack", "Defense", "Sp. Atk", "Sp. Def", "Speed"].map {
+    .init(name: $0, value: 80)
+  }, baseStatTotal: 480,
+  flavorText: "It spits fire that is hot enough to melt boulders. It may cause forest fires by "
+    + "blowing flames.",
+  isBaby: false, isLegendary: false, isMythical: false, evolutionChainID: 2)
+
+private let sprite = StoredImage(
+  url: URL(fileURLWithPath: "/data/pokedex/sprites/6.png"), png: Data([1]),
+  image: RGBAImage(width: 1, height: 1, pixels: [255, 0, 0, 255]))
+
+@Suite("The details with their image fit the terminal")
+struct ImageLayoutTests {
+  func render(_ columns: Int, _ rows: Int, pixels: Bool = false) -> [String] {
+    let renderer = TextRenderer(
+      style: TextStyle(colorEnabled: true), images: BoxRenderer(drawsPixels: pixels),
+      terminalSize: { (columns, rows) })
+    return renderer.render(.detail(charizard, image: .image(sprite))).components(separatedBy: "\n")
+  }
+
+  @Test("beside the facts on a wide terminal", arguments: [(120, 40), (200, 50)])
+  func beside(_ size: (Int, Int)) {
+    let (columns, rows) = size
+    let lines = render(columns, rows)
+    #expect(lines.count <= rows - 1, "the whole screen fits below the prompt line")
+    #expect(lines.allSatisfy { TextRenderer.visibleWidth($0) <= columns })
+    let title = lines.first { $0.contains("Charizard") } ?? ""
+    #expect(title.hasPrefix("▀"), "the image is to the left of the title")
+    #expect(lines.contains { $0.hasPrefix("▀") && $0.contains("Base stats") })
+  }
+
+  @Test func aboveTheFactsOnANarrowTerminal() {
+    let lines = render(80, 24)
+    #expect(lines.first?.hasPrefix("▀") == true)
+    let pictureRows = lines.prefix { $0.hasPrefix("▀") }.count
+    #expect(pictureRows == 8, "the smallest image when the facts leave little room")
+    #expect(!lines[pictureRows].contains("▀"))
+    #expect(lines.allSatisfy { TextRenderer.visibleWidth($0) <= 80 })
+  }
+
+  @Test func aTallTerminalGivesTheImageTheRoomLeft() {
+    let lines = render(80, 60)
+    let pictureRows = lines.prefix { $0.hasPrefix("▀") }.count
+    #expect(lines.count <= 59)
+    #expect(pictureRows > 8)
+  }
+
+  @Test func aPictureTheTerminalPlacesGoesBackUpBesideTheText() {
+    let text = render(120, 40, pixels: true).joined(separator: "\n")
+    let lines = text.components(separatedBy: "\n")
+    // The picture is as tall as the text (20 lines here), twice as wide; the text leaves its
+    // columns free, and the picture is drawn from the first line.
+    let rows = lines.count
+    #expect(rows == 20)
+    #expect(lines.allSatisfy { $0.hasPrefix("\u{1B}[\(rows * 2 + 2)C") })
+    #expect(text.contains("\u{1B}7\u{1B}[\(rows - 1)A\r\u{1B}P0;1q\"\(rows * 2)x\(rows)\u{1B}\\"))
+    #expect(text.hasSuffix("\u{1B}8"))
+    #expect(lines.count <= 39)
+  }
+
+  @Test func withoutColourOnlyThePathIsPrinted() {
+    let plain = TextRenderer(style: TextStyle(colorEnabled: false), images: nil)
+    #expect(!plain.render(.detail(charizard, image: .image(sprite))).contains("▀"))
+  }
+}
