@@ -24,8 +24,9 @@ public enum Command: Equatable, Sendable {
   case open(String)
   /// `info`: the selected species' details again.
   case info
-  /// `evolution` (`evo`): the selected species' evolution chain.
-  case evolution
+  /// `evolution [--images]` (`evo`): the selected species' evolution chain, with the members'
+  /// downloaded images; `images` downloads the missing ones first.
+  case evolution(images: Bool)
   /// `download image`: download the selected species' image.
   case downloadImage
   /// `image`: show the selected species' downloaded image.

@@ -97,6 +97,8 @@ enum ArgumentCompletion: Sendable, Equatable {
   case count(ClosedRange<Int>)
   /// A range of ids (one per generation) and `--images` when the `images` feature is on.
   case syncOptions
+  /// `--images` when the `images` feature is on.
+  case imagesOption
 }
 
 /// When a command makes sense, so that completion offers it only then.

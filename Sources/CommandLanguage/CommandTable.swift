@@ -73,15 +73,16 @@ public enum CommandTable {
       examples: ["info"], feature: nil,
       parseArguments: noArguments(.info), completion: .none, applies: .withSelection),
     CommandSpec(
-      name: "evolution", aliases: ["evo"], arguments: "",
+      name: "evolution", aliases: ["evo"], arguments: "[--images]",
       summary: "Show the selected species' evolutions.",
       details: """
         Shows the whole evolution chain of the selected species as a tree, every branch \
         with what triggers it (level 16, use Water Stone, trade …); the selected species \
-        is marked.
+        is marked. The members whose images are downloaded are drawn in a row under the \
+        tree; --images downloads the missing ones first.
         """,
-      examples: ["open eevee", "evolution", "evo"], feature: .evolution,
-      parseArguments: noArguments(.evolution), completion: .none, applies: .withSelection),
+      examples: ["open eevee", "evolution", "evo", "evo --images"], feature: .evolution,
+      parseArguments: parseEvolution, completion: .imagesOption, applies: .withSelection),
     CommandSpec(
       name: "download", aliases: [], arguments: "image",
       summary: "Download the selected species' image.",
@@ -288,6 +289,20 @@ private func parseRandom(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseR
     return .command(.random(count))
   }
   return fail("\"random\" takes a number from 1 to 50 (not \(quoted(word))).")
+}
+
+private func parseEvolution(_ arguments: Arguments, isEnabled: (Feature) -> Bool) -> ParseResult {
+  switch arguments.words.map({ $0.lowercased() }) {
+  case []: return .command(.evolution(images: false))
+  case ["--images"]:
+    guard isEnabled(.images) else {
+      return .disabled(DisabledFeature(feature: .images, command: "evolution"))
+    }
+    return .command(.evolution(images: true))
+  default:
+    return fail(
+      "\"\(arguments.typed)\" takes only --images (not \(quoted(arguments.rest))).")
+  }
 }
 
 private func parseHistory(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {

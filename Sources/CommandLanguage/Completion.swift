@@ -133,6 +133,9 @@ extension CommandParser {
       return .candidates(numbers(1...max(1, count), startingWith: prefix))
     case .count(let range):
       return .candidates(first ? numbers(range, startingWith: prefix) : [])
+    case .imagesOption:
+      let offered = first && isEnabled(.images) && "--images".hasPrefix(prefix)
+      return .candidates(offered ? [.init("--images", note: "download the missing images")] : [])
     case .syncOptions:
       let typed = words.dropFirst().map { $0.lowercased() }
       var candidates: [CompletionCandidate] = []

@@ -13,6 +13,36 @@ public enum DetailImage: Sendable, Equatable {
   case none
 }
 
+/// The images an evolution tree shows: the members' downloaded images, and the downloads
+/// `evolution --images` could not make.
+public struct EvolutionImages: Sendable, Equatable {
+  /// A member whose image could not be downloaded, and why.
+  public struct Failure: Sendable, Equatable {
+    public var speciesID: Int
+    public var displayName: String
+    public var error: ImageFeatureError
+
+    public init(speciesID: Int, displayName: String, error: ImageFeatureError) {
+      self.speciesID = speciesID
+      self.displayName = displayName
+      self.error = error
+    }
+  }
+
+  /// The downloaded images, by species id.
+  public var stored: [Int: StoredImage]
+  /// What `--images` could not download, in tree order.
+  public var failures: [Failure]
+
+  public init(stored: [Int: StoredImage] = [:], failures: [Failure] = []) {
+    self.stored = stored
+    self.failures = failures
+  }
+
+  /// No images (the `images` feature is off, or none is downloaded).
+  public static let none = EvolutionImages()
+}
+
 /// The result of one successful command: a view model for the renderers. Features produce the
 /// view models; renderers (text, JSON) draw them; nothing here prints.
 ///
@@ -25,8 +55,8 @@ public enum CommandOutput: Sendable, Equatable {
   case rows(SearchResultViewModel)
   /// The details of a species (`open`, `info`).
   case detail(SpeciesDetailViewModel, image: DetailImage)
-  /// An evolution tree (`evolution`).
-  case evolution(EvolutionTreeViewModel)
+  /// An evolution tree (`evolution`), with its members' images.
+  case evolution(EvolutionTreeViewModel, images: EvolutionImages)
   /// An image just downloaded (`download image`).
   case downloaded(speciesID: Int, StoredImage)
   /// `download image` when the image was already there.
@@ -72,6 +102,7 @@ extension CommandOutput {
   public var showsImage: Bool {
     switch self {
     case .detail(_, image: .image), .downloaded, .image: true
+    case .evolution(_, let images): !images.stored.isEmpty
     default: false
     }
   }

@@ -28,7 +28,8 @@ public struct JSONRenderer: Sendable {
     case .list(let page): encode(type: "list", page)
     case .rows(let result): encode(type: result.kind.rawValue, result)
     case .detail(let detail, let image): encode(type: "detail", DetailBody(detail, image: image))
-    case .evolution(let tree): encode(type: "evolution", tree)
+    case .evolution(let tree, let images):
+      encode(type: "evolution", EvolutionBody(tree: tree, images: images))
     case .downloaded(let id, let stored):
       encode(type: "image", ImageBody(speciesID: id, path: stored.url.path, downloaded: true))
     case .alreadyDownloaded(let id, let path):
@@ -73,6 +74,45 @@ private struct ErrorBody: Encodable {
   init(_ failure: CommandFailure) {
     kind = FailureText.kind(failure).rawValue
     message = FailureText.message(failure)
+  }
+}
+
+/// The tree's own keys, plus the members' image paths and the downloads that failed.
+private struct EvolutionBody: Encodable {
+  var tree: EvolutionTreeViewModel
+  var images: EvolutionImages
+
+  private struct Image: Encodable {
+    var speciesID: Int
+    var path: String
+  }
+
+  private struct Failure: Encodable {
+    var speciesID: Int
+    var message: String
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case images, imageFailures
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try tree.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    let order = tree.rows.map(\.id)
+    let stored = images.stored.sorted {
+      (order.firstIndex(of: $0.key) ?? .max, $0.key) < (
+        order.firstIndex(of: $1.key) ?? .max, $1.key
+      )
+    }
+    try container.encode(
+      stored.map { Image(speciesID: $0.key, path: $0.value.url.path) }, forKey: .images)
+    if !images.failures.isEmpty {
+      try container.encode(
+        images.failures.map {
+          Failure(speciesID: $0.speciesID, message: FailureText.message(.image($0.error)))
+        }, forKey: .imageFailures)
+    }
   }
 }
 

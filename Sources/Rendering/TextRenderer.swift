@@ -44,7 +44,7 @@ public struct TextRenderer: Sendable {
     case .list(let page): renderList(page)
     case .rows(let result): renderRows(result)
     case .detail(let detail, let image): renderDetail(detail, image: image)
-    case .evolution(let tree): renderEvolution(tree)
+    case .evolution(let tree, let images): renderEvolution(tree, images: images)
     case .downloaded(_, let stored):
       [renderImage(stored), "Saved to \(stored.url.path)"].filter { !$0.isEmpty }
         .joined(separator: "\n")
@@ -288,7 +288,7 @@ public struct TextRenderer: Sendable {
 
   // MARK: - Evolution
 
-  func renderEvolution(_ tree: EvolutionTreeViewModel) -> String {
+  func renderEvolution(_ tree: EvolutionTreeViewModel, images: EvolutionImages = .none) -> String {
     var lines = [style.bold("Evolution")]
     for row in tree.rows {
       var name = SafeText.line(row.displayName)
@@ -307,7 +307,68 @@ public struct TextRenderer: Sendable {
     if !tree.hasEvolutions {
       lines.append(style.dim("It does not evolve."))
     }
+    for failure in images.failures {
+      lines.append(
+        style.red("✗ ") + "#\(failure.speciesID) \(SafeText.line(failure.displayName)): "
+          + FailureText.message(.image(failure.error)))
+    }
+    let pictures = renderEvolutionImages(tree, images.stored)
+    if !pictures.isEmpty { lines += [""] + pictures }
     return lines.joined(separator: "\n")
+  }
+
+  /// A picture's cells in the row of images under an evolution tree.
+  static let evolutionImageColumns = 16
+  static let evolutionImageRows = 8
+
+  /// The members' images in rows under the tree, in tree order, each with its name below it, as
+  /// many to a row as the terminal's width holds; their paths when images cannot be drawn.
+  func renderEvolutionImages(_ tree: EvolutionTreeViewModel, _ stored: [Int: StoredImage])
+    -> [String]
+  {
+    var members: [(id: Int, name: String, image: StoredImage)] = []
+    for row in tree.rows where !members.contains(where: { $0.id == row.id }) {
+      if let image = stored[row.id] { members.append((row.id, row.displayName, image)) }
+    }
+    guard !members.isEmpty else { return [] }
+    guard let renderer = images else {
+      return ["Images"]
+        + members.map { "  #\($0.id) \(SafeText.line($0.name))  \($0.image.url.path)" }
+    }
+    let width = Self.evolutionImageColumns
+    let height = Self.evolutionImageRows
+    let perRow = max(1, (terminalSize().columns - 1 + Self.gap) / (width + Self.gap))
+    var lines: [String] = []
+    for start in stride(from: 0, to: members.count, by: perRow) {
+      let group = members[start..<min(start + perRow, members.count)]
+      let pictures = group.map {
+        renderer.render($0.image.image, png: $0.image.png, maxColumns: width, maxRows: height)
+      }
+      if renderer.drawsPixels {
+        // Rows kept free, then each picture placed at its column from their first row.
+        var block = Array(repeating: "", count: height).joined(separator: "\n")
+        for (index, picture) in pictures.enumerated() {
+          let column = 1 + index * (width + Self.gap)
+          block += "\u{1B}7\u{1B}[\(height - 1)A\u{1B}[\(column)G" + picture + "\u{1B}8"
+        }
+        lines.append(block)
+      } else {
+        let split = pictures.map { $0.isEmpty ? [] : $0.components(separatedBy: "\n") }
+        for row in 0..<height {
+          lines.append(
+            split.map { picture in
+              let line = row < picture.count ? picture[row] : ""
+              return line + String(repeating: " ", count: max(0, width - Self.visibleWidth(line)))
+            }.joined(separator: String(repeating: " ", count: Self.gap)))
+        }
+      }
+      lines.append(
+        group.map { member in
+          let name = String(SafeText.line(member.name).prefix(width))
+          return style.bold(name) + String(repeating: " ", count: width - name.count)
+        }.joined(separator: String(repeating: " ", count: Self.gap)))
+    }
+    return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
   }
 
   // MARK: - Images

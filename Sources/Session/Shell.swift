@@ -105,7 +105,8 @@ public actor Shell {
     case .open(let input):
       return "Fetching \(Int(input) != nil ? "species #" : "")\(SafeText.line(input))"
     case .info: return "Fetching \(name)"
-    case .evolution: return "Fetching the evolution of \(name)"
+    case .evolution(images: false): return "Fetching the evolution of \(name)"
+    case .evolution(images: true): return "Downloading the images of \(name)'s evolutions"
     case .downloadImage: return "Downloading the image of \(name)"
     case .image: return "Reading the image of \(name)"
     case .search, .random, .sync: return "Fetching the species index"
@@ -144,12 +145,13 @@ public actor Shell {
         try await details.details(of: .id(selected.id), form: state.selectedForm)
       }
       return .output(.detail(detail, image: await detailImage(for: selected.id)))
-    case .evolution:
+    case .evolution(let download):
       let selected = try requireSelection()
       let tree = try await details { details throws(DetailError) in
         try await details.evolution(of: .id(selected.id))
       }
-      return .output(.evolution(tree))
+      if download { _ = try requireImages() }
+      return .output(.evolution(tree, images: await images(of: tree, downloading: download)))
     case .downloadImage: return try await downloadImage()
     case .image: return try await showImage()
     case .back:
@@ -327,6 +329,56 @@ public actor Shell {
   private func downloadedIDs() async -> Set<Int> {
     guard let images = availableImages else { return [] }
     return await images.downloadedIDs()
+  }
+
+  /// The tree's members' stored images, after downloading the missing ones when `downloading`
+  /// (at most four at once, within the client's own bound; each failure kept, the rest go on).
+  private func images(
+    of tree: EvolutionTreeViewModel, downloading: Bool
+  ) async -> EvolutionImages {
+    guard let images = availableImages else { return .none }
+    var members: [(id: Int, name: String)] = []
+    for row in tree.rows where !members.contains(where: { $0.id == row.id }) {
+      members.append((row.id, row.displayName))
+    }
+    var failures: [EvolutionImages.Failure] = []
+    if downloading {
+      let downloaded = await images.downloadedIDs()
+      let missing = members.filter { !downloaded.contains($0.id) }
+      failures = await withTaskGroup(of: EvolutionImages.Failure?.self) { group in
+        var next = 0
+        func startNext() {
+          guard next < missing.count else { return }
+          let member = missing[next]
+          next += 1
+          group.addTask {
+            do throws(ImageFeatureError) {
+              _ = try await images.download(speciesID: member.id)
+              return nil
+            } catch {
+              return .init(speciesID: member.id, displayName: member.name, error: error)
+            }
+          }
+        }
+        for _ in 0..<4 { startNext() }
+        var failed: [EvolutionImages.Failure] = []
+        while let result = await group.next() {
+          if let failure = result { failed.append(failure) }
+          startNext()
+        }
+        let order = missing.map(\.id)
+        return failed.sorted {
+          order.firstIndex(of: $0.speciesID)! < order.firstIndex(of: $1.speciesID)!
+        }
+      }
+    }
+    var stored: [Int: StoredImage] = [:]
+    for member in members {
+      if let image = try? await images.storedImage(speciesID: member.id) {
+        stored[member.id] = image
+      }
+    }
+    return EvolutionImages(stored: stored, failures: failures)
   }
 
   private func detailImage(for id: Int) async -> DetailImage {

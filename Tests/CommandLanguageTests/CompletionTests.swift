@@ -194,7 +194,8 @@ struct CompletionTests {
     #expect(hint("filter ") == "[all|male|female|genderless]")
     #expect(hint("sync ") == "[RANGE] [--images]")
     #expect(hint("random ") == "[N] (1–50)")
-    #expect(hint("EVO  ") == nil)  // takes nothing
+    #expect(hint("EVO  ") == "[--images]")
+    #expect(hint("list ") == nil)  // takes nothing
     #expect(hint("open") == nil)  // no space yet
     #expect(hint("open p") == nil)  // gone once you type
     #expect(hint("bogus ") == nil)

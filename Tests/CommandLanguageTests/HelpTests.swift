@@ -49,7 +49,7 @@ struct HelpTests {
     let byName = try #require(CommandParser.helpText(for: "evolution", isEnabled: allOn))
     let byAlias = CommandParser.helpText(for: "EVO", isEnabled: allOn)
     #expect(byName == byAlias)
-    #expect(byName.hasPrefix("Usage: evolution\nAlias: evo\n"))
+    #expect(byName.hasPrefix("Usage: evolution [--images]\nAlias: evo\n"))
     #expect(byName.contains("Examples:\n  open eevee\n  evolution\n  evo"))
     #expect(byName.contains("Feature flag: evolution"))
   }

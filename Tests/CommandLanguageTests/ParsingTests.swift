@@ -20,7 +20,9 @@ struct CommandsParseTests {
     arguments: [
       ("list", Command.list), ("ls", .list), ("next", .next), ("prev", .previous),
       ("previous", .previous), ("first", .first), ("last", .last), ("info", .info),
-      ("evolution", .evolution), ("evo", .evolution), ("image", .image), ("back", .back),
+      ("evolution", .evolution(images: false)), ("evo", .evolution(images: false)),
+      ("evo --images", .evolution(images: true)), ("EVOLUTION --IMAGES", .evolution(images: true)),
+      ("image", .image), ("back", .back),
       ("history", .history(nil)), ("history 10", .history(10)), ("clear", .clear),
       ("pager", .pager(nil)), ("pager off", .pager(false)), ("PAGER On", .pager(true)),
       ("flags", .flags), ("quit", .quit), ("exit", .quit),
@@ -74,7 +76,7 @@ struct CommandsParseTests {
 
   @Test func commandNamesAndFilterValuesIgnoreCase() {
     #expect(parse("LIST") == .command(.list))
-    #expect(parse("Evo") == .command(.evolution))
+    #expect(parse("Evo") == .command(.evolution(images: false)))
     #expect(parse("FILTER Female") == .command(.filter(.female)))
     #expect(parse("Download IMAGE") == .command(.downloadImage))
     #expect(parse("HELP Open") == .command(.help("open")))
@@ -111,7 +113,7 @@ struct BadArgumentsTests {
       ("ls everything", "\"ls\" takes no arguments (not \"everything\")."),
       ("quit now", "\"quit\" takes no arguments (not \"now\")."),
       ("info 133", "\"info\" takes no arguments (not \"133\")."),
-      ("evo eevee", "\"evo\" takes no arguments (not \"eevee\")."),
+      ("evo eevee", "\"evo\" takes only --images (not \"eevee\")."),
       ("flags on", "\"flags\" takes no arguments (not \"on\")."),
       ("open 25 extra", "\"open\" takes one species: open ID|NAME (not \"25 extra\")."),
       ("history ten", "\"history\" takes a number of lines: history [N] (not \"ten\")."),

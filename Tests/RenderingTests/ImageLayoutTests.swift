@@ -92,3 +92,74 @@ struct ImageLayoutTests {
     #expect(!plain.render(.detail(charizard, image: .image(sprite))).contains("▀"))
   }
 }
+
+@Suite("An evolution with its images")
+struct EvolutionImagesTests {
+  private let tree = EvolutionTreeViewModel(
+    chainID: 1, selectedSpeciesID: 1,
+    root: EvolutionNode(
+      id: 1, name: "bulbasaur", displayName: "Bulbasaur", isBaby: false, isSelected: true,
+      children: [
+        EvolutionNode(
+          id: 2, name: "ivysaur", displayName: "Ivysaur", isBaby: false, isSelected: false,
+          ways: [EvolutionWay(conditions: "level 16")],
+          children: [
+            EvolutionNode(
+              id: 3, name: "venusaur", displayName: "Venusaur", isBaby: false,
+              isSelected: false, ways: [EvolutionWay(conditions: "level 32")], children: [])
+          ])
+      ]))
+
+  private var three: EvolutionImages {
+    EvolutionImages(stored: [1: sprite, 2: sprite, 3: sprite])
+  }
+
+  func render(_ images: EvolutionImages, columns: Int = 100, pixels: Bool = false) -> [String] {
+    TextRenderer(
+      style: TextStyle(colorEnabled: false), images: BoxRenderer(drawsPixels: pixels),
+      terminalSize: { (columns, 40) }
+    ).render(.evolution(tree, images: images)).components(separatedBy: "\n")
+  }
+
+  @Test func threeImagesStandInARowUnderTheTreeWithTheirNames() {
+    let lines = render(three)
+    let first = try! #require(lines.firstIndex { $0.hasPrefix("▀") })
+    #expect(
+      lines[first]
+        == Array(repeating: String(repeating: "▀", count: 16), count: 3)
+        .joined(separator: "  "))
+    #expect(lines[first..<(first + 8)].allSatisfy { $0.hasPrefix("▀") })
+    #expect(lines[first + 8] == "Bulbasaur         Ivysaur           Venusaur")
+    #expect(lines.prefix(first).contains { $0.contains("Venusaur #3  level 32") })
+  }
+
+  @Test func aNarrowTerminalPutsThemInSeveralRows() {
+    let lines = render(three, columns: 40)
+    #expect(lines.contains("Bulbasaur         Ivysaur"))  // two to a row at 40 columns
+    #expect(lines.last == "Venusaur")
+    #expect(lines.allSatisfy { TextRenderer.visibleWidth($0) <= 40 })
+  }
+
+  @Test func picturesTheTerminalPlacesAreSetAtTheirColumns() {
+    let text = render(three, pixels: true).joined(separator: "\n")
+    for column in [1, 19, 37] {
+      #expect(text.contains("\u{1B}7\u{1B}[7A\u{1B}[\(column)G\u{1B}P0;1q\"16x8\u{1B}\\\u{1B}8"))
+    }
+  }
+
+  @Test func onlyTheStoredOnesAreDrawnAndFailuresAreOneLineEach() {
+    let images = EvolutionImages(
+      stored: [2: sprite],
+      failures: [.init(speciesID: 3, displayName: "Venusaur", error: .notFound(speciesID: 3))])
+    let lines = render(images)
+    #expect(lines.contains { $0.hasPrefix("✗ #3 Venusaur: ") })
+    #expect(lines.last == "Ivysaur")
+  }
+
+  @Test func withoutImagesThePathsAreListed() {
+    let text = TextRenderer(style: TextStyle(colorEnabled: false), images: nil)
+      .render(.evolution(tree, images: three))
+    #expect(text.contains("Images\n  #1 Bulbasaur  /data/pokedex/sprites/6.png"))
+    #expect(!text.contains("\u{1B}"))
+  }
+}

@@ -56,7 +56,12 @@ let everyOutput: [CommandOutput] = [
       kind: .random, title: "Random Pokémon", query: nil, rows: rows, isEmpty: false)),
   .detail(eevee, image: .downloadHint),
   .detail(eevee, image: .image(stored)),
-  .evolution(tree),
+  .evolution(tree, images: .none),
+  .evolution(
+    tree,
+    images: EvolutionImages(
+      stored: [133: stored],
+      failures: [.init(speciesID: 134, displayName: "Vaporeon", error: .offline)])),
   .downloaded(speciesID: 25, stored),
   .alreadyDownloaded(speciesID: 25, path: "/data/pokedex/sprites/25.png"),
   .image(speciesID: 25, stored),
@@ -114,7 +119,7 @@ struct TextRendererTests {
   }
 
   @Test func evolutionIsATreeWithTheSelectionMarked() {
-    let text = plain.render(.evolution(tree))
+    let text = plain.render(.evolution(tree, images: .none))
     #expect(
       text == """
         Evolution
@@ -152,7 +157,7 @@ struct TextRendererTests {
             also: "level up at Mt. Coronet or Chargestone Cave"),
         ]))
     #expect(
-      plain.render(.evolution(slowpoke)) == """
+      plain.render(.evolution(slowpoke, images: .none)) == """
         Evolution
         Slowpoke #79
         ├─ Slowbro #80  level 37
@@ -250,7 +255,7 @@ struct JSONRendererTests {
         "downloadHint", "forms",
       ], ["genus", "flavorText", "evolutionChainID", "imagePath", "form", "matchups"]
     ),
-    "evolution": (["root"], ["chainID", "selectedSpeciesID"]),
+    "evolution": (["root", "images"], ["chainID", "selectedSpeciesID", "imageFailures"]),
     "image": (["speciesID", "path", "downloaded"], []),
     "filter": (["filter"], []),
     "help": (["text"], []),
@@ -290,7 +295,7 @@ struct JSONRendererTests {
     let list = try object(.list(page))["data"] as? [String: Any]
     let firstRow = (list?["rows"] as? [[String: Any]])?.first
     #expect(Set(firstRow?.keys ?? [:].keys) == ["id", "name", "displayName", "hasImage"])
-    let evolution = try object(.evolution(tree))["data"] as? [String: Any]
+    let evolution = try object(.evolution(tree, images: .none))["data"] as? [String: Any]
     let root = evolution?["root"] as? [String: Any]
     #expect((root?["children"] as? [Any])?.count == 2)
     #expect(root?["isSelected"] as? Bool == true)

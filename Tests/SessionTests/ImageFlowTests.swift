@@ -12,11 +12,18 @@ import Session
 import SpriteStore
 import Testing
 
-/// Serves the same bytes for every sprite and counts requests.
+/// Serves the same bytes for every sprite (404 for the files in `missing`) and counts requests.
 actor SpriteServer: HTTPClient {
   private(set) var requests = 0
+  private let missing: Set<String>
+
+  init(missing: Set<String> = []) {
+    self.missing = missing
+  }
+
   func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     requests += 1
+    if missing.contains(request.url.lastPathComponent) { return HTTPResponse(status: 404) }
     return HTTPResponse(status: 200, body: Data("sprite".utf8))
   }
 }
@@ -31,6 +38,36 @@ struct StubDecoder: PNGDecoder {
 
 @Suite("Downloading an image changes what the session offers")
 struct ImageFlowTests {
+  @Test func evolutionShowsTheStoredImagesAndImagesDownloadsTheMissingOnes() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appending(path: "pokedex-evolution-images-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = SpriteServer(missing: ["3.png"])
+    let images = ImageFeature(
+      http: server, decoder: StubDecoder(), store: FileSpriteStore(directory: directory),
+      spritesBaseURL: URL(string: "https://sprites.test/pokemon")!)
+    let shell = makeShell(images: images)
+    _ = await shell.execute("open 1")
+    _ = await shell.execute("download image")
+
+    guard case .output(.evolution(_, let shown)) = await shell.execute("evo") else {
+      Issue.record("evo should show the tree")
+      return
+    }
+    #expect(shown.stored.keys.sorted() == [1], "only what is downloaded; nothing fetched")
+    #expect(shown.failures.isEmpty)
+    #expect(await server.requests == 1)
+
+    guard case .output(.evolution(_, let all)) = await shell.execute("evo --images") else {
+      Issue.record("evo --images should show the tree")
+      return
+    }
+    #expect(all.stored.keys.sorted() == [1, 2])
+    #expect(
+      all.failures == [.init(speciesID: 3, displayName: "Mon-3", error: .notFound(speciesID: 3))])
+    #expect(await server.requests == 3, "the stored one is not fetched again")
+  }
+
   @Test func theHintAndItsCompletionDisappearAfterADownload() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appending(path: "pokedex-image-flow-\(UUID().uuidString)")

@@ -89,7 +89,7 @@ struct ShellNavigationTests {
     #expect(detail.displayName == "Bulba-Saur")
     #expect(image == .none)
     #expect(await shell.prompt == "pokedex [all · page 1/… · #1 Bulba-Saur]> ")
-    guard case .output(.evolution(let tree)) = await shell.execute("evo") else {
+    guard case .output(.evolution(let tree, _)) = await shell.execute("evo") else {
       Issue.record("evo should show the tree")
       return
     }
