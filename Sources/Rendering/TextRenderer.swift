@@ -113,7 +113,13 @@ public struct TextRenderer: Sendable {
   func renderDetail(_ detail: SpeciesDetailViewModel, image: DetailImage) -> String {
     let size = terminalSize()
     guard case .image(let stored) = image, let renderer = images else {
-      return facts(detail, image: image, width: size.columns).joined(separator: "\n")
+      var lines = facts(detail, image: image, width: size.columns)
+      // Without images on screen (no colour, a pipe, --images off), the file's path.
+      if case .image(let stored) = image {
+        lines.append("")
+        lines.append(style.bold("Image".padding(toLength: 10, withPad: " ", startingAt: 0)) + stored.url.path)
+      }
+      return lines.joined(separator: "\n")
     }
     if size.columns >= Self.sideBySideColumns {
       let rows = min(size.rows - 2, Self.largestImageRows)

@@ -89,7 +89,9 @@ struct ImageLayoutTests {
 
   @Test func withoutColourOnlyThePathIsPrinted() {
     let plain = TextRenderer(style: TextStyle(colorEnabled: false), images: nil)
-    #expect(!plain.render(.detail(charizard, image: .image(sprite))).contains("▀"))
+    let text = plain.render(.detail(charizard, image: .image(sprite)))
+    #expect(text.hasSuffix("\nImage     /data/pokedex/sprites/6.png"))
+    #expect(!text.contains("\u{1B}"))
   }
 }
 
