@@ -117,7 +117,8 @@ public struct TextRenderer: Sendable {
       // Without images on screen (no colour, a pipe, --images off), the file's path.
       if case .image(let stored) = image {
         lines.append("")
-        lines.append(style.bold("Image".padding(toLength: 10, withPad: " ", startingAt: 0)) + stored.url.path)
+        lines.append(
+          style.bold("Image".padding(toLength: 10, withPad: " ", startingAt: 0)) + stored.url.path)
       }
       return lines.joined(separator: "\n")
     }
