@@ -1,7 +1,14 @@
 // libFuzzer target: the command language. Any bytes, taken as a line (and as a `-c` script),
-// must parse to a command or one clear failure, and complete, without a crash.
+// must parse to a command or one clear failure, expand `!N` against a history, and complete
+// and hint in every context, without a crash.
 import CommandLanguage
 import FeatureFlags
+
+private let names = [
+  NameEntry(name: "mr-mime", id: 122, types: ["Psychic", "Fairy"]),
+  NameEntry(name: "pikachu", id: 25, types: ["Electric"]),
+  NameEntry(name: "raichu-alola", id: 10_100),
+]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -11,8 +18,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let isEnabled: (Feature) -> Bool = { size % 2 == 0 || $0 != disabled }
   for line in [text] + CommandParser.splitScript(text) {
     _ = CommandParser.parse(line, isEnabled: isEnabled)
+    _ = HistoryExpansion.expand(line, history: ["open 25", "evo", text])
   }
-  _ = CommandParser.completions(
-    for: text, isEnabled: isEnabled, speciesNames: ["pikachu", "mr-mime"])
+  let context = CompletionContext(
+    hasSelection: size % 3 == 0, imageDownloaded: size % 5 == 0, pageCount: size % 60,
+    names: size % 7 == 0 ? nil : names)
+  _ = CommandParser.completions(for: text, isEnabled: isEnabled, context: context)
+  _ = CommandParser.argumentHint(for: text, isEnabled: isEnabled, context: context)
   return 0
 }
