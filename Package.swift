@@ -29,12 +29,16 @@ let package = Package(
     .systemLibrary(
       name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
 
+    // MARK: Locks ThreadSanitizer understands
+    .target(name: "CSanitizer"),
+    .target(name: "Locking", dependencies: ["CSanitizer"]),
+
     // MARK: Domain values
     .target(name: "Models"),
 
     // MARK: Services (an interface split from its live side only for a C library or a heavy one)
-    .target(name: "HTTPClient"),
-    .target(name: "HTTPClientLive", dependencies: ["HTTPClient"]),
+    .target(name: "HTTPClient", dependencies: ["Locking"]),
+    .target(name: "HTTPClientLive", dependencies: ["Locking", "HTTPClient"]),
     .target(name: "Cache"),
     .target(
       name: "CacheStoreGRDB",
@@ -45,11 +49,11 @@ let package = Package(
     .target(name: "SpriteStore"),
     .target(name: "TerminalImages", dependencies: ["PNGDecoder"]),
     .target(name: "TerminalImagesChafa", dependencies: ["TerminalImages", "PNGDecoder", "CChafa"]),
-    .target(name: "Terminal"),
+    .target(name: "Terminal", dependencies: ["Locking"]),
     .target(name: "LineEditor"),
     .target(
       name: "LineEditorLibEdit",
-      dependencies: ["LineEditor", "Terminal", "CEditLineShim", "CLibEdit"]),
+      dependencies: ["Locking", "LineEditor", "Terminal", "CEditLineShim", "CLibEdit"]),
 
     // MARK: Features (depend on interfaces only)
     .target(name: "ListFeature", dependencies: ["APIClient", "Models"]),
@@ -83,6 +87,7 @@ let package = Package(
     .target(
       name: "Session",
       dependencies: [
+        "Locking",
         "Presentation", "CommandLanguage", "ListFeature", "DetailFeature", "ImageFeature",
         "SyncFeature", "APIClient", "Cache", "FeatureFlags", "LineEditor", "Models", "Terminal",
       ]),
@@ -91,6 +96,7 @@ let package = Package(
     .target(
       name: "AppDecorators",
       dependencies: [
+        "Locking",
         "Analytics", "APIClient", "HTTPClient", "Cache", "DetailFeature", "Models",
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -116,21 +122,25 @@ let package = Package(
     .testTarget(
       name: "HTTPClientLiveTests",
       dependencies: [
+        "Locking",
         "HTTPClientLive", "HTTPClient", "TestSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(
       name: "CacheTests",
-      dependencies: ["Cache", "CacheStoreGRDB", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "Locking", "Cache", "CacheStoreGRDB", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .testTarget(
       name: "APIClientTests",
       dependencies: [
+        "Locking",
         "APIClient", "HTTPClient", "HTTPClientLive", "Cache", "CacheStoreGRDB", "Models",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(name: "ListFeatureTests", dependencies: ["ListFeature", "APIClient", "Models"]),
     .testTarget(
-      name: "DetailFeatureTests", dependencies: ["DetailFeature", "APIClient", "Models"]),
+      name: "DetailFeatureTests", dependencies: ["Locking", "DetailFeature", "APIClient", "Models"]),
     .testTarget(name: "PNGDecoderLibPNGTests", dependencies: ["PNGDecoderLibPNG", "PNGDecoder"]),
     .testTarget(name: "TerminalImagesTests", dependencies: ["TerminalImages", "PNGDecoder"]),
     .testTarget(
@@ -147,11 +157,12 @@ let package = Package(
     .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
     .testTarget(
-      name: "LineEditorLibEditTests", dependencies: ["LineEditorLibEdit", "LineEditor"]),
+      name: "LineEditorLibEditTests", dependencies: ["Locking", "LineEditorLibEdit", "LineEditor"]),
     .testTarget(
       name: "PokedexTerminalTests",
-      dependencies: ["TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]),
-    .testTarget(name: "AnalyticsTests", dependencies: ["Analytics"]),
+      dependencies: ["Locking", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]),
+    .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+    .testTarget(name: "AnalyticsTests", dependencies: ["Locking", "Analytics"]),
     .testTarget(name: "ArchitectureTests"),
     .testTarget(
       name: "AppDecoratorsTests",
@@ -166,6 +177,7 @@ let package = Package(
     .testTarget(
       name: "SessionTests",
       dependencies: [
+        "Locking",
         "Session", "Presentation", "Models", "APIClient", "Cache", "CommandLanguage",
         "DetailFeature", "FeatureFlags", "ListFeature", "HTTPClient", "ImageFeature", "PNGDecoder",
         "SpriteStore", "SyncFeature", "Terminal", "LineEditor",

@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Logging
-import Synchronization
 
 /// A swift-log handler appending lines to a file (`$XDG_STATE_HOME/pokedex/pokedex.log`).
 /// swift-log ships handlers for stdout and stderr only; the log must never reach the terminal
@@ -11,7 +11,7 @@ public struct FileLogHandler: LogHandler {
     /// The size past which the log is rotated when a session starts.
     public static let maximumBytes = 5 << 20
 
-    private let handle: Mutex<FileHandle?>
+    private let handle: Locked<FileHandle?>
 
     /// Opens (creating when needed) the log file at `url` for appending; `nil` if impossible.
     public init?(url: URL) {
@@ -35,7 +35,7 @@ public struct FileLogHandler: LogHandler {
       }
       guard let handle = try? FileHandle(forWritingTo: url) else { return nil }
       _ = try? handle.seekToEnd()
-      self.handle = Mutex(handle)
+      self.handle = Locked(handle)
     }
 
     func write(_ line: String) {

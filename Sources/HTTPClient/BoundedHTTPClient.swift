@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// At most `limit` requests on the network at once, for everything that sends through it: the
 /// API client and the image downloads share one bound (the polite parallelism PokéAPI asks for),
@@ -46,10 +46,10 @@ final class Slots: Sendable {
     var nextID: UInt64 = 0
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   init(limit: Int) {
-    state = Mutex(State(free: limit))
+    state = Locked(State(free: limit))
   }
 
   /// Takes a slot, waiting for one if needed; `false` when the task was cancelled first.

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPClient
-import Synchronization
+import Locking
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -25,7 +25,7 @@ public final class URLSessionHTTPClient: HTTPClient {
   }
 
   private let settings: Settings
-  private let created = Mutex<URLSession?>(nil)
+  private let created = Locked<URLSession?>(nil)
   private let transfers = Transfers()
   private let userAgent: String
   private let idleTimeout: Duration
@@ -178,7 +178,7 @@ private final class DataTaskBox: Sendable {
     var cancelled = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Resumes `task`, or cancels it at once when cancellation came first.
   func start(_ task: URLSessionDataTask) {
@@ -222,7 +222,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   /// In-flight transfers by task identifier.
-  private let transfers = Mutex<[Int: Transfer]>([:])
+  private let transfers = Locked<[Int: Transfer]>([:])
 
   /// Files `task` before it is resumed: its body is gathered, up to `limit` bytes.
   func begin(

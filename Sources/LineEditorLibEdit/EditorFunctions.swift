@@ -1,7 +1,7 @@
 import CEditLineShim
 import CLibEdit
 import LineEditor
-import Synchronization
+import Locking
 
 /// What libedit's editor functions reach through the editor's context pointer: the completer,
 /// the history, the text waiting to be printed above the prompt, and the state of what is drawn
@@ -49,8 +49,8 @@ final class EditorCallbacks: Sendable {
   let history: HistoryStore
   /// Whether suggestions and hints are drawn (a colour terminal).
   let decorates: Bool
-  let output = Mutex(AsyncOutput())
-  let assisting = Mutex(Assisting())
+  let output = Locked(AsyncOutput())
+  let assisting = Locked(Assisting())
 
   init(completer: Completer?, history: HistoryStore, decorates: Bool) {
     self.completer = completer

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -35,7 +36,7 @@ final class EditorThread: Sendable {
 
 /// The jobs waiting for an `EditorThread`; `nil` tells the thread to end.
 private final class JobQueue: Sendable {
-  private let jobs = Mutex<[(@Sendable () -> Void)?]>([])
+  private let jobs = Locked<[(@Sendable () -> Void)?]>([])
   private let available = DispatchSemaphore(value: 0)
 
   func append(_ job: (@Sendable () -> Void)?) {

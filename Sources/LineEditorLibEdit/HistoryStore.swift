@@ -1,6 +1,6 @@
 import CEditLineShim
 import Foundation
-import Synchronization
+import Locking
 
 /// The command history: a bounded list kept in memory and mirrored to a file in libedit's format
 /// (`_HiStOrY_V2_`, one vis(3)-encoded line per entry), saved after every command.
@@ -13,7 +13,7 @@ import Synchronization
 /// A damaged file is set aside and a new one started; a file that cannot be written leaves the
 /// history in memory. Either says so once, through `onWarning`.
 ///
-/// Data-race free: all state sits behind one `Mutex`; the file is written under it too, so two
+/// Data-race free: all state sits behind one lock (`Locked`); the file is written under it too, so two
 /// `add` calls in this process never interleave their writes.
 final class HistoryStore: Sendable {
   private struct State {
@@ -27,7 +27,7 @@ final class HistoryStore: Sendable {
   let fileURL: URL?
   /// The most entries kept.
   let limit: Int
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   private let onWarning: @Sendable (String) -> Void
 

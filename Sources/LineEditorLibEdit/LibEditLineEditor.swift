@@ -2,7 +2,7 @@ import CEditLineShim
 import CLibEdit
 import Foundation
 import LineEditor
-import Synchronization
+import Locking
 import Terminal
 
 #if canImport(Glibc)
@@ -26,8 +26,8 @@ import Terminal
 /// Text from the background goes through ``printAbovePrompt(_:)``: while a line is being edited
 /// it is queued and the editor's thread is woken to print it above the prompt and redraw the line.
 ///
-/// Sendable because every stored property is: the libedit session sits in a `Mutex` and is only
-/// used on the editor's own thread, the history is a `Mutex`-guarded store, and the rest is
+/// Sendable because every stored property is: the libedit session sits in a lock (`Locked`) and is only
+/// used on the editor's own thread, the history is a lock-guarded store, and the rest is
 /// immutable.
 public final class LibEditLineEditor: LineEditor, PromptSurface {
   private struct Session {
@@ -38,7 +38,7 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
   }
 
   private let history: HistoryStore
-  private let session: Mutex<Session>
+  private let session: Locked<Session>
   private let thread = EditorThread(name: "pokedex.line-editor")
   private let wakePipe = WakePipe()
   private let callbacks: EditorCallbacks
@@ -91,7 +91,7 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
     } else {
       signalHandlerIDs = []
     }
-    session = Mutex(Session(editor: editor))
+    session = Locked(Session(editor: editor))
   }
 
   /// The editrc file libedit programs read: `$EDITRC`, else `~/.editrc`.

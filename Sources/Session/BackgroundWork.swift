@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The owner of every task the session runs in the background: the loads at launch, the warm-ups
 /// a command starts (an `open` warms its evolution chain), the species names.
@@ -29,7 +29,7 @@ public final class BackgroundWork: Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   public init() {}
 

@@ -1,14 +1,14 @@
 import CommandLanguage
 import FeatureFlags
 import LineEditor
-import Synchronization
+import Locking
 
 /// Tab completion and argument hints for the line editor, derived from the command table and
 /// what the session knows: the species names (loaded on demand when they are missing), whether a
 /// species is open and its image downloaded, and the page count. The editor calls it on its own
 /// thread.
 public final class CompletionSource: CompletionProvider {
-  private let state = Mutex(CompletionContext())
+  private let state = Locked(CompletionContext())
   private let flags: FeatureFlags
   private let names: SpeciesNames
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// One-line notices from the services (stale data served, cache warnings).
 ///
@@ -13,7 +13,7 @@ public final class NoticeBoard: Sendable {
     var shownWhileIdle: Set<String> = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let show: @Sendable (String) -> Void
 
   /// A board that shows notices arriving between commands with `show`.

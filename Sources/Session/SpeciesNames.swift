@@ -1,7 +1,7 @@
 import APIClient
 import CommandLanguage
+import Locking
 import Models
-import Synchronization
 
 /// The names and ids of every species, for completion, and of the other forms (`raichu-alola`),
 /// sorted by name:
@@ -23,7 +23,7 @@ public final class SpeciesNames: Sendable {
   private let forms: (@Sendable () async throws(APIError) -> [SpeciesSummary])?
   private let types: (@Sendable () async throws(APIError) -> [Int: [String]])?
   private let work: BackgroundWork
-  private let phase = Mutex(Phase.notLoaded)
+  private let phase = Locked(Phase.notLoaded)
 
   /// Names loaded with `load` (the species index) and `forms` (the other forms, when given) as
   /// jobs of `work`, with the types of each from `types` (by `pokemon` id) when it is given and

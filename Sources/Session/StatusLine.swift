@@ -1,5 +1,5 @@
+import Locking
 import SyncFeature
-import Synchronization
 
 /// What the command in flight is waiting for, as one line for the terminal:
 /// `⠙ Fetching species #600 … 1.4 s · Ctrl-C cancels`, or for `sync` a progress bar with count,
@@ -19,12 +19,12 @@ public final class StatusLine: Sendable {
 
   private static let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
   private let started: ContinuousClock.Instant
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// The status of a command that waits for `waitingFor` (e.g. `Fetching species #600`).
   public init(waitingFor: String, started: ContinuousClock.Instant = .now) {
     self.started = started
-    state = Mutex(State(waitingFor: waitingFor))
+    state = Locked(State(waitingFor: waitingFor))
   }
 
   /// Records how far a long command (`sync`) has come; the status becomes a progress bar.

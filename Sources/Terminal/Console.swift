@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -43,7 +43,7 @@ public final class Console: Sendable {
   private let error: Int32
   /// Whether a status line may be drawn (stderr is a terminal that understands `ESC [ K`).
   public let statusAllowed: Bool
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A console writing to the file descriptors `output` and `error`.
   public init(output: Int32, error: Int32, statusAllowed: Bool) {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Turns Ctrl-C (SIGINT) into cancellation of the command in flight.
 ///
@@ -57,7 +57,7 @@ final class Interruption: Sendable {
     var cancel: (@Sendable () -> Void)?
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Whether Ctrl-C arrived.
   var happened: Bool { state.withLock { $0.happened } }

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -30,7 +30,7 @@ public final class SignalHub: Sendable {
     var sources: [Int32: any DispatchSourceSignal] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let queue = DispatchQueue(label: "pokedex.signals")
 
   private init() {}

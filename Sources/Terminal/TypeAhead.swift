@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -20,7 +20,7 @@ public final class TypeAhead: Sendable {
 
   private let descriptor: Int32
   private let hub: SignalHub
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Type-ahead for the terminal on `descriptor` (standard input by default).
   public init(descriptor: Int32 = STDIN_FILENO, hub: SignalHub = .shared) {

@@ -3,19 +3,19 @@ import Cache
 import Foundation
 import HTTPClient
 import HTTPClientLive
-import Synchronization
+import Locking
 import Testing
 
 /// A clock the test moves by hand.
 final class TestClock: Sendable {
-  private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+  private let current = Locked(Date(timeIntervalSince1970: 1_800_000_000))
   var now: Date { current.withLock { $0 } }
   func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
 }
 
 /// Collects values from `@Sendable` callbacks.
 final class Recorder<Value: Sendable>: Sendable {
-  private let storage = Mutex<[Value]>([])
+  private let storage = Locked<[Value]>([])
   var values: [Value] { storage.withLock { $0 } }
   func append(_ value: Value) { storage.withLock { $0.append(value) } }
 }

@@ -1,6 +1,6 @@
 import Analytics
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 /// A fresh, not yet existing directory under the temporary directory.
@@ -14,7 +14,7 @@ private let fixedDate = Date(timeIntervalSince1970: 1_795_255_200)
 
 /// Collects warnings from a tracker's callback.
 private final class WarningBox: Sendable {
-  private let stored = Mutex<[String]>([])
+  private let stored = Locked<[String]>([])
 
   func append(_ line: String) { stored.withLock { $0.append(line) } }
   var lines: [String] { stored.withLock { $0 } }

@@ -2,7 +2,7 @@ import Cache
 import CacheStoreGRDB
 import Foundation
 import GRDB
-import Synchronization
+import Locking
 import Testing
 
 func temporaryDirectory() -> URL {
@@ -93,7 +93,7 @@ struct GRDBCacheStoreTests {
     await #expect(throws: CacheStoreError.corrupt) { try await store.summary() }
 
     // The cache then rebuilds it, once, with one warning, and goes on with a healthy file.
-    let notices = Mutex<[String]>([])
+    let notices = Locked<[String]>([])
     let cache = ResponseCache(
       opening: GRDBCacheStore.opener(directory: directory),
       onNotice: { notice in notices.withLock { $0.append(notice) } })
@@ -241,7 +241,7 @@ struct GRDBCacheStoreTests {
 struct BoundedStoreTests {
   /// A clock the test moves.
   final class Clock: Sendable {
-    private let seconds = Mutex(1_000_000.0)
+    private let seconds = Locked(1_000_000.0)
     var now: Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
     func advance(by interval: TimeInterval) { seconds.withLock { $0 += interval } }
   }

@@ -1,5 +1,6 @@
 import Cache
 import Foundation
+import Locking
 import Synchronization
 import Testing
 
@@ -23,7 +24,7 @@ struct BrokenStore: CacheStore {
 /// A store with room for `room` entries, then full, as a disk that fills up.
 final class FullAfterStore: CacheStore {
   let room: Int
-  private let saved = Mutex<[String]>([])
+  private let saved = Locked<[String]>([])
   init(room: Int) { self.room = room }
   var keys: [String] { saved.withLock { $0 } }
   func entry(forKey key: String) async throws -> CacheEntry? { nil }
@@ -41,7 +42,7 @@ final class FullAfterStore: CacheStore {
 
 /// A store whose reads are cancelled, as when Ctrl-C lands during a disk read.
 final class CancelledReadStore: CacheStore {
-  let base = Mutex<[String: CacheEntry]>([:])
+  let base = Locked<[String: CacheEntry]>([:])
   func entry(forKey key: String) async throws -> CacheEntry? { throw CancellationError() }
   func save(_ entry: CacheEntry) async throws { base.withLock { $0[entry.key] = entry } }
   func removeAll() async throws { base.withLock { $0 = [:] } }
@@ -106,7 +107,7 @@ struct ResponseCacheTests {
   }
 
   @Test func aFailingStoreWarnsOnceAndTheCacheGoesOnInMemory() async {
-    let notices = Mutex<[String]>([])
+    let notices = Locked<[String]>([])
     let cache = ResponseCache(
       store: BrokenStore(), onNotice: { notice in notices.withLock { $0.append(notice) } })
     await cache.save(entry("a"))
@@ -120,7 +121,7 @@ struct ResponseCacheTests {
   }
 
   @Test func answersThatDoNotReachTheDiskAreCountedWithTheReason() async {
-    let notices = Mutex<[String]>([])
+    let notices = Locked<[String]>([])
     let full = FullAfterStore(room: 2)
     let cache = ResponseCache(
       store: full, onNotice: { notice in notices.withLock { $0.append(notice) } })
@@ -144,7 +145,7 @@ struct ResponseCacheTests {
   }
 
   @Test func aCancelledDiskReadKeepsTheDiskCache() async {
-    let notices = Mutex<[String]>([])
+    let notices = Locked<[String]>([])
     let cache = ResponseCache(
       store: CancelledReadStore(), onNotice: { notice in notices.withLock { $0.append(notice) } })
     #expect(await cache.entry(forKey: "a") == nil)
@@ -157,7 +158,7 @@ struct ResponseCacheTests {
 
 /// A store that keeps entries in memory, or reports a damaged file on every call.
 final class MemoryStore: CacheStore {
-  let entries = Mutex<[String: CacheEntry]>([:])
+  let entries = Locked<[String: CacheEntry]>([:])
   let damaged: Bool
   init(damaged: Bool = false) { self.damaged = damaged }
   private func check() throws { if damaged { throw CacheStoreError.corrupt } }
@@ -199,7 +200,7 @@ struct LazyStoreTests {
   }
 
   @Test func theOpenersWarningsAreNotices() async {
-    let notices = Mutex<[String]>([])
+    let notices = Locked<[String]>([])
     let cache = ResponseCache(
       opening: StoreOpener(open: { (nil, ["cannot write"]) }, rebuild: { (nil, []) }),
       onNotice: { notice in notices.withLock { $0.append(notice) } })
@@ -209,7 +210,7 @@ struct LazyStoreTests {
 
   @Test func aDamagedStoreIsRebuiltOnceAndKeepsBeingUsed() async {
     let rebuilt = MemoryStore()
-    let notices = Mutex<[String]>([])
+    let notices = Locked<[String]>([])
     let cache = ResponseCache(
       opening: StoreOpener(
         open: { (MemoryStore(damaged: true), []) }, rebuild: { (rebuilt, ["rebuilt"]) }),

@@ -1,8 +1,8 @@
 import APIClient
 import DetailFeature
 import Foundation
+import Locking
 import Models
-import Synchronization
 import Testing
 
 // Fixtures written for these tests in the API's shape: a link's `evolution_details` as the real
@@ -186,7 +186,7 @@ struct EvolutionWaysTests {
 
 /// Warm-up work handed over by the feature, run when the test says.
 private final class WarmUps: Sendable {
-  private let works = Mutex<[@Sendable () async -> Void]>([])
+  private let works = Locked<[@Sendable () async -> Void]>([])
   func add(_ work: @escaping @Sendable () async -> Void) { works.withLock { $0.append(work) } }
   func runAll() async {
     for work in works.withLock({ $0 }) { await work() }

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPClientLive
-import Synchronization
+import Locking
 import Testing
 
 #if canImport(Glibc)
@@ -22,7 +22,7 @@ final class FloodServer: Sendable {
 
   /// Bytes sent, shared with the server's thread.
   private final class Counter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     var value: Int { count.withLock { $0 } }
     func add(_ bytes: Int) { count.withLock { $0 += bytes } }
   }

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPClient
-import Synchronization
+import Locking
 import Testing
 
 /// Answers from a script, one per call, and counts calls.
@@ -9,10 +9,10 @@ final class ScriptedClient: HTTPClient {
     case answer(Int, [String: String])
     case fail(HTTPError)
   }
-  private let steps: Mutex<[Step]>
-  private let calls = Mutex(0)
+  private let steps: Locked<[Step]>
+  private let calls = Locked(0)
 
-  init(_ steps: [Step]) { self.steps = Mutex(steps) }
+  init(_ steps: [Step]) { self.steps = Locked(steps) }
 
   var callCount: Int { calls.withLock { $0 } }
 
@@ -27,7 +27,7 @@ final class ScriptedClient: HTTPClient {
 }
 
 final class SleepLog: Sendable {
-  private let log = Mutex<[Duration]>([])
+  private let log = Locked<[Duration]>([])
   var delays: [Duration] { log.withLock { $0 } }
   func record(_ delay: Duration) { log.withLock { $0.append(delay) } }
 }

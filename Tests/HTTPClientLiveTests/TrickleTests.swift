@@ -1,7 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPClientLive
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -83,7 +83,7 @@ struct TrickleTests {
 struct RedirectTests {
   @Test func aRedirectToAnotherHostIsNotFollowedButOneOnTheSameHostIs() async throws {
     let elsewhere = try await LoopbackServer.start { _ in reply(200, body: Data("stolen".utf8)) }
-    let visits = Mutex(0)
+    let visits = Locked(0)
     let server = try await LoopbackServer.start { request in
       switch request.path {
       case "/away": return reply(302, headers: ["Location": "http://localhost:\(elsewhere.port)/x"])

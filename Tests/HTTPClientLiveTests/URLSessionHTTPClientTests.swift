@@ -1,14 +1,14 @@
 import Foundation
 import HTTPClient
 import HTTPClientLive
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
 @Suite("URLSessionHTTPClient against a loopback server")
 struct URLSessionHTTPClientTests {
   @Test func sendsUserAgentAndHeadersAndReturnsTheAnswer() async throws {
-    let seen = Mutex<[String: String]>([:])
+    let seen = Locked<[String: String]>([:])
     let server = try await LoopbackServer.start { request in
       seen.withLock { $0 = headerDictionary(request) }
       return reply(
@@ -61,7 +61,7 @@ struct URLSessionHTTPClientTests {
   }
 
   @Test func cancellingTheTaskCancelsTheRequest() async throws {
-    let arrived = Mutex(false)
+    let arrived = Locked(false)
     let server = try await LoopbackServer.start { _ in
       arrived.withLock { $0 = true }
       try await Task.sleep(for: .seconds(6))

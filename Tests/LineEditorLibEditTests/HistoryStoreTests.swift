@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 @testable import LineEditorLibEdit
@@ -150,7 +150,7 @@ struct HistoryStoreTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let foreign = directory.appendingPathComponent("history")
     try Data("not a history file\n".utf8).write(to: foreign)
-    let warnings = Mutex<[String]>([])
+    let warnings = Locked<[String]>([])
 
     let store = HistoryStore(
       fileURL: foreign, limit: 10,
@@ -184,7 +184,7 @@ struct HistoryStoreTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("history")
     try Data(Array("_HiStOrY_V2_\nevolution\n".utf8) + line + [0x0A]).write(to: file)
-    let warnings = Mutex<[String]>([])
+    let warnings = Locked<[String]>([])
     let store = HistoryStore(
       fileURL: file, limit: 10, onWarning: { warning in warnings.withLock { $0.append(warning) } })
     #expect(store.entries.isEmpty)
@@ -218,7 +218,7 @@ struct HistoryStoreTests {
     // A regular file where the state directory should be: nothing can be written below it.
     let blocker = directory.appendingPathComponent("state")
     try Data("x".utf8).write(to: blocker)
-    let warnings = Mutex<[String]>([])
+    let warnings = Locked<[String]>([])
 
     let store = HistoryStore(
       fileURL: blocker.appendingPathComponent("history"), limit: 10,

@@ -1,6 +1,6 @@
 import FlyingFox
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 
 /// A tiny PokéAPI on loopback for the terminal tests: six species in the index (Pikachu with its
@@ -19,7 +19,7 @@ final class StubAPI: Sendable {
     var server: LoopbackServer?
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// The port it listens on (or will, for one made with ``notListening()``).
   var port: UInt16 { state.withLock { $0.port } }

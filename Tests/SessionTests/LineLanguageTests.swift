@@ -1,5 +1,5 @@
 import APIClient
-import Synchronization
+import Locking
 import Terminal
 import Testing
 
@@ -63,7 +63,7 @@ struct LineLanguageTests {
 }
 
 private final class Said: Sendable {
-  private let storage = Mutex<[String]>([])
+  private let storage = Locked<[String]>([])
   var lines: [String] { storage.withLock { $0 } }
   func append(_ line: String) { storage.withLock { $0.append(line) } }
 }

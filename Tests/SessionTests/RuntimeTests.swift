@@ -6,6 +6,7 @@ import FeatureFlags
 import Foundation
 import LineEditor
 import ListFeature
+import Locking
 import Models
 import Presentation
 import Session
@@ -88,11 +89,11 @@ final class CapturedFile: Sendable {
 
 /// A line editor that hands out scripted lines; before each, it runs `beforeLine`.
 final class ScriptedEditor: LineEditor {
-  private let lines: Mutex<[String]>
+  private let lines: Locked<[String]>
   private let beforeLine: @Sendable () async -> Void
 
   init(_ lines: [String], beforeLine: @escaping @Sendable () async -> Void = {}) {
-    self.lines = Mutex(lines)
+    self.lines = Locked(lines)
     self.beforeLine = beforeLine
   }
 
@@ -101,7 +102,7 @@ final class ScriptedEditor: LineEditor {
     return lines.withLock { $0.isEmpty ? .endOfInput : .line($0.removeFirst()) }
   }
 
-  private let history = Mutex<[String]>([])
+  private let history = Locked<[String]>([])
   func addHistory(_ line: String) { history.withLock { $0.append(line) } }
   func historyEntries() -> [String] { history.withLock { $0 } }
   func printAbovePrompt(_ text: String, otherwise: () -> Void) { otherwise() }
@@ -306,7 +307,7 @@ extension Array where Element: Sendable {
 struct SpeciesNamesTests {
   @Test func theNamesComeSortedAndTheirTypesFollowWithoutHoldingThemBack() async {
     let work = BackgroundWork()
-    let typesMayAnswer = Mutex(false)
+    let typesMayAnswer = Locked(false)
     let names = SpeciesNames(
       work: work,
       load: { () async throws(APIError) in
@@ -327,7 +328,7 @@ struct SpeciesNamesTests {
 
   @Test func formsThatFailedToLoadAreAskedForAgainWhileTheSpeciesComplete() async {
     let work = BackgroundWork()
-    let formsAnswer = Mutex(false)
+    let formsAnswer = Locked(false)
     let names = SpeciesNames(
       work: work,
       load: { () async throws(APIError) in [SpeciesSummary(id: 26, name: "raichu")] },
@@ -356,7 +357,7 @@ struct NamesLoadedAgainTests {
     // The forms fail the first time; meanwhile a command succeeded (loadIfNeeded during the
     // load): the load starts over by itself, and the forms arrive without another command.
     let work = BackgroundWork()
-    let attempts = Mutex(0)
+    let attempts = Locked(0)
     let gate = AsyncStream<Void>.makeStream()
     let names = SpeciesNames(
       work: work,

@@ -5,11 +5,11 @@ import DetailFeature
 import FeatureFlags
 import ImageFeature
 import ListFeature
+import Locking
 import Models
 import Presentation
 import Session
 import SyncFeature
-import Synchronization
 import Testing
 
 /// A shell over `api` with no cache, optional images and completion, collecting progress.
@@ -200,7 +200,7 @@ struct SyncTests {
 
 /// Progress reports collected from another task.
 final class ProgressLines: Sendable {
-  private let storage = Mutex<[SyncProgress]>([])
+  private let storage = Locked<[SyncProgress]>([])
   func append(_ step: SyncProgress) { storage.withLock { $0.append(step) } }
   var lines: [SyncProgress] { storage.withLock { $0 } }
 }
@@ -240,7 +240,7 @@ actor RateLimitedDetails: SpeciesDetails {
 struct UnstoredSyncTests {
   @Test func speciesSyncedAfterTheDiskFilledUpAreReportedNotStored() async {
     // One species at a time; the disk fills up while species 3 is synced.
-    let counter = Mutex(0)
+    let counter = Locked(0)
     let sync = SyncFeature(
       details: DetailFeature(client: FakeAPI(count: 12)), images: nil, width: 1,
       unsaved: {
