@@ -69,6 +69,8 @@ struct PseudoTerminalTests {
     defer { session.close() }
 
     try session.type("hist")
+    // As a user does: Ctrl-C once the line is on screen (a signal overtakes keys still queued).
+    try await session.waitUntil("the line typed") { $0.lastText.hasSuffix("> hist") }
     try session.press("C-c")
     try await session.waitUntil("a fresh empty prompt below the dropped line") { lines in
       lines.showsEmptyPrompt && lines.contains { $0.hasSuffix("> hist^C") }

@@ -143,6 +143,8 @@ extension PseudoTerminalTests {
     defer { session.close() }
 
     try session.type("hist")
+    // As a user does: Ctrl-\ once the line is on screen (a signal overtakes keys still queued).
+    try await session.waitUntil("the line typed") { $0.lastText.hasSuffix("> hist") }
     try session.press("C-\\")
     try await session.waitUntil("the half-typed line dropped") { lines in
       lines.contains { $0.hasSuffix("> hist^C") } && lines.showsEmptyPrompt
