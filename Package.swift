@@ -66,7 +66,7 @@ let package = Package(
     // MARK: Cross-cutting
     .target(name: "FeatureFlags", dependencies: ["Models"]),
     .target(name: "Analytics"),
-    .target(name: "CommandLanguage", dependencies: ["Models", "FeatureFlags"]),
+    .target(name: "CommandLanguage", dependencies: ["Models", "FeatureFlags", "LineEditor"]),
 
     // MARK: The contract between the engine and the renderers, and the renderers
     .target(
@@ -153,7 +153,7 @@ let package = Package(
       dependencies: [
         "ImageFeature", "HTTPClient", "PNGDecoder", "SpriteStore", "PNGDecoderLibPNG", "CLibPNG",
       ]),
-    .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "FeatureFlags"]),
+    .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "FeatureFlags", "LineEditor"]),
     .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
     .testTarget(

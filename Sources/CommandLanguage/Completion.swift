@@ -1,4 +1,5 @@
 import FeatureFlags
+import LineEditor
 import Models
 
 /// A species or form that completion can offer: its slug, its id and its types.
@@ -42,31 +43,6 @@ public struct CompletionContext: Sendable, Equatable {
   }
 }
 
-/// One thing Tab can offer: the word, and a note the listing shows beside it.
-public struct CompletionCandidate: Sendable, Equatable {
-  /// The word that replaces the one being typed.
-  public var word: String
-  /// What the listing shows after the word (`#25  Electric`); empty for none.
-  public var note: String
-  /// Whether Tab may put it in the line; `false` for a destructive argument, which is only
-  /// listed (`cache clear` must be typed out).
-  public var insertable: Bool
-
-  public init(_ word: String, note: String = "", insertable: Bool = true) {
-    self.word = word
-    self.note = note
-    self.insertable = insertable
-  }
-}
-
-/// What Tab found for a line.
-public enum CompletionAnswer: Sendable, Equatable {
-  /// These candidates (none: nothing fits).
-  case candidates([CompletionCandidate])
-  /// The species names are still loading: nothing to offer yet.
-  case namesLoading
-}
-
 extension CommandParser {
   /// Tab completion, derived from the command table: what may replace the last word of `line`
   /// (the text left of the cursor; a line ending in a space completes a new, empty word).
@@ -82,8 +58,8 @@ extension CommandParser {
   public static func completions(
     for line: String, isEnabled: (Feature) -> Bool = { _ in true },
     context: CompletionContext = CompletionContext()
-  ) -> CompletionAnswer {
-    guard line.utf8.count <= maximumLineLength else { return .candidates([]) }
+  ) -> CompletionResult {
+    guard line.utf8.count <= maximumLineLength else { return .items([]) }
     let line = lastCommand(of: line)
     var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
     let endsWithSpace = line.last?.isWhitespace ?? true
@@ -91,64 +67,68 @@ extension CommandParser {
     let prefix = current.lowercased()
 
     guard let commandWord = words.first else {
-      return .candidates(
+      return .items(
         commandNames(startingWith: prefix, isEnabled: isEnabled, context: context).map {
-          CompletionCandidate($0)
+          CompletionItem($0)
         })
     }
     guard let spec = CommandTable.command(named: commandWord), spec.isOn(isEnabled) else {
-      return .candidates([])
+      return .items([])
     }
     let position = words.count  // 1 = the first argument
     let first = position == 1
     switch spec.completion {
     case .none:
-      return .candidates([])
+      return .items([])
     case .choices(let choices):
-      return .candidates(first ? choices.filter { $0.hasPrefix(prefix) }.map { .init($0) } : [])
+      return .items(first ? choices.filter { $0.hasPrefix(prefix) }.map { .init($0) } : [])
     case .destructive(let choices):
       let listed = first ? choices.filter { $0.hasPrefix(prefix) } : []
-      return .candidates(
+      return .items(
         listed.map { .init($0, note: "(type it out: it cannot be undone)", insertable: false) })
     case .commandNames:
       let names = commandNames(startingWith: prefix, isEnabled: isEnabled, context: nil)
-      return .candidates(first ? names.map { .init($0) } : [])
+      return .items(first ? names.map { .init($0) } : [])
     case .downloadImage:
       let offered =
         first && "image".hasPrefix(prefix)
         && Applicability.withImageToDownload
           .holds(in: context)
-      return .candidates(offered ? [.init("image")] : [])
+      return .items(offered ? [.init("image")] : [])
     case .species, .searchText:
-      guard first else { return .candidates([]) }
-      guard let names = context.names else { return .namesLoading }
+      guard first else { return .items([]) }
+      guard let names = context.names else { return .message(Self.namesLoading) }
       if spec.completion == .species, !prefix.isEmpty, prefix.allSatisfy(\.isASCII),
         prefix.allSatisfy(\.isNumber)
       {
-        return .candidates(ids(names, startingWith: prefix))
+        return .items(ids(names, startingWith: prefix))
       }
-      return .candidates(species(names, startingWith: prefix))
+      return .items(species(names, startingWith: prefix))
     case .pages:
-      guard first, let count = context.pageCount else { return .candidates([]) }
-      return .candidates(numbers(1...max(1, count), startingWith: prefix))
+      guard first, let count = context.pageCount else { return .items([]) }
+      return .items(numbers(1...max(1, count), startingWith: prefix))
     case .count(let range):
-      return .candidates(first ? numbers(range, startingWith: prefix) : [])
+      return .items(first ? numbers(range, startingWith: prefix) : [])
     case .imagesOption:
       let offered = first && isEnabled(.images) && "--images".hasPrefix(prefix)
-      return .candidates(offered ? [.init("--images", note: "download the missing images")] : [])
+      return .items(offered ? [.init("--images", note: "download the missing images")] : [])
     case .syncOptions:
       let typed = words.dropFirst().map { $0.lowercased() }
-      var candidates: [CompletionCandidate] = []
+      var candidates: [CompletionItem] = []
       if !typed.contains(where: { !$0.hasPrefix("--") }) {
-        candidates += Generation.all.map { CompletionCandidate($0.range, note: $0.name) }
+        candidates += Generation.all.map { CompletionItem($0.range, note: $0.name) }
           .filter { $0.word.hasPrefix(prefix) }
       }
       if isEnabled(.images), !typed.contains("--images"), "--images".hasPrefix(prefix) {
         candidates.append(.init("--images", note: "download their images too"))
       }
-      return .candidates(candidates)
+      return .items(candidates)
     }
   }
+
+  /// What Tab says while the species names load.
+  public static let namesLoading =
+    "The species names are still loading; Tab will offer them in a moment."
 
   /// What the command in `line` takes, to show dimmed after it (`page ` → `N (1–52)`): only when
   /// `line` is an enabled command that takes arguments, followed by white space and nothing else.
@@ -193,7 +173,7 @@ extension CommandParser {
   /// The names starting with `prefix` (lowercased), compared byte by byte (fast for 1300 slugs),
   /// noted with id and types.
   private static func species(_ names: [NameEntry], startingWith prefix: String)
-    -> [CompletionCandidate]
+    -> [CompletionItem]
   {
     let prefixBytes = Array(prefix.utf8)
     return names.filter { entry in
@@ -203,18 +183,18 @@ extension CommandParser {
         && entry.name.lowercased().hasPrefix(prefix)
     }.map { entry in
       let id = entry.isSpecies ? "#\(entry.id)" : "form"
-      return CompletionCandidate(entry.name, note: note(id, entry.types))
+      return CompletionItem(entry.name, note: note(id, entry.types))
     }
   }
 
   /// The species whose ids start with `prefix`, in order, noted with names and types.
   private static func ids(_ names: [NameEntry], startingWith prefix: String)
-    -> [CompletionCandidate]
+    -> [CompletionItem]
   {
     names.filter { $0.isSpecies && String($0.id).hasPrefix(prefix) }
       .sorted { $0.id < $1.id }
       .map { entry in
-        CompletionCandidate(String(entry.id), note: note(entry.name, entry.types, width: 12))
+        CompletionItem(String(entry.id), note: note(entry.name, entry.types, width: 12))
       }
   }
 
@@ -226,9 +206,9 @@ extension CommandParser {
   }
 
   private static func numbers(_ range: ClosedRange<Int>, startingWith prefix: String)
-    -> [CompletionCandidate]
+    -> [CompletionItem]
   {
-    range.lazy.map(String.init).filter { $0.hasPrefix(prefix) }.map { CompletionCandidate($0) }
+    range.lazy.map(String.init).filter { $0.hasPrefix(prefix) }.map { CompletionItem($0) }
   }
 }
 

@@ -33,15 +33,8 @@ public final class CompletionSource: CompletionProvider {
     let context = currentContext()
     if isTab, context.names == nil { names.loadIfNeeded() }
     let flags = flags
-    switch CommandParser.completions(
+    return CommandParser.completions(
       for: line, isEnabled: { flags.isEnabled($0) }, context: context)
-    {
-    case .candidates(let candidates):
-      return .items(
-        candidates.map { CompletionItem($0.word, note: $0.note, insertable: $0.insertable) })
-    case .namesLoading:
-      return .message("The species names are still loading; Tab will offer them in a moment.")
-    }
   }
 
   public func hint(for line: String) -> String? {

@@ -1,5 +1,6 @@
 import CommandLanguage
 import FeatureFlags
+import LineEditor
 import Testing
 
 @Suite("Tab completion")
@@ -20,7 +21,7 @@ struct CompletionTests {
 
   private func answer(
     _ line: String, off disabled: Set<Feature> = [], context: CompletionContext? = nil
-  ) -> CompletionAnswer {
+  ) -> CompletionResult {
     var context = context ?? everything
     context.names = context.names ?? species
     return CommandParser.completions(
@@ -30,7 +31,7 @@ struct CompletionTests {
   private func complete(
     _ line: String, off disabled: Set<Feature> = [], context: CompletionContext? = nil
   ) -> [String] {
-    guard case .candidates(let candidates) = answer(line, off: disabled, context: context) else {
+    guard case .items(let candidates) = answer(line, off: disabled, context: context) else {
       return ["(loading)"]
     }
     return candidates.map(\.word)
@@ -92,7 +93,7 @@ struct CompletionTests {
   }
 
   @Test func cacheClearIsListedButNeverInserted() {
-    guard case .candidates(let candidates) = answer("cache ") else {
+    guard case .items(let candidates) = answer("cache ") else {
       Issue.record("no candidates")
       return
     }
@@ -108,12 +109,12 @@ struct CompletionTests {
     #expect(complete("open ") == species.map(\.name))
     #expect(complete("open zzz") == [])
     #expect(complete("open pikachu ") == [])
-    guard case .candidates(let candidates) = answer("open b") else {
+    guard case .items(let candidates) = answer("open b") else {
       Issue.record("no candidates")
       return
     }
     #expect(candidates.map(\.note) == ["#1     Grass/Poison"])
-    guard case .candidates(let forms) = answer("open raichu-") else { return }
+    guard case .items(let forms) = answer("open raichu-") else { return }
     #expect(forms.map(\.note) == ["form"])
   }
 
@@ -121,23 +122,28 @@ struct CompletionTests {
     #expect(complete("open 13") == ["13", "130", "131", "133"])
     #expect(complete("open 25") == ["25"])
     #expect(complete("open 10100") == [])  // forms are opened by name
-    guard case .candidates(let candidates) = answer("open 2") else { return }
+    guard case .items(let candidates) = answer("open 2") else { return }
     #expect(candidates.map(\.note) == ["ivysaur", "pikachu       Electric", "raichu"])
   }
 
   @Test func whileTheNamesLoadTabSaysSo() {
     let loading = CompletionContext(hasSelection: false, names: nil)
     #expect(
-      CommandParser.completions(for: "open pi", context: loading) == .namesLoading)
-    #expect(CommandParser.completions(for: "search pi", context: loading) == .namesLoading)
-    #expect(CommandParser.completions(for: "filter ", context: loading) != .namesLoading)
+      CommandParser.completions(for: "open pi", context: loading)
+        == .message(CommandParser.namesLoading))
+    #expect(
+      CommandParser.completions(for: "search pi", context: loading)
+        == .message(CommandParser.namesLoading))
+    #expect(
+      CommandParser.completions(for: "filter ", context: loading)
+        != .message(CommandParser.namesLoading))
   }
 
   @Test func openCompletesAmongThousandsOfNames() {
     let many = (1...1025).map { NameEntry(name: "species-\($0)", id: $0) }
     let context = CompletionContext(names: many.sorted { $0.name < $1.name })
     guard
-      case .candidates(let result) = CommandParser.completions(
+      case .items(let result) = CommandParser.completions(
         for: "open species-10", context: context)
     else {
       Issue.record("no candidates")
