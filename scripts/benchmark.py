@@ -134,7 +134,7 @@ class Bench:
             if pid == 0:
                 os.execve(self.args.binary, [self.args.binary], env)
             seen = b""
-            while b"]> " not in seen:
+            while b"]>" not in seen:
                 ready, _, _ = select.select([fd], [], [], 10)
                 if not ready:
                     raise SystemExit("no prompt within 10 s")

@@ -182,7 +182,8 @@ struct App {
         style.colorEnabled
         ? ImageProtocolDetection.mode(
           environment: environment, isTTY: TerminalInfo.stdoutIsTerminal, override: override,
-          sixels: override == .auto && ChafaTerminal.supportsSixels(environment: environment))
+          sixels: override == .auto && TerminalInfo.stdoutIsTerminal
+            && ChafaTerminal.supportsSixels(environment: environment))
         : .pathOnly
       let renderer = TextRenderer(
         style: style,
