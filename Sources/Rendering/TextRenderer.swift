@@ -125,8 +125,11 @@ public struct TextRenderer: Sendable {
     if size.columns >= Self.sideBySideColumns {
       let rows = min(size.rows - 2, Self.largestImageRows)
       let columns = rows * 2  // a sprite is square; a cell is twice as tall as wide
-      let text = facts(detail, image: image, width: size.columns - columns - Self.gap)
-      if text.count <= size.rows - 1 {
+      let width = size.columns - columns - Self.gap
+      let text = facts(detail, image: image, width: width)
+      // Only when every line fits its column (none wraps under the picture) and the whole fits
+      // the screen.
+      if text.count <= size.rows - 1, text.allSatisfy({ Self.visibleWidth($0) <= width }) {
         let pictureRows = min(rows, max(text.count, Self.smallestImageRows))
         let picture = renderer.render(
           stored.image, png: stored.png, maxColumns: pictureRows * 2, maxRows: pictureRows)
@@ -162,7 +165,7 @@ public struct TextRenderer: Sendable {
       let text = text + Array(repeating: "", count: max(0, rows - text.count))
       let shifted = text.map { "\u{1B}[\(indent)C" + $0 }.joined(separator: "\n")
       let up = text.count > 1 ? "\u{1B}[\(text.count - 1)A" : ""
-      return shifted + "\u{1B}7" + up + "\r" + picture + "\u{1B}8"
+      return shifted + Self.rowBelow + "\u{1B}7" + up + "\r" + picture + "\u{1B}8"
     }
     let pictureLines = picture.isEmpty ? [] : picture.components(separatedBy: "\n")
     return (0..<max(text.count, pictureLines.count)).map { index in
@@ -173,7 +176,13 @@ public struct TextRenderer: Sendable {
     }.joined(separator: "\n")
   }
 
-  /// The columns `text` takes: characters outside escape sequences.
+  /// Makes sure a row exists below the cursor's, on screen, and comes back: a picture that
+  /// ends on the screen's last row leaves the cursor below it, and the terminal scrolls,
+  /// which would put the cursor saved before it (`ESC 7`) one line off when restored.
+  static let rowBelow = "\n\u{1B}[A"
+
+  /// The columns `text` takes: Unicode scalars outside CSI sequences (`ESC [ … final`), which is
+  /// what the details and chafa's symbol lines hold (no wide characters, no other escapes).
   public static func visibleWidth(_ text: String) -> Int {
     var width = 0
     var inEscape = false
@@ -204,17 +213,17 @@ public struct TextRenderer: Sendable {
     let types = detail.types.map { typeLabel($0) }.joined(separator: " ")
     let abilities = detail.abilities.map {
       SafeText.line($0.name) + ($0.isHidden ? style.dim(" (hidden)") : "")
-    }.joined(separator: ", ")
+    }
     let fields: [(String, String)] = [
       ("Type", types),
       ("Height", "\(detail.heightCentimetres) cm"),
       ("Weight", "\(formatKilograms(detail.weightKilograms)) kg"),
       ("Gender", detail.genderRatio),
-      ("Abilities", abilities),
     ]
     for (label, value) in fields {
       lines.append(style.bold(label.padding(toLength: 10, withPad: " ", startingAt: 0)) + value)
     }
+    lines += labelled("Abilities", abilities, width: width)
     if !detail.forms.isEmpty {
       // The form shown is marked as the selection is in the evolution tree.
       let shown = detail.form?.pokemonID ?? detail.forms.first(where: \.isDefault)?.pokemonID
@@ -353,7 +362,7 @@ public struct TextRenderer: Sendable {
       }
       if renderer.drawsPixels {
         // Rows kept free, then each picture placed at its column from their first row.
-        var block = Array(repeating: "", count: height).joined(separator: "\n")
+        var block = Array(repeating: "", count: height).joined(separator: "\n") + Self.rowBelow
         for (index, picture) in pictures.enumerated() {
           let column = 1 + index * (width + Self.gap)
           block += "\u{1B}7\u{1B}[\(height - 1)A\u{1B}[\(column)G" + picture + "\u{1B}8"

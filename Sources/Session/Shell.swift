@@ -351,7 +351,7 @@ public actor Shell {
           guard next < missing.count else { return }
           let member = missing[next]
           next += 1
-          group.addTask {
+          _ = group.addTaskUnlessCancelled {
             do throws(ImageFeatureError) {
               _ = try await images.download(speciesID: member.id)
               return nil
@@ -372,6 +372,8 @@ public actor Shell {
         }
       }
     }
+    // Ctrl-C: the command's result is dropped anyway; decode nothing.
+    if Task.isCancelled { return EvolutionImages(failures: failures) }
     var stored: [Int: StoredImage] = [:]
     for member in members {
       if let image = try? await images.storedImage(speciesID: member.id) {

@@ -116,8 +116,8 @@ public struct ChafaImageRenderer: ImageRenderer {
   }
 
   /// The cells the image takes: as large as fits `maxColumns` × `maxRows`, its aspect kept.
-  /// Symbols scale the image to the cells; sixels to the cells' pixels, at a whole multiple of
-  /// the sprite's own size when it is enlarged, so its pixels stay square and crisp.
+  /// Symbols scale the image to the cells; sixels to the cells' pixels, by a whole factor when
+  /// it is enlarged (chafa then fits the picture to the whole cells, within a few pixels).
   func cells(for image: RGBAImage, maxColumns: Int, maxRows: Int) -> (columns: Int, rows: Int) {
     let cell: CellSize
     switch output {
@@ -139,8 +139,9 @@ public struct ChafaImageRenderer: ImageRenderer {
 
 /// chafa's terminal database: what the terminal in the environment can draw.
 public enum ChafaTerminal {
-  /// Whether chafa's database knows the terminal described by `environment` to draw sixels
-  /// (foot, mlterm, WezTerm, contour, a sixel-enabled xterm …).
+  /// Whether chafa's database knows the terminal described by `environment` to draw sixels:
+  /// in chafa 1.12, foot, mlterm, yaft and WezTerm (which pokedex sends the iTerm2 protocol
+  /// first). Elsewhere, `--images sixel` asks for them.
   public static func supportsSixels(environment: [String: String]) -> Bool {
     // The default database is chafa's own: borrowed, never released.
     guard let database = chafa_term_db_get_default() else { return false }

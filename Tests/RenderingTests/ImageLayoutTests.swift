@@ -74,17 +74,19 @@ struct ImageLayoutTests {
     #expect(pictureRows > 8)
   }
 
-  @Test func aPictureTheTerminalPlacesGoesBackUpBesideTheText() {
+  @Test func aPictureTheTerminalPlacesGoesBackUpBesideTheText() throws {
     let text = render(120, 40, pixels: true).joined(separator: "\n")
-    let lines = text.components(separatedBy: "\n")
-    // The picture is as tall as the text (20 lines here), twice as wide; the text leaves its
-    // columns free, and the picture is drawn from the first line.
+    // The text first, leaving the picture's columns free; a row made below it (so that the
+    // picture cannot scroll the screen under the saved cursor); then the picture from the
+    // first line, and the cursor back.
+    let end = try #require(text.range(of: "\n\u{1B}[A\u{1B}7"))
+    let lines = text[..<end.lowerBound].components(separatedBy: "\n")
     let rows = lines.count
     #expect(rows == 20)
     #expect(lines.allSatisfy { $0.hasPrefix("\u{1B}[\(rows * 2 + 2)C") })
-    #expect(text.contains("\u{1B}7\u{1B}[\(rows - 1)A\r\u{1B}P0;1q\"\(rows * 2)x\(rows)\u{1B}\\"))
-    #expect(text.hasSuffix("\u{1B}8"))
-    #expect(lines.count <= 39)
+    #expect(
+      text[end.upperBound...]
+        == "\u{1B}[\(rows - 1)A\r\u{1B}P0;1q\"\(rows * 2)x\(rows)\u{1B}\\\u{1B}8")
   }
 
   @Test func withoutColourOnlyThePathIsPrinted() {
@@ -123,6 +125,16 @@ struct EvolutionImagesTests {
     ).render(.evolution(tree, images: images)).components(separatedBy: "\n")
   }
 
+  @Test func aLineTooWideForTheColumnBesideTheImagePutsTheImageAbove() {
+    var wide = charizard
+    wide.abilities = [.init(name: String(repeating: "Long", count: 20), isHidden: false)]
+    let lines = TextRenderer(
+      style: TextStyle(colorEnabled: false), images: BoxRenderer(), terminalSize: { (120, 40) }
+    ).render(.detail(wide, image: .image(sprite))).components(separatedBy: "\n")
+    #expect(lines.first?.hasPrefix("▀") == true)
+    #expect(!lines.contains { $0.hasPrefix("▀") && $0.contains("Charizard") })
+  }
+
   @Test func threeImagesStandInARowUnderTheTreeWithTheirNames() {
     let lines = render(three)
     let first = try! #require(lines.firstIndex { $0.hasPrefix("▀") })
@@ -147,6 +159,7 @@ struct EvolutionImagesTests {
     for column in [1, 19, 37] {
       #expect(text.contains("\u{1B}7\u{1B}[7A\u{1B}[\(column)G\u{1B}P0;1q\"16x8\u{1B}\\\u{1B}8"))
     }
+    #expect(text.contains("\n\u{1B}[A\u{1B}7"), "a row made below the block first")
   }
 
   @Test func onlyTheStoredOnesAreDrawnAndFailuresAreOneLineEach() {
