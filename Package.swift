@@ -118,10 +118,12 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
       path: "Tests/TestSupport"),
+    // ThreadSanitizer's suppressions, linked into the test bundle (one test target brings it).
+    .target(name: "TSanSuppressions", path: "Tests/TSanSuppressions"),
     .testTarget(name: "ModelsTests", dependencies: ["Models"]),
     .testTarget(
       name: "HTTPClientLiveTests",
-      dependencies: [
+      dependencies: ["TSanSuppressions",
         "Locking",
         "HTTPClientLive", "HTTPClient", "TestSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),

@@ -77,9 +77,10 @@ struct BodyCapTests {
     // Read whole, the client would have taken 400 MB (12 s at this pace). With a Content-Length
     // over the limit it hangs up at the headers (1 MB of socket buffers measured); without, once
     // a chunk takes the body past the limit and the delegate hears of it: 12–23 MB measured on
-    // an idle machine, 50 MB on a loaded one. The bound is loose so that load cannot fail it;
-    // what it rules out is reading the body whole.
-    #expect(server.sent < 100 << 20, "the client read \(server.sent) bytes")
+    // an idle machine, 50 MB on a loaded one, 105 MB instrumented by ThreadSanitizer on a loaded
+    // one. The bound is loose so that load cannot fail it; what it rules out is reading the
+    // body whole.
+    #expect(server.sent < 200 << 20, "the client read \(server.sent) bytes")
   }
 
   @Test func aBodyWithinItsLimitArrivesWhole() async throws {
