@@ -38,7 +38,9 @@ let package = Package(
 
     // MARK: Services (an interface split from its live side only for a C library or a heavy one)
     .target(name: "HTTPClient", dependencies: ["Locking"]),
-    .target(name: "HTTPClientLive", dependencies: ["Locking", "HTTPClient"]),
+    // libcurl's headers; the library itself is opened with dlopen on the first request.
+    .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "HTTPClientLive", dependencies: ["Locking", "HTTPClient", "CCurlShim"]),
     .target(name: "Cache"),
     .target(
       name: "CacheStoreGRDB",
@@ -123,7 +125,8 @@ let package = Package(
     .testTarget(name: "ModelsTests", dependencies: ["Models"]),
     .testTarget(
       name: "HTTPClientLiveTests",
-      dependencies: ["TSanSuppressions",
+      dependencies: [
+        "TSanSuppressions",
         "Locking",
         "HTTPClientLive", "HTTPClient", "TestSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),
@@ -155,7 +158,8 @@ let package = Package(
       dependencies: [
         "ImageFeature", "HTTPClient", "PNGDecoder", "SpriteStore", "PNGDecoderLibPNG", "CLibPNG",
       ]),
-    .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage", "FeatureFlags", "LineEditor"]),
+    .testTarget(
+      name: "CommandLanguageTests", dependencies: ["CommandLanguage", "FeatureFlags", "LineEditor"]),
     .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
     .testTarget(

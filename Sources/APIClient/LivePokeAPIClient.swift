@@ -35,7 +35,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   /// A client for the API at `baseURL` (e.g. `https://pokeapi.co/api/v2`).
   /// - Parameters:
-  ///   - http: the transport, usually a `RetryingHTTPClient` around a `URLSessionHTTPClient`.
+  ///   - http: the transport, usually a `RetryingHTTPClient` around a `CurlHTTPClient`.
   ///   - cache: where answers are kept.
   ///   - offline: never touch the network; answer from the cache, stale or not, or fail with
   ///     ``APIError/notCached(resource:)``.

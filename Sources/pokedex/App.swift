@@ -45,12 +45,12 @@ struct App {
     // Logging to a file, never to the terminal.
     let logger = Self.makeLogger(paths: paths, options: options, environment: environment)
 
-    // Network: URLSession, with logging around each attempt, one bound of 6 requests at once
-    // shared by the API and the images, and retries around that.
+    // Network: libcurl (loaded by the first request), with logging around each attempt, one
+    // bound of 6 requests at once shared by the API and the images, and retries around that.
     let apiURL = try options.resolvedAPIURL(environment: environment)
     let spritesURL = try options.resolvedSpritesURL(environment: environment)
-    let transport = URLSessionHTTPClient(
-      userAgent: URLSessionHTTPClient.userAgent(version: Options.version),
+    let transport = CurlHTTPClient(
+      userAgent: CurlHTTPClient.userAgent(version: Options.version),
       totalTimeout: .seconds(options.timeout))
     let bounded = BoundedHTTPClient(
       wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: 6)

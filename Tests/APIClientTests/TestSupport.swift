@@ -38,7 +38,7 @@ struct Harness {
     let noticeKinds = Recorder<String>()
     let http = RetryingHTTPClient(
       wrapping: BoundedHTTPClient(
-        wrapping: URLSessionHTTPClient(
+        wrapping: CurlHTTPClient(
           userAgent: "pokedex/test", idleTimeout: .seconds(10), totalTimeout: .seconds(20)),
         limit: maxConcurrentRequests),
       sleep: { sleeps.append($0) })

@@ -67,7 +67,7 @@ struct TrickleTests {
   @Test(.timeLimit(.minutes(1)))
   func theTotalDeadlineHoldsWhileBytesKeepComing() async throws {
     let server = try TrickleServer(interval: .milliseconds(100))
-    let client = URLSessionHTTPClient(
+    let client = CurlHTTPClient(
       userAgent: "pokedex/test", idleTimeout: .seconds(5), totalTimeout: .seconds(1))
     let start = ContinuousClock.now
     await #expect(throws: HTTPError.timedOut) {
@@ -99,7 +99,7 @@ struct RedirectTests {
         await elsewhere.stop()
       }
     }
-    let client = URLSessionHTTPClient(userAgent: "pokedex/test")
+    let client = CurlHTTPClient(userAgent: "pokedex/test")
     let away = try await client.send(HTTPRequest(url: server.url("/away")))
     #expect(away.status == 302)
     #expect(away.body != Data("stolen".utf8))

@@ -5,8 +5,8 @@ import Locking
 import TestSupport
 import Testing
 
-@Suite("URLSessionHTTPClient against a loopback server")
-struct URLSessionHTTPClientTests {
+@Suite("CurlHTTPClient against a loopback server")
+struct CurlHTTPClientTests {
   @Test func sendsUserAgentAndHeadersAndReturnsTheAnswer() async throws {
     let seen = Locked<[String: String]>([:])
     let server = try await LoopbackServer.start { request in
@@ -16,7 +16,7 @@ struct URLSessionHTTPClientTests {
         body: Data(#"{"ok": true}"#.utf8))
     }
     defer { Task { await server.stop() } }
-    let client = URLSessionHTTPClient(userAgent: URLSessionHTTPClient.userAgent(version: "1.2.3"))
+    let client = CurlHTTPClient(userAgent: CurlHTTPClient.userAgent(version: "1.2.3"))
     let response = try await client.send(
       HTTPRequest(url: server.url("/api/v2/pokemon/1/"), headers: ["If-None-Match": "W/\"6\""]))
     #expect(response.status == 200)
@@ -32,7 +32,7 @@ struct URLSessionHTTPClientTests {
       reply(status, headers: ["Retry-After": "1"])
     }
     defer { Task { await server.stop() } }
-    let client = URLSessionHTTPClient(userAgent: "pokedex/test")
+    let client = CurlHTTPClient(userAgent: "pokedex/test")
     let response = try await client.send(HTTPRequest(url: server.url("/x")))
     #expect(response.status == status)
   }
@@ -41,7 +41,7 @@ struct URLSessionHTTPClientTests {
     let server = try await LoopbackServer.start { _ in reply(200) }
     let url = server.url("/x")
     await server.stop()
-    let client = URLSessionHTTPClient(userAgent: "pokedex/test")
+    let client = CurlHTTPClient(userAgent: "pokedex/test")
     await #expect(throws: HTTPError.connectionFailed) {
       try await client.send(HTTPRequest(url: url))
     }
@@ -53,7 +53,7 @@ struct URLSessionHTTPClientTests {
       return reply(200)
     }
     defer { Task { await server.stop() } }
-    let client = URLSessionHTTPClient(
+    let client = CurlHTTPClient(
       userAgent: "pokedex/test", idleTimeout: .milliseconds(500), totalTimeout: .seconds(3))
     await #expect(throws: HTTPError.timedOut) {
       try await client.send(HTTPRequest(url: server.url("/slow")))
@@ -68,7 +68,7 @@ struct URLSessionHTTPClientTests {
       return reply(200)
     }
     defer { Task { await server.stop() } }
-    let client = URLSessionHTTPClient(userAgent: "pokedex/test")
+    let client = CurlHTTPClient(userAgent: "pokedex/test")
     let url = server.url("/slow")
     let task = Task { () async throws(HTTPError) -> HTTPResponse in
       try await client.send(HTTPRequest(url: url))

@@ -1,0 +1,142 @@
+#include "CCurlShim.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+static struct {
+  CURLcode (*global_init)(long);
+  CURLM *(*multi_init)(void);
+  CURLMcode (*multi_cleanup)(CURLM *);
+  CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
+  CURLMcode (*multi_add_handle)(CURLM *, CURL *);
+  CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
+  CURLMcode (*multi_perform)(CURLM *, int *);
+  CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd *, unsigned int, int, int *);
+  CURLMsg *(*multi_info_read)(CURLM *, int *);
+  CURL *(*easy_init)(void);
+  void (*easy_cleanup)(CURL *);
+  CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+  CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+  const char *(*easy_strerror)(CURLcode);
+  struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+  void (*slist_free_all)(struct curl_slist *);
+} curl;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static const char *failure;
+static char failure_text[512];
+
+static void *resolve(void *library, const char *name) {
+  void *symbol = dlsym(library, name);
+  if (symbol == NULL && failure == NULL) {
+    snprintf(failure_text, sizeof failure_text, "libcurl lacks %s", name);
+    failure = failure_text;
+  }
+  return symbol;
+}
+
+static void load(void) {
+  static const char *const names[] = {"libcurl.so.4", "libcurl-gnutls.so.4"};
+  void *library = NULL;
+  for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
+    library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+  }
+  if (library == NULL) {
+    snprintf(failure_text, sizeof failure_text, "libcurl cannot be loaded (%s)", dlerror());
+    failure = failure_text;
+    return;
+  }
+  curl.global_init = resolve(library, "curl_global_init");
+  curl.multi_init = resolve(library, "curl_multi_init");
+  curl.multi_cleanup = resolve(library, "curl_multi_cleanup");
+  curl.multi_setopt = resolve(library, "curl_multi_setopt");
+  curl.multi_add_handle = resolve(library, "curl_multi_add_handle");
+  curl.multi_remove_handle = resolve(library, "curl_multi_remove_handle");
+  curl.multi_perform = resolve(library, "curl_multi_perform");
+  curl.multi_poll = resolve(library, "curl_multi_poll");
+  curl.multi_info_read = resolve(library, "curl_multi_info_read");
+  curl.easy_init = resolve(library, "curl_easy_init");
+  curl.easy_cleanup = resolve(library, "curl_easy_cleanup");
+  curl.easy_setopt = resolve(library, "curl_easy_setopt");
+  curl.easy_getinfo = resolve(library, "curl_easy_getinfo");
+  curl.easy_strerror = resolve(library, "curl_easy_strerror");
+  curl.slist_append = resolve(library, "curl_slist_append");
+  curl.slist_free_all = resolve(library, "curl_slist_free_all");
+  if (failure == NULL && curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+    failure = "libcurl could not be initialised";
+  }
+}
+
+const char *pdx_curl_load(void) {
+  pthread_once(&once, load);
+  return failure;
+}
+
+CURLM *pdx_multi_init(void) { return curl.multi_init(); }
+void pdx_multi_cleanup(CURLM *multi) { curl.multi_cleanup(multi); }
+CURLMcode pdx_multi_set_long(CURLM *multi, CURLMoption option, long value) {
+  return curl.multi_setopt(multi, option, value);
+}
+CURLMcode pdx_multi_add(CURLM *multi, CURL *easy) { return curl.multi_add_handle(multi, easy); }
+CURLMcode pdx_multi_remove(CURLM *multi, CURL *easy) {
+  return curl.multi_remove_handle(multi, easy);
+}
+CURLMcode pdx_multi_perform(CURLM *multi, int *running) {
+  return curl.multi_perform(multi, running);
+}
+
+CURLMcode pdx_multi_poll(CURLM *multi, int wake, int timeout_ms) {
+  struct curl_waitfd extra = {.fd = wake, .events = CURL_WAIT_POLLIN, .revents = 0};
+  return curl.multi_poll(multi, &extra, 1, timeout_ms, NULL);
+}
+
+CURL *pdx_multi_next_done(CURLM *multi, CURLcode *result) {
+  int left = 0;
+  CURLMsg *message;
+  while ((message = curl.multi_info_read(multi, &left)) != NULL) {
+    if (message->msg == CURLMSG_DONE) {
+      *result = message->data.result;
+      return message->easy_handle;
+    }
+  }
+  return NULL;
+}
+
+CURL *pdx_easy_init(void) { return curl.easy_init(); }
+void pdx_easy_cleanup(CURL *easy) { curl.easy_cleanup(easy); }
+CURLcode pdx_easy_set_long(CURL *easy, CURLoption option, long value) {
+  return curl.easy_setopt(easy, option, value);
+}
+CURLcode pdx_easy_set_string(CURL *easy, CURLoption option, const char *value) {
+  return curl.easy_setopt(easy, option, value);
+}
+CURLcode pdx_easy_set_pointer(CURL *easy, CURLoption option, void *value) {
+  return curl.easy_setopt(easy, option, value);
+}
+CURLcode pdx_easy_set_list(CURL *easy, CURLoption option, struct curl_slist *value) {
+  return curl.easy_setopt(easy, option, value);
+}
+CURLcode pdx_easy_set_data_function(
+  CURL *easy, CURLoption option, curl_write_callback function) {
+  return curl.easy_setopt(easy, option, function);
+}
+CURLcode pdx_easy_set_open_socket_function(CURL *easy, curl_opensocket_callback function) {
+  return curl.easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, function);
+}
+CURLcode pdx_easy_set_close_socket_function(CURL *easy, curl_closesocket_callback function) {
+  return curl.easy_setopt(easy, CURLOPT_CLOSESOCKETFUNCTION, function);
+}
+
+long pdx_easy_response_code(CURL *easy) {
+  long code = 0;
+  curl.easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &code);
+  return code;
+}
+
+const char *pdx_easy_strerror(CURLcode code) { return curl.easy_strerror(code); }
+
+struct curl_slist *pdx_slist_append(struct curl_slist *list, const char *text) {
+  return curl.slist_append(list, text);
+}
+void pdx_slist_free(struct curl_slist *list) { curl.slist_free_all(list); }

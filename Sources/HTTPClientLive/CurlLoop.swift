@@ -1,0 +1,264 @@
+import CCurlShim
+import Foundation
+import HTTPClient
+import Locking
+
+/// libcurl's multi handle and the transfers it drives. Made on the engine's thread and used
+/// there only, so nothing in it is shared: the callers reach it through the inbox.
+final class CurlLoop {
+  private let settings: CurlSettings
+  private let inbox: Locked<CurlInbox>
+  private let wake: Int32
+  private var transfers: [UInt64: CurlTransfer] = [:]
+  private var transferByHandle: [UnsafeMutableRawPointer: UInt64] = [:]
+  /// Every socket libcurl has open (it opens and closes them through this loop).
+  private var sockets: Set<Int32> = []
+
+  init(settings: CurlSettings, inbox: Locked<CurlInbox>, wake: Int32) {
+    self.settings = settings
+    self.inbox = inbox
+    self.wake = wake
+  }
+
+  /// Drives the transfers until the engine stops; then cancels what is left and closes.
+  func run() {
+    guard let multi = pdx_multi_init() else { return closeDown(multi: nil) }
+    pdx_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, settings.maxConnectionsPerHost)
+    pdx_multi_set_long(multi, CURLMOPT_MAXCONNECTS, 2 * settings.maxConnectionsPerHost)
+    while true {
+      var count: eventfd_t = 0
+      _ = eventfd_read(wake, &count)
+      let (submissions, cancellations, stopping) = inbox.withLock { inbox in
+        defer {
+          inbox.submissions = []
+          inbox.cancellations = []
+        }
+        return (inbox.submissions, inbox.cancellations, inbox.stopping)
+      }
+      for submission in submissions { start(submission, on: multi) }
+      for id in cancellations {
+        if let transfer = transfers[id] { finish(transfer, .failure(.cancelled), on: multi) }
+      }
+      if stopping { break }
+      var running: Int32 = 0
+      pdx_multi_perform(multi, &running)
+      var code = CURLE_OK
+      while let handle = pdx_multi_next_done(multi, &code) {
+        guard let id = transferByHandle[handle], let transfer = transfers[id] else { continue }
+        finish(transfer, transfer.outcome(code, status: pdx_easy_response_code(handle)), on: multi)
+      }
+      acknowledgeAtOnce()
+      // Wakes for a socket, one of libcurl's own time-outs, or the inbox; the minute is only a
+      // bound.
+      pdx_multi_poll(multi, wake, 60_000)
+    }
+    closeDown(multi: multi)
+  }
+
+  /// Cancels every transfer, frees libcurl's handles, and stops the inbox from waking a closed
+  /// descriptor.
+  private func closeDown(multi: UnsafeMutableRawPointer?) {
+    let waiting = inbox.withLock { inbox in
+      inbox.closed = true
+      defer { inbox.submissions = [] }
+      return inbox.submissions
+    }
+    for submission in waiting { submission.continuation.resume(returning: .failure(.cancelled)) }
+    if let multi {
+      for transfer in transfers.values { finish(transfer, .failure(.cancelled), on: multi) }
+      pdx_multi_cleanup(multi)
+    }
+    close(wake)
+  }
+
+  /// Makes an easy handle for `submission` and hands it to libcurl.
+  private func start(_ submission: CurlSubmission, on multi: UnsafeMutableRawPointer) {
+    guard let handle = pdx_easy_init() else {
+      return submission.continuation.resume(returning: .failure(.connectionFailed))
+    }
+    let transfer = CurlTransfer(submission: submission, handle: handle)
+    transfers[submission.id] = transfer
+    transferByHandle[handle] = submission.id
+    configure(transfer)
+    if pdx_multi_add(multi, handle) != CURLM_OK {
+      finish(transfer, .failure(.connectionFailed), on: multi)
+    }
+  }
+
+  private func configure(_ transfer: CurlTransfer) {
+    let handle = transfer.handle
+    pdx_easy_set_string(handle, CURLOPT_URL, transfer.url.absoluteString)
+    pdx_easy_set_long(handle, CURLOPT_HTTPGET, 1)
+    pdx_easy_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+    pdx_easy_set_long(handle, CURLOPT_NOSIGNAL, 1)
+    pdx_easy_set_string(handle, CURLOPT_USERAGENT, settings.userAgent)
+    pdx_easy_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+    pdx_easy_set_list(handle, CURLOPT_HTTPHEADER, transfer.headerList)
+    let idle = Self.milliseconds(settings.idleTimeout)
+    pdx_easy_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, idle)
+    pdx_easy_set_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(settings.totalTimeout))
+    pdx_easy_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
+    pdx_easy_set_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, (idle + 999) / 1000))
+
+    let transferPointer = Unmanaged.passUnretained(transfer).toOpaque()
+    pdx_easy_set_data_function(handle, CURLOPT_WRITEFUNCTION, Self.receiveBody)
+    pdx_easy_set_pointer(handle, CURLOPT_WRITEDATA, transferPointer)
+    pdx_easy_set_data_function(handle, CURLOPT_HEADERFUNCTION, Self.receiveHeader)
+    pdx_easy_set_pointer(handle, CURLOPT_HEADERDATA, transferPointer)
+
+    let loopPointer = Unmanaged.passUnretained(self).toOpaque()
+    pdx_easy_set_open_socket_function(handle, Self.openSocket)
+    pdx_easy_set_pointer(handle, CURLOPT_OPENSOCKETDATA, loopPointer)
+    pdx_easy_set_close_socket_function(handle, Self.closeSocket)
+    pdx_easy_set_pointer(handle, CURLOPT_CLOSESOCKETDATA, loopPointer)
+  }
+
+  /// Takes the transfer away from libcurl, frees it, and answers its caller.
+  private func finish(
+    _ transfer: CurlTransfer, _ outcome: Result<HTTPResponse, HTTPError>,
+    on multi: UnsafeMutableRawPointer
+  ) {
+    pdx_multi_remove(multi, transfer.handle)
+    pdx_easy_cleanup(transfer.handle)
+    transfers[transfer.id] = nil
+    transferByHandle[transfer.handle] = nil
+    transfer.continuation.resume(returning: outcome)
+  }
+
+  /// Asks every connection to acknowledge what arrives at once (`TCP_QUICKACK`). Done after
+  /// libcurl has sent what it had to send and before waiting: Linux leaves quick-ack mode when a
+  /// socket sends, so a request turns it off, and a server that waits for the acknowledgement of
+  /// an answer's headers before sending its body (Nagle's algorithm) would wait 40 ms.
+  private func acknowledgeAtOnce() {
+    var one: Int32 = 1
+    for socket in sockets {
+      setsockopt(
+        socket, Int32(IPPROTO_TCP), TCP_QUICKACK, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+  }
+
+  // MARK: libcurl's callbacks (on this thread, inside `pdx_multi_perform`)
+
+  private static let receiveBody: curl_write_callback = { data, size, count, user in
+    guard let data, let user else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+    let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+    return transfer.receive(body: bytes) ? size * count : 0
+  }
+
+  private static let receiveHeader: curl_write_callback = { data, size, count, user in
+    guard let data, let user else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+    let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+    return transfer.receive(headerLine: bytes) ? size * count : 0
+  }
+
+  private static let openSocket: curl_opensocket_callback = { user, _, address in
+    guard let user, let address else { return CURL_SOCKET_BAD }
+    let loop = Unmanaged<CurlLoop>.fromOpaque(user).takeUnretainedValue()
+    let socket = Glibc.socket(
+      address.pointee.family, address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue),
+      address.pointee.protocol)
+    if socket >= 0 { loop.sockets.insert(socket) }
+    return socket >= 0 ? socket : CURL_SOCKET_BAD
+  }
+
+  private static let closeSocket: curl_closesocket_callback = { user, socket in
+    if let user {
+      Unmanaged<CurlLoop>.fromOpaque(user).takeUnretainedValue().sockets.remove(socket)
+    }
+    return close(socket)
+  }
+}
+
+/// One request in libcurl's hands: its easy handle, and the answer as it arrives.
+final class CurlTransfer {
+  let id: UInt64
+  let url: URL
+  let handle: UnsafeMutableRawPointer
+  let continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
+  /// The extra request headers as libcurl wants them (freed with the transfer).
+  let headerList: UnsafeMutablePointer<curl_slist>?
+  private let limit: Int?
+  private var headers: [String: String] = [:]
+  private var body = Data()
+  private var tooLarge = false
+
+  init(submission: CurlSubmission, handle: UnsafeMutableRawPointer) {
+    id = submission.id
+    url = submission.url
+    limit = submission.limit
+    continuation = submission.continuation
+    self.handle = handle
+    var list: UnsafeMutablePointer<curl_slist>?
+    for (name, value) in submission.headers.sorted(by: { $0.key < $1.key }) {
+      // A header is one line: a line break in a value would start another.
+      let line = "\(name): \(value)".filter { $0 != "\r" && $0 != "\n" }
+      list = pdx_slist_append(list, line) ?? list
+    }
+    headerList = list
+  }
+
+  deinit {
+    pdx_slist_free(headerList)
+  }
+
+  /// Keeps a piece of the body; false (stop the transfer) once it is longer than the limit.
+  func receive(body bytes: UnsafeRawBufferPointer) -> Bool {
+    if let limit, body.count + bytes.count > limit {
+      tooLarge = true
+      body = Data()
+      return false
+    }
+    body.append(contentsOf: bytes)
+    return true
+  }
+
+  /// Keeps one header line; false (stop the transfer) when its `Content-Length` is over the
+  /// limit. A status line starts a new answer (after a proxy's, say).
+  func receive(headerLine bytes: UnsafeRawBufferPointer) -> Bool {
+    let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    if line.hasPrefix("HTTP/") {
+      headers = [:]
+      return true
+    }
+    guard let colon = line.firstIndex(of: ":") else { return true }
+    let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    if headers[name] == nil { headers[name] = value }
+    if name == "content-length", let length = Int(value) {
+      if let limit, length > limit {
+        tooLarge = true
+        return false
+      }
+      body.reserveCapacity(min(length, 16 << 20))
+    }
+    return true
+  }
+
+  /// The answer, or the failure, for libcurl's result.
+  func outcome(_ code: CURLcode, status: Int) -> Result<HTTPResponse, HTTPError> {
+    if tooLarge, let limit { return .failure(.tooLarge(limit: limit)) }
+    guard code == CURLE_OK else { return .failure(Self.error(for: code)) }
+    guard status >= 100 else { return .failure(.badResponse) }
+    return .success(HTTPResponse(status: status, headers: headers, body: body))
+  }
+
+  /// libcurl's result as a transport failure: an answer cut off or unreadable is a bad
+  /// response; no answer at all is a failed connection.
+  static func error(for code: CURLcode) -> HTTPError {
+    switch code {
+    case CURLE_OPERATION_TIMEDOUT: .timedOut
+    case CURLE_PARTIAL_FILE, CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING, CURLE_HTTP2,
+      CURLE_HTTP2_STREAM, CURLE_HTTP3:
+      .badResponse
+    default: .connectionFailed
+    }
+  }
+}
