@@ -61,7 +61,7 @@ public enum HTTPError: Error, Sendable, Equatable {
   case tooLarge(limit: Int)
 }
 
-/// Sends GET requests. The live implementation uses URLSession; tests use fakes or a
+/// Sends GET requests. The live implementation uses libcurl; tests use fakes or a
 /// loopback server. Non-2xx statuses are answers, not errors.
 public protocol HTTPClient: Sendable {
   func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse

@@ -25,6 +25,7 @@ import Locking
 public final class CurlHTTPClient: HTTPClient {
   private let settings: CurlSettings
   private let engine = Locked<CurlEngine?>(nil)
+  private let onUnavailable: @Sendable (String) -> Void
 
   /// The most redirects followed on one host.
   private static let maximumRedirects = 5
@@ -35,13 +36,16 @@ public final class CurlHTTPClient: HTTPClient {
   ///     connection may take to open. libcurl counts it in whole seconds, at least one.
   ///   - totalTimeout: the longest a whole request may take, however the bytes trickle in.
   ///   - maxConnectionsPerHost: how many connections to one host at most.
+  ///   - onUnavailable: told once, with the reason, when libcurl cannot be loaded (every request
+  ///     then fails as `connectionFailed`).
   public init(
     userAgent: String, idleTimeout: Duration = .seconds(15), totalTimeout: Duration = .seconds(60),
-    maxConnectionsPerHost: Int = 6
+    maxConnectionsPerHost: Int = 6, onUnavailable: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     settings = CurlSettings(
       userAgent: userAgent, idleTimeout: idleTimeout, totalTimeout: totalTimeout,
       maxConnectionsPerHost: maxConnectionsPerHost)
+    self.onUnavailable = onUnavailable
   }
 
   deinit {
@@ -55,11 +59,13 @@ public final class CurlHTTPClient: HTTPClient {
   public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     if Task.isCancelled { throw .cancelled }
     let engine = try startedEngine()
+    let deadline = ContinuousClock.now + settings.totalTimeout
     var url = request.url
     var redirects = 0
     while true {
       let response = try await engine.transfer(
-        url: url, headers: request.headers, limit: request.maximumBodyBytes
+        url: url, headers: request.headers, limit: request.maximumBodyBytes,
+        timeout: deadline - ContinuousClock.now
       ).get()
       guard redirects < Self.maximumRedirects,
         let next = Self.redirect(from: url, answeredWith: response)
@@ -69,21 +75,22 @@ public final class CurlHTTPClient: HTTPClient {
     }
   }
 
-  /// The engine, started by the first request; `connectionFailed` when libcurl cannot be loaded.
+  /// The engine, started by the first request; `connectionFailed` when libcurl cannot be loaded
+  /// (said once through `onUnavailable`).
   private func startedEngine() throws(HTTPError) -> CurlEngine {
-    let started = engine.withLock { engine -> CurlEngine? in
-      if let engine { return engine }
-      guard pdx_curl_load() == nil, let started = CurlEngine(settings: settings) else { return nil }
-      engine = started
-      return started
+    let (started, failure) = engine.withLock { engine -> (CurlEngine?, String?) in
+      if let engine { return (engine, nil) }
+      if let failure = pdx_curl_load() {
+        // A placeholder that refuses every request, so the reason is said once.
+        engine = CurlEngine.refusing()
+        return (nil, String(cString: failure))
+      }
+      engine = CurlEngine(settings: settings) ?? CurlEngine.refusing()
+      return (engine, nil)
     }
+    if let failure { onUnavailable(failure) }
     guard let started else { throw .connectionFailed }
     return started
-  }
-
-  /// Why libcurl cannot be used, or nil when it can (it is loaded by this call if it was not).
-  public static var unavailableReason: String? {
-    pdx_curl_load().map { String(cString: $0) }
   }
 
   /// Where a `3xx` answer points, when that is on the host (scheme and port) of `url`.
@@ -114,6 +121,17 @@ final class CurlEngine: Sendable {
   private let inbox = Locked(CurlInbox())
   private let wake: Int32
 
+  /// An engine without a thread, which refuses every request (libcurl could not be started).
+  static func refusing() -> CurlEngine { CurlEngine() }
+
+  private init() {
+    wake = -1
+    inbox.withLock {
+      $0.stopping = true
+      $0.closed = true
+    }
+  }
+
   /// Starts the thread; nil when the descriptor that wakes it cannot be made.
   init?(settings: CurlSettings) {
     wake = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
@@ -135,9 +153,10 @@ final class CurlEngine: Sendable {
   }
 
   /// Runs one request to its answer or failure; cancelling the calling task cancels it.
-  func transfer(url: URL, headers: [String: String], limit: Int?) async -> Result<
-    HTTPResponse, HTTPError
-  > {
+  func transfer(url: URL, headers: [String: String], limit: Int?, timeout: Duration) async
+    -> Result<HTTPResponse, HTTPError>
+  {
+    guard timeout > .zero else { return .failure(.timedOut) }
     let id = inbox.withLock { inbox in
       inbox.lastID += 1
       return inbox.lastID
@@ -145,18 +164,20 @@ final class CurlEngine: Sendable {
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let submission = CurlSubmission(
-          id: id, url: url, headers: headers, limit: limit, continuation: continuation)
+          id: id, url: url, headers: headers, limit: limit, timeout: timeout,
+          continuation: continuation)
         // Under the inbox's lock, so that a cancellation is either seen here or finds the
         // submission (in the inbox, or on the thread once it has taken it).
-        let accepted = inbox.withLock { inbox in
-          if Task.isCancelled || inbox.stopping { return false }
+        let refusal = inbox.withLock { inbox -> HTTPError? in
+          if Task.isCancelled { return .cancelled }
+          if inbox.stopping { return .connectionFailed }
           inbox.submissions.append(submission)
-          return true
+          return nil
         }
-        if accepted {
-          signal()
+        if let refusal {
+          continuation.resume(returning: .failure(refusal))
         } else {
-          continuation.resume(returning: .failure(.cancelled))
+          signal()
         }
       }
     } onCancel: {
@@ -189,6 +210,8 @@ struct CurlSubmission: Sendable {
   var url: URL
   var headers: [String: String]
   var limit: Int?
+  /// What is left of the request's total time (redirects included).
+  var timeout: Duration
   var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
 }
 
@@ -198,6 +221,7 @@ struct CurlInbox: Sendable {
   var submissions: [CurlSubmission] = []
   /// Requests cancelled after the thread took them (or after they finished: then ignored).
   var cancellations: [UInt64] = []
+  /// The thread is ending (or could not start libcurl): requests are refused.
   var stopping = false
   /// The thread has ended; nothing may wake it.
   var closed = false

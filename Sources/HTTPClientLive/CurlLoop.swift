@@ -59,6 +59,7 @@ final class CurlLoop {
   /// descriptor.
   private func closeDown(multi: UnsafeMutableRawPointer?) {
     let waiting = inbox.withLock { inbox in
+      inbox.stopping = true
       inbox.closed = true
       defer { inbox.submissions = [] }
       return inbox.submissions
@@ -91,12 +92,15 @@ final class CurlLoop {
     pdx_easy_set_long(handle, CURLOPT_HTTPGET, 1)
     pdx_easy_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
     pdx_easy_set_long(handle, CURLOPT_NOSIGNAL, 1)
+    // Removing a transfer whose name lookup hangs would otherwise wait for the lookup's thread,
+    // and this thread would stop every other transfer and cancellation meanwhile.
+    pdx_easy_set_long(handle, CURLOPT_QUICK_EXIT, 1)
     pdx_easy_set_string(handle, CURLOPT_USERAGENT, settings.userAgent)
     pdx_easy_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
     pdx_easy_set_list(handle, CURLOPT_HTTPHEADER, transfer.headerList)
     let idle = Self.milliseconds(settings.idleTimeout)
     pdx_easy_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, idle)
-    pdx_easy_set_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(settings.totalTimeout))
+    pdx_easy_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, Self.milliseconds(transfer.timeout)))
     pdx_easy_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
     pdx_easy_set_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, (idle + 999) / 1000))
 
@@ -180,18 +184,22 @@ final class CurlLoop {
 final class CurlTransfer {
   let id: UInt64
   let url: URL
+  let timeout: Duration
   let handle: UnsafeMutableRawPointer
   let continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
   /// The extra request headers as libcurl wants them (freed with the transfer).
   let headerList: UnsafeMutablePointer<curl_slist>?
   private let limit: Int?
   private var headers: [String: String] = [:]
+  /// The header the last line belonged to, which a folded line continues.
+  private var lastHeader: String?
   private var body = Data()
   private var tooLarge = false
 
   init(submission: CurlSubmission, handle: UnsafeMutableRawPointer) {
     id = submission.id
     url = submission.url
+    timeout = submission.timeout
     limit = submission.limit
     continuation = submission.continuation
     self.handle = handle
@@ -222,15 +230,25 @@ final class CurlTransfer {
   /// Keeps one header line; false (stop the transfer) when its `Content-Length` is over the
   /// limit. A status line starts a new answer (after a proxy's, say).
   func receive(headerLine bytes: UnsafeRawBufferPointer) -> Bool {
-    let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(
-      in: .whitespacesAndNewlines)
+    let raw = String(decoding: bytes, as: UTF8.self)
+    let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     if line.hasPrefix("HTTP/") {
       headers = [:]
+      lastHeader = nil
+      return true
+    }
+    // A line starting with a space or a tab continues the header before it (obsolete folding).
+    if raw.first == " " || raw.first == "\t" {
+      if let lastHeader, !line.isEmpty, let value = headers[lastHeader] {
+        headers[lastHeader] = value.isEmpty ? line : "\(value) \(line)"
+      }
       return true
     }
     guard let colon = line.firstIndex(of: ":") else { return true }
     let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
     let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    // The first value of a repeated header is kept (as `HTTPResponse` does).
+    lastHeader = headers[name] == nil ? name : nil
     if headers[name] == nil { headers[name] = value }
     if name == "content-length", let length = Int(value) {
       if let limit, length > limit {

@@ -51,7 +51,10 @@ struct App {
     let spritesURL = try options.resolvedSpritesURL(environment: environment)
     let transport = CurlHTTPClient(
       userAgent: CurlHTTPClient.userAgent(version: Options.version),
-      totalTimeout: .seconds(options.timeout))
+      totalTimeout: .seconds(options.timeout),
+      onUnavailable: {
+        notices.post("Warning: \($0); nothing can be fetched (Debian: apt-get install libcurl4).")
+      })
     let bounded = BoundedHTTPClient(
       wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: 6)
     let http = RetryingHTTPClient(wrapping: bounded)

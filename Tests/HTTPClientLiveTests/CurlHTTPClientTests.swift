@@ -5,6 +5,10 @@ import Locking
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @Suite("CurlHTTPClient against a loopback server")
 struct CurlHTTPClientTests {
   @Test func sendsUserAgentAndHeadersAndReturnsTheAnswer() async throws {
@@ -78,4 +82,55 @@ struct CurlHTTPClientTests {
     let result = await task.result
     #expect(throws: HTTPError.cancelled) { try result.get() }
   }
+
+  @Test func redirectsShareTheRequestsDeadline() async throws {
+    let server = try await LoopbackServer.start { request in
+      try await Task.sleep(for: .milliseconds(400))
+      let hop = Int(request.path.split(separator: "/").last ?? "") ?? 0
+      return reply(302, headers: ["Location": "/hop/\(hop + 1)"])
+    }
+    defer { Task { await server.stop() } }
+    let client = CurlHTTPClient(
+      userAgent: "pokedex/test", idleTimeout: .seconds(5), totalTimeout: .seconds(1))
+    let start = ContinuousClock.now
+    // Each hop within a fresh second would end at the sixth 302, after 2.4 s.
+    await #expect(throws: HTTPError.timedOut) {
+      try await client.send(HTTPRequest(url: server.url("/hop/0")))
+    }
+    #expect(ContinuousClock.now - start < .milliseconds(2000))
+  }
+
+  @Test func aFoldedHeaderLineContinuesTheHeaderBeforeIt() async throws {
+    let server = try OneAnswerServer(
+      answer: "HTTP/1.1 200 OK\r\nX-Note: one\r\n two\r\nContent-Length: 2\r\n\r\nok")
+    let client = CurlHTTPClient(userAgent: "pokedex/test")
+    let response = try await client.send(
+      HTTPRequest(url: URL(string: "http://127.0.0.1:\(server.port)/x")!))
+    #expect(response.header("x-note") == "one two")
+    #expect(response.headers.count == 2)
+    #expect(response.body == Data("ok".utf8))
+  }
+}
+
+/// A raw TCP server on loopback that answers one request with `answer`, byte for byte.
+final class OneAnswerServer: Sendable {
+  let port: UInt16
+  private let listener: Int32
+
+  init(answer: String) throws {
+    let (listener, port) = try listenOnLoopback()
+    self.listener = listener
+    self.port = port
+    let thread = Thread {
+      let client = accept(listener, nil, nil)
+      guard client >= 0 else { return }
+      defer { close(client) }
+      var request = [UInt8](repeating: 0, count: 4096)
+      _ = read(client, &request, request.count)
+      _ = answer.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    }
+    thread.start()
+  }
+
+  deinit { close(listener) }
 }
