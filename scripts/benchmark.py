@@ -27,6 +27,17 @@ chain = pokebase.api.get_data("evolution-chain", 67)
 print(species["name"], pokemon["name"], chain["id"])
 """
 
+# The same, for every resource pokedex fetched (argv[3]: a JSON list of [endpoint, id]), one
+# after another, as pokebase's API does.
+POKEBASE_SAME = """
+import json, sys
+import pokebase.api, pokebase.cache, pokebase.common
+pokebase.common.BASE_URL = sys.argv[1]
+pokebase.cache.set_cache(sys.argv[2])
+for endpoint, id in json.loads(sys.argv[3]):
+    pokebase.api.get_data(endpoint, id)
+"""
+
 
 class Mirror:
     """The recorded PokéAPI on loopback, with a latency added to every answer."""
@@ -67,6 +78,9 @@ class Bench:
         self.pokebase_script = os.path.join(work, "pokebase_three.py")
         with open(self.pokebase_script, "w") as file:
             file.write(POKEBASE)
+        self.pokebase_same_script = os.path.join(work, "pokebase_same.py")
+        with open(self.pokebase_same_script, "w") as file:
+            file.write(POKEBASE_SAME)
 
     def pokedex_env(self, home):
         env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "POKEDEX_"))}
@@ -78,8 +92,12 @@ class Bench:
     def pokedex(self, home, *arguments):
         return [self.args.binary, *arguments], self.pokedex_env(home)
 
-    def pokebase(self, cache):
-        command = [self.args.python, self.pokebase_script, self.mirror.base + "/api/v2", cache]
+    def pokebase(self, cache, resources=None):
+        """pokebase making the issue's three requests, or fetching `resources` ([endpoint, id])."""
+        base = self.mirror.base + "/api/v2"
+        if resources is None:
+            return [self.args.python, self.pokebase_script, base, cache], dict(os.environ)
+        command = [self.args.python, self.pokebase_same_script, base, cache, json.dumps(resources)]
         return command, dict(os.environ)
 
     @staticmethod
@@ -207,13 +225,25 @@ def main():
         def fresh(name):
             shutil.rmtree(cold_home if name == "pokedex" else cold_pb, ignore_errors=True)
 
+        fresh("pokedex")
+
+        # What a cold pokedex fetches, from its log: pokebase fetches the same in the last row.
+        bench.run(bench.pokedex(cold_home, "-c", "open 133; evolution"))
+        log = open(os.path.join(cold_home, ".local", "state", "pokedex", "pokedex.log")).read()
+        fetched = [[endpoint, int(id)] for endpoint, id in
+                   re.findall(r"GET \S+/api/v2/([a-z-]+)/(\d+)/? → 200", log)]
         cold = {"pokedex": bench.pokedex(cold_home, "-c", "open 133; evolution"),
-                "pokebase": bench.pokebase(cold_pb)}
+                "pokebase": bench.pokebase(cold_pb),
+                "pokebase, same answers": bench.pokebase(cold_pb, fetched)}
         times, _ = bench.interleaved(cold, max(5, runs // 3), prepare=fresh)
         trips = (times["pokedex"] - warm_pokedex) / args.latency
         row(f"cold, same command, at {args.latency} ms", f"{times['pokedex']:.0f} ms",
             f"{times['pokebase']:.0f} ms", f"{times['pokebase'] / times['pokedex']:.1f}×",
-            f"≤ 2 round trips + 60 ms, ≥ 2× (pokedex: {trips:.2f} round trips over warm)")
+            f"≤ 2 round trips + 60 ms, ≥ 2× (pokedex: {len(fetched)} requests, "
+            f"{trips:.2f} round trips over warm)")
+        row(f"cold, pokebase fetching the same {len(fetched)} answers", f"{times['pokedex']:.0f} ms",
+            f"{times['pokebase, same answers']:.0f} ms",
+            f"{times['pokebase, same answers'] / times['pokedex']:.1f}×")
 
         startup = {"--version": bench.pokedex(home, "--version"),
                    "--offline -c help": bench.pokedex(home, "--offline", "-c", "help")}
