@@ -31,15 +31,9 @@ final class FloodServer: Sendable {
     let (listener, port) = try listenOnLoopback()
     self.listener = listener
     self.port = port
-    let thread = Thread { [counter] in
-      let client = accept(listener, nil, nil)
-      guard client >= 0 else { return }
-      defer { close(client) }
-      var request = [UInt8](repeating: 0, count: 4096)
-      _ = read(client, &request, request.count)
+    answerOneRequest(on: listener) { [counter] client in
       let length = announce ? "Content-Length: \(total)\r\n" : "Connection: close\r\n"
-      let headers = "HTTP/1.1 200 OK\r\n\(length)Content-Type: image/png\r\n\r\n"
-      _ = headers.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+      send("HTTP/1.1 200 OK\r\n\(length)Content-Type: image/png\r\n\r\n", to: client)
       let chunk = [UInt8](repeating: 0x61, count: 64 << 10)
       while counter.value < total {
         let size = min(chunk.count, total - counter.value)
@@ -52,7 +46,6 @@ final class FloodServer: Sendable {
         usleep(2000)
       }
     }
-    thread.start()
   }
 
   deinit { close(listener) }

@@ -121,15 +121,7 @@ final class OneAnswerServer: Sendable {
     let (listener, port) = try listenOnLoopback()
     self.listener = listener
     self.port = port
-    let thread = Thread {
-      let client = accept(listener, nil, nil)
-      guard client >= 0 else { return }
-      defer { close(client) }
-      var request = [UInt8](repeating: 0, count: 4096)
-      _ = read(client, &request, request.count)
-      _ = answer.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-    }
-    thread.start()
+    answerOneRequest(on: listener) { client in send(answer, to: client) }
   }
 
   deinit { close(listener) }

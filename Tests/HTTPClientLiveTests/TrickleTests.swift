@@ -31,6 +31,25 @@ func listenOnLoopback() throws -> (socket: Int32, port: UInt16) {
   return (listener, UInt16(bigEndian: address.sin_port))
 }
 
+/// On a thread of its own: accepts one connection on `listener`, reads the request, hands the
+/// connection to `respond`, and closes it.
+func answerOneRequest(on listener: Int32, _ respond: @escaping @Sendable (Int32) -> Void) {
+  let thread = Thread {
+    let client = accept(listener, nil, nil)
+    guard client >= 0 else { return }
+    defer { close(client) }
+    var request = [UInt8](repeating: 0, count: 4096)
+    _ = read(client, &request, request.count)
+    respond(client)
+  }
+  thread.start()
+}
+
+/// Sends `text` on a connection (a peer that hung up is not a signal).
+func send(_ text: String, to client: Int32) {
+  _ = text.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+}
+
 /// A raw TCP server on loopback that answers one request with headers promising 1,000 bytes,
 /// then sends one byte every `interval`, forever (until the client hangs up): the fault a
 /// per-read idle time-out never catches.
@@ -45,18 +64,12 @@ final class TrickleServer: Sendable {
     let microseconds =
       UInt32(interval.components.attoseconds / 1_000_000_000_000)
       + UInt32(interval.components.seconds) * 1_000_000
-    let thread = Thread {
-      let client = accept(listener, nil, nil)
-      guard client >= 0 else { return }
-      defer { close(client) }
-      var request = [UInt8](repeating: 0, count: 4096)
-      _ = read(client, &request, request.count)
-      let headers = "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\nContent-Type: text/plain\r\n\r\n"
-      _ = headers.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    answerOneRequest(on: listener) { client in
+      send(
+        "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\nContent-Type: text/plain\r\n\r\n", to: client)
       var byte: UInt8 = 0x61
       while send(client, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 { usleep(microseconds) }
     }
-    thread.start()
   }
 
   deinit { close(listener) }
