@@ -95,11 +95,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   /// Whether two URLs share scheme, host and port.
   static func sameOrigin(_ first: String, _ second: String) -> Bool {
-    guard let a = URLComponents(string: first), let b = URLComponents(string: second) else {
-      return false
-    }
-    return a.scheme?.lowercased() == b.scheme?.lowercased()
-      && a.host?.lowercased() == b.host?.lowercased() && a.port == b.port
+    guard let a = URL(string: first), let b = URL(string: second) else { return false }
+    return a.hasSameOrigin(as: b)
   }
 
   /// `GET pokemon-species/{id or name}/`.

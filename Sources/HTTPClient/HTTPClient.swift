@@ -27,6 +27,13 @@ extension URL {
     components.password = nil
     return components.string ?? absoluteString
   }
+
+  /// Whether `other` has this URL's scheme, host and port (compared without case): the one test
+  /// of "the same server" for redirects and for links an answer gives.
+  public func hasSameOrigin(as other: URL) -> Bool {
+    scheme?.lowercased() == other.scheme?.lowercased()
+      && host?.lowercased() == other.host?.lowercased() && port == other.port
+  }
 }
 
 /// A complete answer: status, headers (names lower-cased) and body.

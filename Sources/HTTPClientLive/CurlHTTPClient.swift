@@ -99,10 +99,7 @@ public final class CurlHTTPClient: HTTPClient {
       let location = response.header("location"),
       let target = URL(string: location, relativeTo: url)?.absoluteURL
     else { return nil }
-    let same =
-      url.scheme?.lowercased() == target.scheme?.lowercased()
-      && url.host?.lowercased() == target.host?.lowercased() && url.port == target.port
-    return same ? target : nil
+    return url.hasSameOrigin(as: target) ? target : nil
   }
 }
 

@@ -9,8 +9,8 @@ final class CurlLoop {
   private let settings: CurlSettings
   private let inbox: Locked<CurlInbox>
   private let wake: Int32
-  private var transfers: [UInt64: CurlTransfer] = [:]
-  private var transferByHandle: [UnsafeMutableRawPointer: UInt64] = [:]
+  /// The transfers in libcurl's hands, by their easy handle.
+  private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
   /// Every socket libcurl has open (it opens and closes them through this loop).
   private var sockets: Set<Int32> = []
 
@@ -37,14 +37,16 @@ final class CurlLoop {
       }
       for submission in submissions { start(submission, on: multi) }
       for id in cancellations {
-        if let transfer = transfers[id] { finish(transfer, .failure(.cancelled), on: multi) }
+        if let transfer = transfers.values.first(where: { $0.id == id }) {
+          finish(transfer, .failure(.cancelled), on: multi)
+        }
       }
       if stopping { break }
       var running: Int32 = 0
       pdx_multi_perform(multi, &running)
       var code = CURLE_OK
       while let handle = pdx_multi_next_done(multi, &code) {
-        guard let id = transferByHandle[handle], let transfer = transfers[id] else { continue }
+        guard let transfer = transfers[handle] else { continue }
         finish(transfer, transfer.outcome(code, status: pdx_easy_response_code(handle)), on: multi)
       }
       acknowledgeAtOnce()
@@ -78,8 +80,7 @@ final class CurlLoop {
       return submission.continuation.resume(returning: .failure(.connectionFailed))
     }
     let transfer = CurlTransfer(submission: submission, handle: handle)
-    transfers[submission.id] = transfer
-    transferByHandle[handle] = submission.id
+    transfers[handle] = transfer
     configure(transfer)
     if pdx_multi_add(multi, handle) != CURLM_OK {
       finish(transfer, .failure(.connectionFailed), on: multi)
@@ -124,8 +125,7 @@ final class CurlLoop {
   ) {
     pdx_multi_remove(multi, transfer.handle)
     pdx_easy_cleanup(transfer.handle)
-    transfers[transfer.id] = nil
-    transferByHandle[transfer.handle] = nil
+    transfers[transfer.handle] = nil
     transfer.continuation.resume(returning: outcome)
   }
 
@@ -149,17 +149,22 @@ final class CurlLoop {
   // MARK: libcurl's callbacks (on this thread, inside `pdx_multi_perform`)
 
   private static let receiveBody: curl_write_callback = { data, size, count, user in
-    guard let data, let user else { return 0 }
-    let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
-    let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
-    return transfer.receive(body: bytes) ? size * count : 0
+    deliver(data, size * count, to: user) { $0.receive(body: $1) }
   }
 
   private static let receiveHeader: curl_write_callback = { data, size, count, user in
+    deliver(data, size * count, to: user) { $0.receive(headerLine: $1) }
+  }
+
+  /// Hands `length` bytes to the transfer `user` points at; what libcurl wants back: the length
+  /// when `receive` keeps them, 0 to stop the transfer.
+  private static func deliver(
+    _ data: UnsafeMutablePointer<CChar>?, _ length: Int, to user: UnsafeMutableRawPointer?,
+    _ receive: (CurlTransfer, UnsafeRawBufferPointer) -> Bool
+  ) -> Int {
     guard let data, let user else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
-    let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
-    return transfer.receive(headerLine: bytes) ? size * count : 0
+    return receive(transfer, UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
   }
 
   private static let openSocket: curl_opensocket_callback = { user, _, address in
