@@ -65,6 +65,14 @@ let package = Package(
       name: "SyncFeature",
       dependencies: ["DetailFeature", "ImageFeature", "APIClient", "Cache", "Models"]),
 
+    // MARK: Pages of every other kind: the abstraction, then one feature module per kind
+    .target(name: "Pages", dependencies: ["APIClient", "Models"]),
+    .target(name: "AbilityFeature", dependencies: ["Pages", "APIClient", "Models"]),
+    .target(name: "MoveFeature", dependencies: ["Pages", "APIClient", "Models"]),
+    .target(name: "TypeFeature", dependencies: ["Pages", "APIClient", "Models"]),
+    .target(name: "ItemFeature", dependencies: ["Pages", "APIClient", "Models"]),
+    .target(name: "NatureFeature", dependencies: ["Pages", "APIClient", "Models"]),
+
     // MARK: Cross-cutting
     .target(name: "FeatureFlags", dependencies: ["Models"]),
     .target(name: "Analytics"),
@@ -75,14 +83,14 @@ let package = Package(
       name: "Presentation",
       dependencies: [
         "APIClient", "Cache", "CommandLanguage", "DetailFeature", "FeatureFlags", "ImageFeature",
-        "ListFeature", "Models", "SyncFeature",
+        "ListFeature", "Models", "Pages", "SyncFeature",
       ]),
     .target(
       name: "Rendering",
       dependencies: [
         "Presentation", "TerminalImages", "APIClient", "Cache", "CommandLanguage",
-        "DetailFeature", "FeatureFlags", "ImageFeature", "ListFeature", "Models", "PNGDecoder",
-        "SpriteStore", "SyncFeature",
+        "DetailFeature", "FeatureFlags", "ImageFeature", "ListFeature", "Models", "Pages",
+        "PNGDecoder", "SpriteStore", "SyncFeature",
       ]),
 
     // MARK: The session engine
@@ -91,7 +99,8 @@ let package = Package(
       dependencies: [
         "Locking",
         "Presentation", "CommandLanguage", "ListFeature", "DetailFeature", "ImageFeature",
-        "SyncFeature", "APIClient", "Cache", "FeatureFlags", "LineEditor", "Models", "Terminal",
+        "SyncFeature", "APIClient", "Cache", "FeatureFlags", "LineEditor", "Models", "Pages",
+        "Terminal",
       ]),
 
     // MARK: Decorators the composition root attaches around features and services
@@ -111,7 +120,8 @@ let package = Package(
         "HTTPClientLive", "Cache", "CacheStoreGRDB", "PNGDecoderLibPNG", "LineEditorLibEdit",
         "Analytics", "FeatureFlags", "CommandLanguage", "DetailFeature", "ImageFeature",
         "ListFeature", "SpriteStore", "SyncFeature", "Terminal", "TerminalImages",
-        "TerminalImagesChafa",
+        "TerminalImagesChafa", "Pages", "AbilityFeature", "MoveFeature", "TypeFeature",
+        "ItemFeature", "NatureFeature",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -120,6 +130,8 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
       path: "Tests/TestSupport"),
+    // A client serving fixtures in the API's shape, for the page features and the session.
+    .target(name: "APIFixtures", dependencies: ["APIClient", "Models"], path: "Tests/APIFixtures"),
     // ThreadSanitizer's suppressions, linked into the test bundle (one test target brings it).
     .target(name: "TSanSuppressions", path: "Tests/TSanSuppressions"),
     .testTarget(name: "ModelsTests", dependencies: ["Models"]),
@@ -146,6 +158,12 @@ let package = Package(
     .testTarget(name: "ListFeatureTests", dependencies: ["ListFeature", "APIClient", "Models"]),
     .testTarget(
       name: "DetailFeatureTests", dependencies: ["Locking", "DetailFeature", "APIClient", "Models"]),
+    .testTarget(
+      name: "PageFeatureTests",
+      dependencies: [
+        "APIFixtures", "Pages", "AbilityFeature", "MoveFeature", "TypeFeature", "ItemFeature",
+        "NatureFeature", "APIClient", "Models",
+      ]),
     .testTarget(name: "PNGDecoderLibPNGTests", dependencies: ["PNGDecoderLibPNG", "PNGDecoder"]),
     .testTarget(name: "TerminalImagesTests", dependencies: ["TerminalImages", "PNGDecoder"]),
     .testTarget(
@@ -186,7 +204,8 @@ let package = Package(
         "Locking",
         "Session", "Presentation", "Models", "APIClient", "Cache", "CommandLanguage",
         "DetailFeature", "FeatureFlags", "ListFeature", "HTTPClient", "ImageFeature", "PNGDecoder",
-        "SpriteStore", "SyncFeature", "Terminal", "LineEditor",
+        "SpriteStore", "SyncFeature", "Terminal", "LineEditor", "Pages", "APIFixtures",
+        "AbilityFeature", "MoveFeature", "TypeFeature", "ItemFeature", "NatureFeature",
       ]),
     .testTarget(name: "pokedexTests", dependencies: ["pokedex"]),
   ]

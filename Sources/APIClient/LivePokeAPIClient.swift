@@ -155,6 +155,37 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
+  /// `GET {path}/{id or slug}/`, cached under the URL and the type's representation, and under
+  /// the URL by id and by slug alike.
+  public func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
+    let trimmed = key.trimmingCharacters(in: .whitespaces)
+    let asKey: SpeciesKey = Int(trimmed).map { .id($0) } ?? .name(trimmed)
+    let resource = "\(R.path) \(Self.describe(asKey))"
+    guard let component = Self.pathComponent(asKey) else { throw .notFound(resource: resource) }
+    return try await value(
+      R.self, url: "\(baseURL)/\(R.path)/\(component)/", keySuffix: "#" + R.representation,
+      resource: resource,
+      isAnswer: { answer in
+        switch asKey {
+        case .id(let id): answer.id == id
+        case .name(let name): answer.name.lowercased() == name.lowercased()
+        }
+      },
+      aliases: { [baseURL] answer in
+        [
+          "\(baseURL)/\(R.path)/\(answer.id)/",
+          "\(baseURL)/\(R.path)/\(answer.name)/",
+        ]
+      })
+  }
+
+  /// `GET {path}?limit=100000`, following `next` on the API's host only.
+  public func names(of path: String) async throws(APIError) -> [NamedResource] {
+    try await index(path, resource: "the \(path) index").map {
+      NamedResource(name: $0.name, url: "\(baseURL)/\(path)/\($0.id)/")
+    }
+  }
+
   /// `GET type/{id}/` (by slug when the reference has no id).
   public func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
     try await referenced(PokemonType.self, path: "type", reference) { ($0.id, $0.name) }
@@ -197,13 +228,13 @@ public actor LivePokeAPIClient: PokeAPIClient {
   }
 
   private func value<T: Codable & Sendable>(
-    _ type: T.Type, url: String, resource: String,
+    _ type: T.Type, url: String, keySuffix: String = "", resource: String,
     isAnswer: @escaping @Sendable (T) -> Bool = { _ in true },
     aliases: @escaping @Sendable (T) -> [String] = { _ in [] }
   ) async throws(APIError) -> T {
     guard let parsed = URL(string: url) else { throw .notFound(resource: resource) }
     let item = Resource(
-      key: parsed.redactingUserInfo, url: parsed, name: resource,
+      key: parsed.redactingUserInfo + keySuffix, url: parsed, name: resource,
       decode: { data in
         let value = try JSONDecoder().decode(T.self, from: data)
         guard isAnswer(value) else { throw APIError.invalidData(resource: resource) }
@@ -214,7 +245,9 @@ public actor LivePokeAPIClient: PokeAPIClient {
         return try Self.encoder.encode(value)
       },
       aliases: { value in
-        ((value as? T).map(aliases) ?? []).map { URL(string: $0)?.redactingUserInfo ?? $0 }
+        ((value as? T).map(aliases) ?? []).map {
+          (URL(string: $0)?.redactingUserInfo ?? $0) + keySuffix
+        }
       })
     guard let value = try await shared(item) as? T else {
       throw .invalidData(resource: resource)

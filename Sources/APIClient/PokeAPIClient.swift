@@ -42,36 +42,71 @@ public protocol PokeAPIClient: Sendable {
   func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType
   /// Every type (`GET type?limit=…`), for the types completion lists beside names.
   func typeIndex() async throws(APIError) -> [NamedResource]
+  /// One resource a page shows, by id or slug (`GET ability/static/`), decoded as `type`.
+  func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R
+  /// The slug and id of every resource at `path` (`GET ability?limit=…`) in one request, for
+  /// completion and for resolving a typed name.
+  func names(of path: String) async throws(APIError) -> [NamedResource]
+}
+
+/// A PokéAPI resource a page shows, decoded into only the fields it uses (that is what the cache
+/// keeps of it).
+public protocol APIResource: Codable, Sendable {
+  /// The API's path for the kind (`ability`, `move`).
+  static var path: String { get }
+  /// Tells this decoding's cache entries apart from another's for the same URL: an evolution
+  /// keeps only a move's name (`GameResource`), the move page much more.
+  static var representation: String { get }
+  var id: Int { get }
+  var name: String { get }
 }
 
 extension PokeAPIClient {
+  /// Every type with the damage it takes from the others: one request for the list of types
+  /// and one per type, together.
+  public func allTypes() async throws(APIError) -> [PokemonType] {
+    try await APIRequests.together(try await typeIndex()) { reference async throws(APIError) in
+      try await pokemonType(reference)
+    }
+  }
+
   /// The types of every pokemon (species and forms, by `pokemon` id), in slot order, as shown
   /// (`Electric`): one request for the list of types and one per type.
   public func typesByPokemon() async throws(APIError) -> [Int: [String]] {
-    let index = try await typeIndex()
-    let results = await withTaskGroup(of: Result<PokemonType, APIError>.self) { group in
-      for reference in index {
-        group.addTask { () async -> Result<PokemonType, APIError> in
-          do throws(APIError) {
-            return .success(try await pokemonType(reference))
-          } catch {
-            return .failure(error)
-          }
-        }
-      }
-      var results: [Result<PokemonType, APIError>] = []
-      for await result in group { results.append(result) }
-      return results
-    }
+    let types = try await allTypes()
     var slotted: [Int: [(slot: Int, name: String)]] = [:]
-    for result in results {
-      let type = try result.get()
+    for type in types {
       for member in type.pokemon {
         guard let id = member.pokemon.id else { continue }
         slotted[id, default: []].append((member.slot, DisplayName.of(type.name)))
       }
     }
     return slotted.mapValues { $0.sorted { $0.slot < $1.slot }.map(\.name) }
+  }
+}
+
+/// Helpers for making many requests.
+public enum APIRequests {
+  /// `load` of every input, all started at once (the transport bounds how many are in flight),
+  /// in the inputs' order; the first failure in that order is thrown.
+  public static func together<Input: Sendable, Output: Sendable>(
+    _ inputs: [Input], _ load: @escaping @Sendable (Input) async throws(APIError) -> Output
+  ) async throws(APIError) -> [Output] {
+    let results = await withTaskGroup(of: (Int, Result<Output, APIError>).self) { group in
+      for (index, input) in inputs.enumerated() {
+        group.addTask {
+          do throws(APIError) {
+            return (index, .success(try await load(input)))
+          } catch {
+            return (index, .failure(error))
+          }
+        }
+      }
+      var results = [Result<Output, APIError>?](repeating: nil, count: inputs.count)
+      for await (index, result) in group { results[index] = result }
+      return results
+    }
+    return try results.map { result throws(APIError) in try result!.get() }
   }
 }
 

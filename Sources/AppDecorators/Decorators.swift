@@ -181,6 +181,18 @@ public struct LoggingPokeAPIClient: PokeAPIClient {
   public func typeIndex() async throws(APIError) -> [NamedResource] {
     try await logged("type index") { () async throws(APIError) in try await base.typeIndex() }
   }
+
+  public func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
+    try await logged("\(R.path) \(SafeText.line(key))") { () async throws(APIError) in
+      try await base.resource(type, key)
+    }
+  }
+
+  public func names(of path: String) async throws(APIError) -> [NamedResource] {
+    try await logged("\(SafeText.line(path)) index") { () async throws(APIError) in
+      try await base.names(of: path)
+    }
+  }
 }
 
 extension Duration {

@@ -31,8 +31,11 @@ public enum Command: Equatable, Sendable {
   case downloadImage
   /// `image`: show the selected species' downloaded image.
   case image
-  /// `back`: leave the details, back to the list.
+  /// `back`: the page before the one shown, on the trail.
   case back
+  /// A page of another kind (`ability static`, `type fire`, `types`): the kind's command name and
+  /// the name as typed (trimmed), `nil` for a kind that takes none. Resolving it is the caller's.
+  case show(kind: String, name: String?)
   /// `search TEXT`: the rest of the line, trimmed, inner spaces kept, case kept.
   case search(String)
   /// `random [N]`: `N` random species, 1…50 (default 1).

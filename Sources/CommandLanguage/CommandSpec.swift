@@ -99,14 +99,18 @@ enum ArgumentCompletion: Sendable, Equatable {
   case syncOptions
   /// `--images` when the `images` feature is on.
   case imagesOption
+  /// The names of a page kind (`ability`), those the last page links to first.
+  case pageNames(String)
 }
 
 /// When a command makes sense, so that completion offers it only then.
 enum Applicability: Sendable, Equatable {
   /// Always.
   case always
-  /// With a species open (`info`, `evolution`, `back`).
+  /// With a species open (`info`, `evolution`).
   case withSelection
+  /// With a page before the one shown (`back`).
+  case withTrail
   /// With a species open whose image is downloaded (`image`).
   case withImage
   /// With a species open whose image is not downloaded yet (`download image`).
@@ -116,6 +120,7 @@ enum Applicability: Sendable, Equatable {
     switch self {
     case .always: true
     case .withSelection: context.hasSelection
+    case .withTrail: context.canGoBack
     case .withImage: context.hasSelection && context.imageDownloaded
     case .withImageToDownload: context.hasSelection && !context.imageDownloaded
     }

@@ -101,10 +101,64 @@ public enum CommandTable {
       parseArguments: noArguments(.image), completion: .none, applies: .withImage),
     CommandSpec(
       name: "back", aliases: [], arguments: "",
-      summary: "Leave the details, back to the list.",
-      details: "Leaves the details of the selected species and shows the list again.",
-      examples: ["back"], feature: nil,
-      parseArguments: noArguments(.back), completion: .none, applies: .withSelection),
+      summary: "Go back to the page before, on the trail.",
+      details: """
+        Every page you open (a list page, a species, an ability, a move, a type, an item, a \
+        nature) goes on a trail, which the prompt names. "back" shows the page before the \
+        one shown again, whatever its kind; from a species it returns to the list page that \
+        holds it, the species marked there.
+        """,
+      examples: ["open pikachu", "ability static", "back"], feature: nil,
+      parseArguments: noArguments(.back), completion: .none, applies: .withTrail),
+    .page(
+      "ability", summary: "Show an ability and who has it.",
+      details: """
+        Shows an ability: what it does, the generation that introduced it, and the species \
+        that have it, normal and hidden apart. NAME is its name in any case (static, \
+        "Lightning Rod") or the start of exactly one; Tab offers the open species' first.
+        """,
+      examples: ["ability static", "ability lightning rod"], feature: .abilities),
+    .page(
+      "move", summary: "Show a move: power, accuracy, effect.",
+      details: """
+        Shows a move: type, damage class, power, accuracy, PP, priority, what it does, its \
+        newest description, the generation that introduced it, its TM, TR or HM number in \
+        the newest games that have one, and how many species learn it.
+        """,
+      examples: ["move thunderbolt", "move quick attack"], feature: .moves),
+    .page(
+      "type", summary: "Show a type's matchups and its species.",
+      details: """
+        Shows a type: what it deals double, half or no damage to when attacking, what it \
+        takes double, half or no damage from when defending, and its species.
+        """,
+      examples: ["type fire", "type ghost"], feature: .types),
+    .page(
+      "types", named: false, summary: "Draw the whole type chart.",
+      details: """
+        Draws the type chart: a row per attacking type, a column per defending type, each \
+        cell the factor (2, ½, 0; a dot for 1), in colour where colour is on.
+        """,
+      examples: ["types"], feature: .types),
+    .page(
+      "item", summary: "Show an item and who holds it.",
+      details: """
+        Shows an item: its category, cost, what it does, its newest description and the \
+        Pokémon that hold it in the wild.
+        """,
+      examples: ["item leftovers", "item thunder stone"], feature: .items),
+    .page(
+      "nature", summary: "Show the stats a nature changes.",
+      details: """
+        Shows a nature: the stat it raises and the one it lowers, the flavour it likes and \
+        the one it dislikes.
+        """,
+      examples: ["nature timid", "nature adamant"], feature: .natures),
+    .page(
+      "natures", named: false, summary: "List the 25 natures and what they change.",
+      details:
+        "Lists every nature with the stat it raises and lowers and the flavours it likes and dislikes.",
+      examples: ["natures"], feature: .natures),
     CommandSpec(
       name: "search", aliases: [], arguments: "TEXT",
       summary: "Find species whose names contain TEXT.",
@@ -206,7 +260,32 @@ public enum CommandTable {
   }
 }
 
+extension CommandSpec {
+  /// A page kind's command: `kind NAME`, or `kind` alone when it is not `named` (`types`).
+  static func page(
+    _ kind: String, named: Bool = true, summary: String, details: String, examples: [String],
+    feature: Feature
+  ) -> CommandSpec {
+    CommandSpec(
+      name: kind, aliases: [], arguments: named ? "NAME" : "", summary: summary,
+      details: details, examples: examples, feature: feature,
+      parseArguments: named ? parsePageName(kind) : noArguments(.show(kind: kind, name: nil)),
+      completion: named ? .pageNames(kind) : .none)
+  }
+}
+
 // MARK: - Argument parsers
+
+/// The name after a page kind's command, as typed.
+private func parsePageName(
+  _ kind: String
+) -> @Sendable (Arguments, (Feature) -> Bool) -> ParseResult {
+  { arguments, _ in
+    arguments.rest.isEmpty
+      ? fail("\"\(kind)\" needs a name: \(kind) NAME.")
+      : .command(.show(kind: kind, name: arguments.rest))
+  }
+}
 
 /// A command that takes no arguments.
 private func noArguments(

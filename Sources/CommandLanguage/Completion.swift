@@ -31,15 +31,26 @@ public struct CompletionContext: Sendable, Equatable {
   public var pageCount: Int?
   /// Every species and form, sorted by name; `nil` while they load.
   public var names: [NameEntry]?
+  /// Whether a page comes before the one shown on the trail (`back` applies).
+  public var canGoBack: Bool
+  /// The slugs of each page kind (`ability`), sorted; a kind is missing while its names load.
+  public var pageNames: [String: [String]]
+  /// The slugs the last page shown names, by the command that opens them (`open`, `ability`):
+  /// completion offers them first.
+  public var links: [String: [String]]
 
   public init(
     hasSelection: Bool = false, imageDownloaded: Bool = false, pageCount: Int? = nil,
-    names: [NameEntry]? = nil
+    names: [NameEntry]? = nil, canGoBack: Bool = false, pageNames: [String: [String]] = [:],
+    links: [String: [String]] = [:]
   ) {
     self.hasSelection = hasSelection
     self.imageDownloaded = imageDownloaded
     self.pageCount = pageCount
     self.names = names
+    self.canGoBack = canGoBack
+    self.pageNames = pageNames
+    self.links = links
   }
 }
 
@@ -103,7 +114,17 @@ extension CommandParser {
       {
         return .items(ids(names, startingWith: prefix))
       }
-      return .items(species(names, startingWith: prefix))
+      let all = species(names, startingWith: prefix)
+      guard spec.completion == .species else { return .items(all) }
+      return .items(linkedFirst(all, context.links["open"] ?? []))
+    case .pageNames(let kind):
+      guard first else { return .items([]) }
+      guard let names = context.pageNames[kind] else {
+        return .message("The \(kind) names are still loading; Tab will offer them in a moment.")
+      }
+      let prefixBytes = Array(prefix.utf8)
+      let all = names.filter { $0.utf8.starts(with: prefixBytes) }.map { CompletionItem($0) }
+      return .items(linkedFirst(all, context.links[kind] ?? []))
     case .pages:
       guard first, let count = context.pageCount else { return .items([]) }
       return .items(numbers(1...max(1, count), startingWith: prefix))
@@ -150,6 +171,21 @@ extension CommandParser {
     default:
       return spec.arguments
     }
+  }
+
+  /// `items` with those the last page names first, in the page's order, noted so.
+  private static func linkedFirst(_ items: [CompletionItem], _ linked: [String])
+    -> [CompletionItem]
+  {
+    guard !linked.isEmpty else { return items }
+    let order = Dictionary(linked.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    var first: [CompletionItem] = []
+    var rest: [CompletionItem] = []
+    for item in items {
+      if order[item.word] != nil { first.append(item) } else { rest.append(item) }
+    }
+    first.sort { order[$0.word]! < order[$1.word]! }
+    return first + rest
   }
 
   /// The enabled commands starting with `prefix` that apply in `context` (all when `nil`).

@@ -202,7 +202,7 @@ public struct DetailFeature: Sendable {
   /// The detail view model of a species and its default pokemon.
   static func viewModel(species: Species, pokemon: Pokemon) -> SpeciesDetailViewModel {
     let stats = pokemon.stats.map {
-      SpeciesDetailViewModel.Stat(name: statName($0.stat.name), value: $0.baseStat)
+      SpeciesDetailViewModel.Stat(name: DisplayName.stat($0.stat.name), value: $0.baseStat)
     }
     let forms = species.varieties.count > 1 ? species.varieties.compactMap(form) : []
     let shown = species.form(id: pokemon.id).flatMap { $0.isDefault ? nil : form($0) }
@@ -234,19 +234,6 @@ public struct DetailFeature: Sendable {
         name: SafeText.line(variety.pokemon.name),
         displayName: DisplayName.of(variety.pokemon.name),
         pokemonID: $0, isDefault: variety.isDefault)
-    }
-  }
-
-  /// `special-attack` → `Sp. Atk` and so on; unknown stats in words.
-  static func statName(_ slug: String) -> String {
-    switch slug {
-    case "hp": "HP"
-    case "attack": "Attack"
-    case "defense": "Defense"
-    case "special-attack": "Sp. Atk"
-    case "special-defense": "Sp. Def"
-    case "speed": "Speed"
-    default: Words.title(slug)
     }
   }
 

@@ -14,5 +14,15 @@ public enum Feature: String, CaseIterable, Sendable {
   case random
   /// The `sync` command (fetching species ahead for offline use).
   case sync
+  /// The `ability` pages.
+  case abilities
+  /// The `move` pages.
+  case moves
+  /// The `type` pages and the `types` chart.
+  case types
+  /// The `item` pages.
+  case items
+  /// The `nature` pages and the `natures` table.
+  case natures
 
 }

@@ -66,6 +66,26 @@ public struct ListFeature: Sendable {
     try await page(1, filter: filter).pageCount
   }
 
+  /// The page under `filter` that holds species `speciesID`, or `nil` when the filter leaves it
+  /// out.
+  public func pageHolding(
+    speciesID: Int, filter: GenderFilter = .all
+  ) async throws(ListError) -> Int? {
+    if let genderID = filter.genderID {
+      let list = try await call { () async throws(APIError) in
+        try await client.genderList(id: genderID)
+      }
+      let members = list.species(admittedBy: filter)
+      return members.firstIndex { $0.id == speciesID }.map { $0 / pageSize + 1 }
+    }
+    // The whole list is every species in id order, from 1.
+    let first = try await call { () async throws(APIError) in
+      try await client.speciesPage(offset: 0, limit: pageSize)
+    }
+    guard (1...max(1, first.count)).contains(speciesID) else { return nil }
+    return (speciesID - 1) / pageSize + 1
+  }
+
   /// Every species whose slug contains `text` (any case; spaces count as hyphens, accents and
   /// `.` `'` are ignored, so `mr. mime` finds `mr-mime`), ordered by id, searched over the whole
   /// species index rather than the loaded pages.

@@ -45,6 +45,8 @@ public struct SpeciesListViewModel: Codable, Sendable, Equatable {
   public var rows: [SpeciesRow]
   /// True when the filter matches no species at all.
   public var isEmpty: Bool
+  /// The species to mark on the page (the one `back` came from), if any.
+  public var marked: Int?
 
   /// A page with every field given.
   public init(

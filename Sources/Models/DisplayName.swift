@@ -19,6 +19,27 @@ public enum DisplayName {
     }
     return result
   }
+
+  /// A stat's short name: `special-attack` → `Sp. Atk`, `hp` → `HP`; others in words.
+  public static func stat(_ slug: String) -> String {
+    switch slug {
+    case "hp": "HP"
+    case "attack": "Attack"
+    case "defense": "Defense"
+    case "special-attack": "Sp. Atk"
+    case "special-defense": "Sp. Def"
+    case "speed": "Speed"
+    default: words(slug)
+    }
+  }
+
+  /// The slug in words: `water-stone` → `Water Stone`, `special-attack` → `Special Attack`;
+  /// control characters removed.
+  public static func words(_ slug: String) -> String {
+    SafeText.line(slug).split(whereSeparator: { $0 == "-" || $0 == " " })
+      .map { $0.prefix(1).uppercased() + $0.dropFirst() }
+      .joined(separator: " ")
+  }
 }
 
 /// Untrusted text from the network made safe for a terminal.

@@ -3,6 +3,7 @@ import CommandLanguage
 import DetailFeature
 import ImageFeature
 import ListFeature
+import Pages
 import SyncFeature
 
 /// Why a command failed, as data. It stays typed all the way to the renderers, which alone turn
@@ -20,6 +21,10 @@ public enum CommandFailure: Error, Sendable, Equatable {
   case image(ImageFeatureError)
   /// The species index (for `sync`) could not be loaded.
   case api(APIError)
+  /// An ability, move, type, item or nature page could not be shown.
+  case page(PageError)
+  /// `back` with nothing before the page shown.
+  case nothingToGoBackTo
   /// `sync` had nothing to do.
   case sync(SyncError)
   /// The command needs an open species and none is.
@@ -38,7 +43,9 @@ public enum CommandFailure: Error, Sendable, Equatable {
   /// The underlying API failure, when there is one.
   public var apiError: APIError? {
     switch self {
-    case .api(let error), .list(.api(let error)), .detail(.api(let error)): error
+    case .api(let error), .list(.api(let error)), .detail(.api(let error)),
+      .page(.api(let error)):
+      error
     default: nil
     }
   }

@@ -4,6 +4,7 @@ import FeatureFlags
 import ImageFeature
 import ListFeature
 import Models
+import Pages
 import SyncFeature
 
 /// Whether the detail view shows an image, a hint to download one, or nothing (images off).
@@ -55,6 +56,8 @@ public enum CommandOutput: Sendable, Equatable {
   case rows(SearchResultViewModel)
   /// The details of a species (`open`, `info`).
   case detail(SpeciesDetailViewModel, image: DetailImage)
+  /// A page of another kind: an ability, move, type, item or nature, the type chart …
+  case page(ShownPage)
   /// An evolution tree (`evolution`), with its members' images.
   case evolution(EvolutionTreeViewModel, images: EvolutionImages)
   /// An image just downloaded (`download image`).

@@ -6,6 +6,7 @@ import ImageFeature
 import ListFeature
 import Models
 import PNGDecoder
+import Pages
 import Presentation
 import SpriteStore
 import SyncFeature
@@ -53,6 +54,8 @@ public enum FailureText {
     case .usage, .noHelp: .usage
     case .disabled: .featureDisabled
     case .noSelection: .noSelection
+    case .nothingToGoBackTo: .outOfRange
+    case .page(let error): kind(error)
     case .alreadyOnLastPage, .alreadyOnFirstPage: .outOfRange
     case .noImageYet: .notDownloaded
     case .cancelled: .cancelled
@@ -70,6 +73,8 @@ public enum FailureText {
     case .usage(let failure): failure.message
     case .disabled(let disabled): disabled.message
     case .noSelection: "No species is open; try \"open 133\" or \"open eevee\"."
+    case .nothingToGoBackTo: "Nothing to go back to: this is the first page of the trail."
+    case .page(let error): message(error)
     case .alreadyOnLastPage(let count): "Already on the last page (\(count))."
     case .alreadyOnFirstPage: "Already on the first page."
     case .noImageYet(let name): "No image of \(name) yet; \"download image\" fetches it."
@@ -190,6 +195,35 @@ public enum FailureText {
         return "No Pokémon named \"\(input)\". Did you mean \"\(suggestion)\"?\(usage)"
       }
       return "No Pokémon named \"\(input)\".\(usage)"
+    }
+  }
+
+  // MARK: - Pages
+
+  static func kind(_ error: PageError) -> Kind {
+    switch error {
+    case .api(let error): kind(error)
+    case .invalidName: .usage
+    case .ambiguous: .ambiguous
+    case .unknown: .notFound
+    }
+  }
+
+  static func message(_ error: PageError) -> String {
+    switch error {
+    case .api(let error):
+      return message(error)
+    case .invalidName(let kind, let example):
+      return "Name one \(kind), e.g. \"\(kind) \(example)\"."
+    case .ambiguous(let kind, let input, let candidates, let total):
+      let more = total > candidates.count ? ", …" : ""
+      let names = candidates.joined(separator: ", ")
+      return "\"\(input)\" matches \(names)\(more) (\(total)); type more of the \(kind)'s name."
+    case .unknown(let kind, let input, let suggestion):
+      if let suggestion {
+        return "No \(kind) named \"\(input)\". Did you mean \"\(suggestion)\"?"
+      }
+      return "No \(kind) named \"\(input)\"."
     }
   }
 

@@ -4,6 +4,7 @@ import FeatureFlags
 import Foundation
 import ImageFeature
 import ListFeature
+import Pages
 import Presentation
 import SyncFeature
 
@@ -28,6 +29,7 @@ public struct JSONRenderer: Sendable {
     case .list(let page): encode(type: "list", page)
     case .rows(let result): encode(type: result.kind.rawValue, result)
     case .detail(let detail, let image): encode(type: "detail", DetailBody(detail, image: image))
+    case .page(let shown): encode(type: shown.page.address.kind, PageBody(page: shown.page))
     case .evolution(let tree, let images):
       encode(type: "evolution", EvolutionBody(tree: tree, images: images))
     case .downloaded(let id, let stored):
@@ -65,6 +67,15 @@ public struct JSONRenderer: Sendable {
 private struct Envelope<Data: Encodable>: Encodable {
   var type: String
   var data: Data
+}
+
+/// A page's own keys.
+private struct PageBody: Encodable {
+  var page: any Page
+
+  func encode(to encoder: any Encoder) throws {
+    try page.encode(to: encoder)
+  }
 }
 
 private struct ErrorBody: Encodable {

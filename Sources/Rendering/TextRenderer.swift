@@ -5,6 +5,7 @@ import Foundation
 import ImageFeature
 import ListFeature
 import Models
+import Pages
 import Presentation
 import SyncFeature
 import TerminalImages
@@ -44,6 +45,7 @@ public struct TextRenderer: Sendable {
     case .list(let page): renderList(page)
     case .rows(let result): renderRows(result)
     case .detail(let detail, let image): renderDetail(detail, image: image)
+    case .page(let shown): renderPage(shown.page.document)
     case .evolution(let tree, let images): renderEvolution(tree, images: images)
     case .downloaded(_, let stored):
       [renderImage(stored), "Saved to \(stored.url.path)"].filter { !$0.isEmpty }
@@ -73,7 +75,7 @@ public struct TextRenderer: Sendable {
       )
     guard !page.isEmpty else { return header + "\n  (no species)" }
     var lines = [header]
-    lines += renderRowLines(page.rows)
+    lines += renderRowLines(page.rows, marked: page.marked)
     var hints: [String] = []
     if page.hasPreviousPage { hints.append("prev") }
     if page.hasNextPage { hints.append("next") }
@@ -93,11 +95,15 @@ public struct TextRenderer: Sendable {
 
   /// One row per species: a `★` marker (visible without colour too) and highlight for those
   /// whose image is downloaded.
-  func renderRowLines(_ rows: [SpeciesRow]) -> [String] {
+  /// The `marked` species (the one `back` came from) gets a `▶` and highlight.
+  func renderRowLines(_ rows: [SpeciesRow], marked: Int? = nil) -> [String] {
     let idWidth = rows.map { String($0.id).count }.max() ?? 1
     return rows.map { row in
       let id = "#" + String(row.id) + String(repeating: " ", count: idWidth - String(row.id).count)
       let name = SafeText.line(row.displayName)
+      if row.id == marked {
+        return style.highlight("▶ \(id)  \(name)") + (row.hasImage ? style.dim("  ★") : "")
+      }
       if row.hasImage {
         return style.highlight("★ \(id)  \(name)")
       }

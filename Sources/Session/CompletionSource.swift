@@ -11,20 +11,29 @@ public final class CompletionSource: CompletionProvider {
   private let state = Locked(CompletionContext())
   private let flags: FeatureFlags
   private let names: SpeciesNames
+  private let pageNames: PageNames?
 
-  /// Completion for the commands `flags` leave on, with species names from `names`.
-  public init(flags: FeatureFlags, names: SpeciesNames) {
+  /// Completion for the commands `flags` leave on, with species names from `names` and the
+  /// names of the other pages from `pageNames`.
+  public init(flags: FeatureFlags, names: SpeciesNames, pageNames: PageNames? = nil) {
     self.flags = flags
     self.names = names
+    self.pageNames = pageNames
   }
 
   /// Tells completion what the session now shows: whether a species is open, whether its image
-  /// is downloaded, and the number of pages.
-  public func update(hasSelection: Bool, imageDownloaded: Bool, pageCount: Int?) {
+  /// is downloaded, the number of pages, whether `back` has somewhere to go, and the names the
+  /// page shown links to.
+  public func update(
+    hasSelection: Bool, imageDownloaded: Bool, pageCount: Int?, canGoBack: Bool = false,
+    links: [String: [String]] = [:]
+  ) {
     state.withLock { context in
       context.hasSelection = hasSelection
       context.imageDownloaded = imageDownloaded
       context.pageCount = pageCount
+      context.canGoBack = canGoBack
+      context.links = links
     }
   }
 
@@ -32,6 +41,7 @@ public final class CompletionSource: CompletionProvider {
   public func completions(for line: String, isTab: Bool) -> CompletionResult {
     let context = currentContext()
     if isTab, context.names == nil { names.loadIfNeeded() }
+    if isTab { pageNames?.loadIfNeeded() }
     let flags = flags
     return CommandParser.completions(
       for: line, isEnabled: { flags.isEnabled($0) }, context: context)
@@ -46,6 +56,7 @@ public final class CompletionSource: CompletionProvider {
   private func currentContext() -> CompletionContext {
     var context = state.withLock { $0 }
     context.names = names.names
+    context.pageNames = pageNames?.loaded ?? [:]
     return context
   }
 }

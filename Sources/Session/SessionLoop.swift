@@ -17,6 +17,7 @@ public struct SessionLoop: Sendable {
   private let shell: Shell
   private let work: BackgroundWork
   private let names: SpeciesNames
+  private let pageNames: PageNames?
   private let notices: NoticeBoard
   private let console: Console
   private let render: Render
@@ -33,8 +34,9 @@ public struct SessionLoop: Sendable {
     console: Console, render: @escaping Render, failuresToStandardError: Bool,
     settleLimit: Duration = .seconds(3),
     decoratePrompt: @escaping @Sendable (String) -> String = { $0 }, pager: Pager? = nil,
-    firstContact: FirstContact? = nil
+    firstContact: FirstContact? = nil, pageNames: PageNames? = nil
   ) {
+    self.pageNames = pageNames
     self.decoratePrompt = decoratePrompt
     self.pager = pager
     self.firstContact = firstContact
@@ -85,6 +87,7 @@ public struct SessionLoop: Sendable {
     await shell.observePrompt { editor.updatePrompt(decoratePrompt($0)) }
     await shell.prefetch()
     names.loadIfNeeded()
+    pageNames?.loadIfNeeded()
     if let firstContact { work.start("first contact") { await firstContact.check() } }
     loop: while true {
       switch await editor.readLine(prompt: decoratePrompt(await shell.prompt)) {
@@ -110,7 +113,10 @@ public struct SessionLoop: Sendable {
         var quits = false
         for command in refusal == nil ? Self.commands(in: line) : [line] {
           let outcome = await runCommand(command, interrupts: interrupts, pages: true)
-          if outcome.succeeded, outcome != .nothing { names.loadIfNeeded() }
+          if outcome.succeeded, outcome != .nothing {
+            names.loadIfNeeded()
+            pageNames?.loadIfNeeded()
+          }
           if case .quit = outcome { quits = true }
           if quits || outcome == .failure(.cancelled) { break }
         }

@@ -1,6 +1,8 @@
 import Models
+import Pages
 
-/// The navigation state of a session: which page of which filter, and which species is open.
+/// The navigation state of a session: which page of which filter, which species is open, and the
+/// trail of pages shown, which `back` walks.
 ///
 /// It is a value; only commands change it (see ``Shell``), and the prompt is derived from it.
 public struct SessionState: Sendable, Equatable, Codable {
@@ -16,6 +18,11 @@ public struct SessionState: Sendable, Equatable, Codable {
   public var selectedForm: Int?
   /// Whether output taller than the terminal is paged (interactive sessions only).
   public var paging = true
+  /// The pages shown, oldest first; the last is the one shown now.
+  public var trail: [TrailStop] = []
+
+  /// The most stops the trail keeps; older ones are forgotten.
+  public static let trailLimit = 100
 
   public init(
     page: Int = 1, pageCount: Int? = nil, filter: GenderFilter = .all,
@@ -28,11 +35,60 @@ public struct SessionState: Sendable, Equatable, Codable {
     self.selected = selected
   }
 
-  /// `pokedex [female · page 3/42 · #133 Eevee]> `
+  /// `pokedex [female · page 3/42 · #133 Eevee]> `, or with the pages walked since the list
+  /// (the last three): `pokedex [all · page 2/52 · #25 Pikachu › Static]> `.
   public var prompt: String {
     var parts = [filter.rawValue]
     parts.append("page \(page)/\(pageCount.map(String.init) ?? "…")")
-    if let selected { parts.append("#\(selected.id) \(selected.displayName)") }
+    let walked = trail.reversed().prefix { !$0.isList }.reversed().map(\.title)
+    if !walked.isEmpty {
+      var shown = Array(walked.suffix(3))
+      if walked.count > shown.count { shown.insert("…", at: 0) }
+      parts.append(shown.joined(separator: " › "))
+    } else if let selected {
+      parts.append("#\(selected.id) \(selected.displayName)")
+    }
     return "pokedex [\(parts.joined(separator: " · "))]> "
+  }
+
+  /// Puts `stop` on the trail, unless it is the one shown; a list page replaces a list page
+  /// shown (`next`, `page 3` move along the list rather than deeper).
+  mutating func visit(_ stop: TrailStop) {
+    if let last = trail.last, last == stop || (last.isList && stop.isList) {
+      trail[trail.count - 1] = stop
+    } else {
+      trail.append(stop)
+    }
+    if trail.count > Self.trailLimit { trail.removeFirst(trail.count - Self.trailLimit) }
+  }
+
+  /// Whether `back` has a page to go back to: one before the shown one, or a species shown
+  /// first (back goes to the list page that holds it).
+  public var canGoBack: Bool {
+    trail.count > 1 || trail.last.map { !$0.isList } ?? false
+  }
+}
+
+/// One page on the trail: enough to show it again.
+public enum TrailStop: Sendable, Equatable, Codable {
+  /// A page of the species list.
+  case list(page: Int, filter: GenderFilter)
+  /// A species, with the form shown (its `pokemon` id) when not the usual one.
+  case species(SpeciesSummary, form: Int?)
+  /// A page of another kind, with its title.
+  case page(PageAddress, title: String)
+
+  var isList: Bool {
+    if case .list = self { return true }
+    return false
+  }
+
+  /// How the prompt names it: `#25 Pikachu`, `Static`.
+  var title: String {
+    switch self {
+    case .list(let page, _): "page \(page)"
+    case .species(let species, _): "#\(species.id) \(species.displayName)"
+    case .page(_, let title): title
+    }
   }
 }

@@ -5,6 +5,7 @@ import FeatureFlags
 import ImageFeature
 import ListFeature
 import Models
+import Pages
 import Presentation
 import SyncFeature
 
@@ -20,6 +21,8 @@ public actor Shell {
   private let work: BackgroundWork
   private let completion: CompletionSource?
   private var promptObserver: (@Sendable (String) -> Void)?
+  /// The slugs the page shown last names, by the command that opens them, for completion.
+  private var links: [String: [String]] = [:]
 
   /// A shell over `dependencies` whose background jobs belong to `work`; `completion`, when
   /// given, is told whether `download image` applies.
@@ -100,8 +103,11 @@ public actor Shell {
   private func waitingDescription(_ command: Command) -> String {
     let name = state.selected.map { "#\($0.id) \($0.displayName)" } ?? "the species"
     switch command {
-    case .list, .next, .previous, .page, .first, .last, .back, .filter:
+    case .list, .next, .previous, .page, .first, .last, .filter:
       return "Fetching the species list"
+    case .back: return "Going back"
+    case .show(let kind, let name?): return "Fetching \(kind) \(SafeText.line(name))"
+    case .show(let kind, nil): return "Fetching the \(kind)"
     case .open(let input):
       return "Fetching \(Int(input) != nil ? "species #" : "")\(SafeText.line(input))"
     case .info: return "Fetching \(name)"
@@ -141,10 +147,7 @@ public actor Shell {
     case .open(let input): return try await open(input, typed: typed)
     case .info:
       let selected = try requireSelection()
-      let detail = try await details { details throws(DetailError) in
-        try await details.details(of: .id(selected.id), form: state.selectedForm)
-      }
-      return .output(.detail(detail, image: await detailImage(for: selected.id)))
+      return try await showSpecies(selected, form: state.selectedForm)
     case .evolution(let download):
       let selected = try requireSelection()
       let tree = try await details { details throws(DetailError) in
@@ -154,11 +157,8 @@ public actor Shell {
       return .output(.evolution(tree, images: await images(of: tree, downloading: download)))
     case .downloadImage: return try await downloadImage()
     case .image: return try await showImage()
-    case .back:
-      let page = try await showPage(state.page, filter: state.filter)
-      state.selected = nil
-      state.selectedForm = nil
-      return page
+    case .back: return try await goBack()
+    case .show(let kind, let name): return try await openPage(kind, name)
     case .search(let text):
       let downloaded = await downloadedIDs()
       let result = try await list { list, _ throws(ListError) in
@@ -201,16 +201,102 @@ public actor Shell {
   }
 
   private func showPage(
-    _ number: Int, filter: GenderFilter
+    _ number: Int, filter: GenderFilter, marking marked: Int? = nil
   ) async throws(CommandFailure) -> CommandOutcome {
     let downloaded = await downloadedIDs()
-    let page = try await list { list, _ throws(ListError) in
+    var page = try await list { list, _ throws(ListError) in
       try await list.page(number, filter: filter, downloaded: downloaded)
     }
+    page.marked = marked
     state.page = page.page
     state.pageCount = page.pageCount
     state.filter = filter
+    state.visit(.list(page: page.page, filter: filter))
+    links = ["open": page.rows.map(\.name)]
     return .output(.list(page))
+  }
+
+  /// The details of `species` (its form `form`) again, selecting it.
+  private func showSpecies(
+    _ species: SpeciesSummary, form: Int?
+  ) async throws(CommandFailure) -> CommandOutcome {
+    let detail = try await details { details throws(DetailError) in
+      try await details.details(of: .id(species.id), form: form)
+    }
+    return await select(detail)
+  }
+
+  /// Selects the species `detail` shows, puts it on the trail and shows it.
+  private func select(_ detail: SpeciesDetailViewModel) async -> CommandOutcome {
+    let summary = SpeciesSummary(id: detail.id, name: detail.form?.name ?? detail.name)
+    state.selected = summary
+    state.selectedForm = detail.form?.pokemonID
+    state.visit(.species(summary, form: detail.form?.pokemonID))
+    links = [
+      "ability": detail.abilities.map { NameQuery.normalize($0.name) },
+      "type": detail.types.map { NameQuery.normalize($0) },
+    ]
+    return .output(.detail(detail, image: await detailImage(for: detail.id)))
+  }
+
+  /// A page of another kind, put on the trail.
+  private func openPage(_ kind: String, _ name: String?) async throws(CommandFailure)
+    -> CommandOutcome
+  {
+    let page: any Page
+    do {
+      page = try await dependencies.pages.open(kind, name)
+    } catch {
+      throw .page(error)
+    }
+    state.visit(.page(page.address, title: page.title))
+    links = page.links
+    return .output(.page(ShownPage(page)))
+  }
+
+  /// The page before the one shown, on the trail, shown again; from a species shown first, the
+  /// list page that holds it, the species marked there.
+  private func goBack() async throws(CommandFailure) -> CommandOutcome {
+    guard state.canGoBack, let current = state.trail.last else { throw .nothingToGoBackTo }
+    let before = state.trail.dropLast().last
+    var kept = Array(state.trail.dropLast(before == nil ? 1 : 2))
+    let outcome: CommandOutcome
+    switch before {
+    case nil, .list:
+      var number = state.page
+      var filter = state.filter
+      if case .list(let page, let listFilter) = before {
+        number = page
+        filter = listFilter
+      }
+      var marked: Int?
+      if case .species(let species, _) = current {
+        marked = species.id
+        let holding = try? await dependencies.list.pageHolding(
+          speciesID: species.id, filter: filter)
+        number = holding ?? number
+      }
+      outcome = try await showPage(number, filter: filter, marking: marked)
+      state.selected = nil
+      state.selectedForm = nil
+    case .species(let species, let form):
+      outcome = try await showSpecies(species, form: form)
+    case .page(let address, _):
+      let page: any Page
+      do {
+        page = try await dependencies.pages.show(address)
+      } catch {
+        throw .page(error)
+      }
+      links = page.links
+      kept.append(.page(page.address, title: page.title))
+      state.trail = kept
+      return .output(.page(ShownPage(page)))
+    }
+    // Showing it put it back on the trail after the page left; what came before stays.
+    if let shown = state.trail.last { kept.append(shown) }
+    state.trail = kept
+    return outcome
   }
 
   private func open(_ input: String, typed: String?) async throws(CommandFailure) -> CommandOutcome
@@ -221,9 +307,7 @@ public actor Shell {
     } catch {
       throw .detail(error.echoing(typed))
     }
-    state.selected = SpeciesSummary(id: detail.id, name: detail.form?.name ?? detail.name)
-    state.selectedForm = detail.form?.pokemonID
-    return .output(.detail(detail, image: await detailImage(for: detail.id)))
+    return await select(detail)
   }
 
   private func downloadImage() async throws(CommandFailure) -> CommandOutcome {
@@ -399,7 +483,7 @@ public actor Shell {
     }
     completion.update(
       hasSelection: state.selected != nil, imageDownloaded: downloaded,
-      pageCount: state.pageCount)
+      pageCount: state.pageCount, canGoBack: state.canGoBack, links: links)
   }
 }
 

@@ -5,6 +5,7 @@ import FeatureFlags
 import ImageFeature
 import ListFeature
 import Models
+import Pages
 import SyncFeature
 
 /// Everything a ``Shell`` talks to. The composition root builds it from live implementations;
@@ -14,6 +15,8 @@ public struct ShellDependencies: Sendable {
   public var list: ListFeature
   /// Open, details and evolution (possibly wrapped in decorators).
   public var details: any SpeciesDetails
+  /// Every other kind of page (abilities, moves, types …), opened by name.
+  public var pages: PageDirectory
   /// Images; `nil` when there is no image support at all.
   public var images: ImageFeature?
   /// `sync`.
@@ -39,8 +42,10 @@ public struct ShellDependencies: Sendable {
     clearCache: @escaping @Sendable () async -> Void,
     unsavedAnswers: @escaping SyncFeature.Unsaved = { UnsavedAnswers() },
     history: @escaping @Sendable () -> [String], flags: FeatureFlags,
-    syncProgress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+    syncProgress: @escaping @Sendable (SyncProgress) -> Void = { _ in },
+    pages: PageDirectory = PageDirectory()
   ) {
+    self.pages = pages
     self.list = list
     self.details = details
     self.images = images

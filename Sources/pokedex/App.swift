@@ -1,4 +1,5 @@
 import APIClient
+import AbilityFeature
 import Analytics
 import AppDecorators
 import Cache
@@ -10,10 +11,14 @@ import Foundation
 import HTTPClient
 import HTTPClientLive
 import ImageFeature
+import ItemFeature
 import LineEditorLibEdit
 import ListFeature
 import Logging
+import MoveFeature
+import NatureFeature
 import PNGDecoderLibPNG
+import Pages
 import Presentation
 import Rendering
 import Session
@@ -22,6 +27,7 @@ import SyncFeature
 import Terminal
 import TerminalImages
 import TerminalImagesChafa
+import TypeFeature
 
 /// The composition root: the one place that picks implementations, wraps decorators around
 /// features and services, and runs the session interactively, from `-c`, or from piped input.
@@ -93,7 +99,18 @@ struct App {
       work: work, load: { () async throws(APIError) in try await api.speciesIndex() },
       forms: { () async throws(APIError) in try await api.formIndex() },
       types: { () async throws(APIError) in try await api.typesByPokemon() })
-    let completion = CompletionSource(flags: flags, names: names)
+    // Every other kind of page, one line each.
+    let pages = PageDirectory(kinds: [
+      AbilityFeature.kind(client: api),
+      MoveFeature.kind(client: api),
+      TypeFeature.kind(client: api),
+      TypeFeature.chart(client: api),
+      ItemFeature.kind(client: api),
+      NatureFeature.kind(client: api),
+      NatureFeature.table(client: api),
+    ])
+    let pageNames = PageNames(directory: pages, work: work)
+    let completion = CompletionSource(flags: flags, names: names, pageNames: pageNames)
     let style = TextStyle.decide(
       choice: options.color.rawValue, isTerminal: TerminalInfo.stdoutIsTerminal,
       environment: environment)
@@ -113,7 +130,8 @@ struct App {
       speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
       cacheStatistics: { await cache.statistics() }, clearCache: { await cache.clear() },
       unsavedAnswers: { await cache.unsaved },
-      history: { editor?.historyEntries() ?? [] }, flags: flags, syncProgress: syncProgress)
+      history: { editor?.historyEntries() ?? [] }, flags: flags, syncProgress: syncProgress,
+      pages: pages)
     let shell = Shell(
       dependencies: dependencies, work: work, completion: completion,
       state: SessionState(paging: !options.noPager))
@@ -143,7 +161,8 @@ struct App {
       failuresToStandardError: options.output == .text,
       decoratePrompt: { style.colorEnabled ? Self.decorated(prompt: $0) : $0 },
       pager: options.output == .text ? Pager(environment: environment) : nil,
-      firstContact: options.offline || options.output == .json ? nil : firstContact)
+      firstContact: options.offline || options.output == .json ? nil : firstContact,
+      pageNames: interactive ? pageNames : nil)
   }
 
   /// Runs the session and returns the exit status.

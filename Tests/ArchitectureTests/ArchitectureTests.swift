@@ -43,7 +43,10 @@ func ownTargets() throws -> [String] {
 
 @Suite("Feature modules stay independent")
 struct FeatureIndependenceTests {
-  static let features = ["ListFeature", "DetailFeature", "ImageFeature", "SyncFeature"]
+  static let features = [
+    "ListFeature", "DetailFeature", "ImageFeature", "SyncFeature", "AbilityFeature", "MoveFeature",
+    "TypeFeature", "ItemFeature", "NatureFeature", "Pages",
+  ]
   static let forbidden: Set<String> = [
     "Analytics", "Logging", "Rendering", "AppDecorators", "Session", "Presentation",
     "TerminalImages", "Terminal", "HTTPClientLive", "CacheStoreGRDB", "PNGDecoderLibPNG",
@@ -66,6 +69,16 @@ struct FeatureIndependenceTests {
     for feature in independent {
       let others = Set(independent).subtracting([feature])
       #expect(try imports(ofTarget: feature).isDisjoint(with: others), "\(feature)")
+    }
+  }
+
+  @Test("Each page kind stands alone: the page features see the Pages abstraction, not each other")
+  func pageKindsDoNotImportEachOther() throws {
+    let kinds = ["AbilityFeature", "MoveFeature", "TypeFeature", "ItemFeature", "NatureFeature"]
+    for kind in kinds {
+      let imported = try imports(ofTarget: kind)
+      #expect(imported.isDisjoint(with: Set(kinds).subtracting([kind])), "\(kind)")
+      #expect(imported.contains("Pages"), "\(kind)")
     }
   }
 
@@ -158,8 +171,9 @@ struct ModuleGraphTests {
       let parts = edge.split(separator: " ")
       let from = String(parts.first ?? "")
       let to = String(parts.last ?? "")
-      // C targets have no Swift imports to read; external packages are not ours.
-      return !Self.externals.contains(to) && !["CEditLineShim"].contains(from)
+      // C targets have no Swift imports to read, nor test support under Tests/; external
+      // packages are not ours.
+      return !Self.externals.contains(to) && !["CEditLineShim", "APIFixtures"].contains(from)
         && !["CLibPNG"].contains(to)
     }
     #expect(drawnSwift.subtracting(imported).sorted() == [], "drawn, but never imported")

@@ -58,15 +58,18 @@ struct CompletionTests {
     }
     #expect(all.contains("open") && all.contains("help"))
     // A species open, its image not downloaded: download, not image.
-    #expect(complete("i", context: everything) == ["info"])
+    #expect(complete("i", context: everything) == ["info", "item"])
     #expect(complete("do", context: everything) == ["download"])
     // Its image downloaded: image, not download.
     let downloaded = CompletionContext(hasSelection: true, imageDownloaded: true)
-    #expect(complete("i", context: downloaded) == ["info", "image"])
+    #expect(complete("i", context: downloaded) == ["info", "image", "item"])
     #expect(complete("do", context: downloaded) == [])
     #expect(complete("download ", context: downloaded) == [])
     #expect(complete("b", context: nothingOpen) == [])
-    #expect(complete("b", context: downloaded) == ["back"])
+    // back: only with a page before the one shown.
+    #expect(complete("b", context: downloaded) == [])
+    let walked = CompletionContext(hasSelection: true, canGoBack: true)
+    #expect(complete("b", context: walked) == ["back"])
   }
 
   @Test func disabledCommandsAreNotOffered() {
@@ -89,7 +92,7 @@ struct CompletionTests {
   @Test func helpCompletesEveryCommandName() {
     #expect(complete("help o") == ["open"])
     #expect(complete("help d") == ["download"])
-    #expect(complete("help i", context: CompletionContext()) == ["info", "image"])
+    #expect(complete("help i", context: CompletionContext()) == ["info", "image", "item"])
   }
 
   @Test func cacheClearIsListedButNeverInserted() {

@@ -275,13 +275,16 @@ struct DisabledFeatureTests {
   }
 
   @Test func otherCommandsDoNotCareAboutFlags() {
-    let everythingOff: Set<Feature> = [.evolution, .images, .search, .random, .sync]
+    let everythingOff = Set(Feature.allCases)
     #expect(parse("open 133", off: everythingOff) == .command(.open("133")))
     #expect(parse("help", off: everythingOff) == .command(.help(nil)))
   }
 
   @Test func featuresComeFromTheTable() {
-    #expect(CommandTable.features == [.evolution, .images, .search, .random, .sync])
+    #expect(
+      CommandTable.features == [
+        .evolution, .images, .abilities, .moves, .types, .items, .natures, .search, .random, .sync,
+      ])
   }
 }
 

@@ -142,6 +142,16 @@ actor FakePokeAPIClient: PokeAPIClient {
       try? await Task.sleep(for: .milliseconds(2))
     }
   }
+
+  func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
+    requests.append("\(R.path) \(key)")
+    throw .notFound(resource: "\(R.path) \(key)")
+  }
+
+  func names(of path: String) async throws(APIError) -> [NamedResource] {
+    requests.append("names \(path)")
+    throw .notFound(resource: "the \(path) index")
+  }
 }
 
 /// Decodes a fixture written in the API's JSON shape.

@@ -25,7 +25,10 @@ struct FeatureFlagsTests {
       configDirectory: directory, environment: [:], commandLine: [])
     #expect(warnings.isEmpty)
     #expect(
-      flags.entries.map(\.name) == ["evolution", "images", "analytics", "search", "random", "sync"])
+      flags.entries.map(\.name) == [
+        "evolution", "images", "analytics", "search", "random", "sync", "abilities", "moves",
+        "types", "items", "natures",
+      ])
     #expect(flags.entries.allSatisfy { $0.enabled && $0.source == .defaultValue })
     #expect(flags.isEnabled(.evolution))
     #expect(flags.isEnabled(.sync))

@@ -77,6 +77,16 @@ actor FakePokeAPIClient: PokeAPIClient {
     requests.append("type \(reference.name)")
     throw .notFound(resource: "type/\(reference.name)")
   }
+
+  func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
+    requests.append("\(R.path) \(key)")
+    throw .notFound(resource: "\(R.path) \(key)")
+  }
+
+  func names(of path: String) async throws(APIError) -> [NamedResource] {
+    requests.append("names \(path)")
+    throw .notFound(resource: "the \(path) index")
+  }
 }
 
 /// Decodes a fixture written in the API's JSON shape.

@@ -115,4 +115,14 @@ actor FakeAPI: PokeAPIClient {
     calls.append("type \(reference.name)")
     throw .notFound(resource: "type/\(reference.name)")
   }
+
+  func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
+    calls.append("\(R.path) \(key)")
+    throw .notFound(resource: "\(R.path) \(key)")
+  }
+
+  func names(of path: String) async throws(APIError) -> [NamedResource] {
+    calls.append("names \(path)")
+    throw .notFound(resource: "the \(path) index")
+  }
 }

@@ -7,6 +7,7 @@ import ImageFeature
 import ListFeature
 import Locking
 import Models
+import Pages
 import Presentation
 import Session
 import SyncFeature
@@ -17,7 +18,8 @@ func makeShell(
   api: FakeAPI = FakeAPI(), flags: FeatureFlags = FeatureFlags(), images: ImageFeature? = nil,
   completion: CompletionSource? = nil, work: BackgroundWork = BackgroundWork(),
   clearCache: @escaping @Sendable () async -> Void = {},
-  progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+  progress: @escaping @Sendable (SyncProgress) -> Void = { _ in },
+  pages: PageDirectory = PageDirectory()
 ) -> Shell {
   Shell(
     dependencies: ShellDependencies(
@@ -28,7 +30,7 @@ func makeShell(
           entries: 0, bytes: 0, hits: 0, misses: 0, oldestEntry: nil, isPersistent: false)
       },
       clearCache: clearCache, history: { ["open 1", "evo"] }, flags: flags,
-      syncProgress: progress),
+      syncProgress: progress, pages: pages),
     work: work, completion: completion)
 }
 

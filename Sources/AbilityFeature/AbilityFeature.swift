@@ -1,0 +1,145 @@
+import APIClient
+import Models
+import Pages
+
+/// `GET ability/{id or name}`: what an ability does and who has it (the English texts only).
+public struct Ability: APIResource, Hashable {
+  /// A pokemon that has the ability, and whether as its hidden one.
+  public struct Holder: Codable, Sendable, Hashable {
+    public var isHidden: Bool
+    public var pokemon: NamedResource
+
+    public init(isHidden: Bool, pokemon: NamedResource) {
+      self.isHidden = isHidden
+      self.pokemon = pokemon
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case pokemon
+      case isHidden = "is_hidden"
+    }
+  }
+
+  public static let path = "ability"
+  public static let representation = "ability-page"
+
+  public var id: Int
+  public var name: String
+  public var names: [LocalizedText]
+  public var effects: [LocalizedText]
+  public var flavorTexts: [LocalizedText]
+  public var generation: NamedResource?
+  public var pokemon: [Holder]
+
+  public init(
+    id: Int, name: String, names: [LocalizedText] = [], effects: [LocalizedText] = [],
+    flavorTexts: [LocalizedText] = [], generation: NamedResource? = nil, pokemon: [Holder] = []
+  ) {
+    self.id = id
+    self.name = name
+    self.names = names
+    self.effects = effects
+    self.flavorTexts = flavorTexts
+    self.generation = generation
+    self.pokemon = pokemon
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, names, generation, pokemon
+    case effects = "effect_entries"
+    case flavorTexts = "flavor_text_entries"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(Int.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    names = try Localized.decode(c, .names)
+    effects = try Localized.decode(c, .effects)
+    flavorTexts = try Localized.decode(c, .flavorTexts)
+    generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
+    pokemon = try c.decodeIfPresent([Holder].self, forKey: .pokemon) ?? []
+  }
+}
+
+/// The `ability NAME` page: what the ability does, when it came, and the species that have it,
+/// normal and hidden apart.
+public struct AbilityPage: Page, Equatable {
+  /// The slug (`lightning-rod`).
+  public var name: String
+  /// In English (`Lightning Rod`).
+  public var displayName: String
+  public var id: Int
+  /// The short effect in English, else the newest English flavour text.
+  public var effect: String?
+  /// The newest English flavour text.
+  public var flavorText: String?
+  /// `Generation III`.
+  public var generation: String?
+  /// The pokemon that have it as a normal ability, by id.
+  public var holders: [PageSpecies]
+  /// The pokemon that have it as their hidden ability, by id.
+  public var hiddenHolders: [PageSpecies]
+
+  /// The page of `ability`.
+  public init(_ ability: Ability) {
+    name = SafeText.line(ability.name)
+    id = ability.id
+    displayName = Localized.name(ability.names) ?? DisplayName.words(ability.name)
+    flavorText = Localized.newest(ability.flavorTexts)
+    effect =
+      ability.effects.first.flatMap { $0.shortText.map(SafeText.paragraph) }
+      ?? Localized.newest(ability.effects) ?? flavorText
+    generation = ability.generation.map { Localized.generation($0.name) }
+    let holders = ability.pokemon.compactMap { holder in
+      PageSpecies(holder.pokemon).map { (holder.isHidden, $0) }
+    }
+    self.holders = Self.ordered(holders.filter { !$0.0 }.map(\.1))
+    hiddenHolders = Self.ordered(holders.filter { $0.0 }.map(\.1))
+  }
+
+  /// Species first by id, then the other forms by id; each once.
+  static func ordered(_ species: [PageSpecies]) -> [PageSpecies] {
+    var seen: Set<Int> = []
+    return species.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+  }
+
+  public var address: PageAddress { PageAddress(kind: "ability", key: name) }
+  public var title: String { displayName }
+
+  public var links: [String: [String]] {
+    ["open": (holders + hiddenHolders).map(\.name)]
+  }
+
+  public var document: PageDocument {
+    var fields: [PageDocument.Field] = []
+    if let effect { fields.append(.init("Effect", effect)) }
+    if let flavorText, flavorText != effect { fields.append(.init("In game", flavorText)) }
+    return PageDocument(
+      title: displayName,
+      subtitle: (["Ability"] + (generation.map { [$0] } ?? [])).joined(separator: " · "),
+      blocks: [
+        .fields(fields.isEmpty ? [.init("Effect", [Span("no description", .dim)])] : fields),
+        .names(
+          heading: "Pokémon with \(displayName)", holders.map { Span($0.label) },
+          none: "none"),
+        .names(
+          heading: "As a hidden ability", hiddenHolders.map { Span($0.label) }, none: "none"),
+        .hint("open NAME · back"),
+      ])
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case name, displayName, id, effect, flavorText, generation, holders, hiddenHolders
+  }
+}
+
+/// The ability pages over `client`.
+public enum AbilityFeature {
+  /// `ability NAME`.
+  public static func kind(client: any PokeAPIClient) -> PageKind {
+    .named("ability", example: "static", resource: Ability.self, client: client) { ability, _ in
+      AbilityPage(ability)
+    }
+  }
+}

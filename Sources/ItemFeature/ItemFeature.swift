@@ -1,0 +1,179 @@
+import APIClient
+import Models
+import Pages
+
+/// `GET item/{id or name}`: what an item does, what it costs and who holds it in the wild.
+public struct Item: APIResource, Hashable {
+  /// A pokemon that holds the item in the wild, with how often in each game.
+  public struct Holder: Codable, Sendable, Hashable {
+    /// How often, in one game.
+    public struct Detail: Codable, Sendable, Hashable {
+      public var rarity: Int
+      public var version: NamedResource
+
+      public init(rarity: Int, version: NamedResource) {
+        self.rarity = rarity
+        self.version = version
+      }
+    }
+
+    public var pokemon: NamedResource
+    public var versionDetails: [Detail]
+
+    public init(pokemon: NamedResource, versionDetails: [Detail] = []) {
+      self.pokemon = pokemon
+      self.versionDetails = versionDetails
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case pokemon
+      case versionDetails = "version_details"
+    }
+  }
+
+  /// A price in one version group (the API's newer `prices`).
+  public struct Price: Codable, Sendable, Hashable {
+    public var purchasePrice: Int?
+    public var versionGroup: NamedResource?
+
+    public init(purchasePrice: Int?, versionGroup: NamedResource?) {
+      self.purchasePrice = purchasePrice
+      self.versionGroup = versionGroup
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case purchasePrice = "purchase_price"
+      case versionGroup = "version_group"
+    }
+  }
+
+  public static let path = "item"
+  public static let representation = "item-page"
+
+  public var id: Int
+  public var name: String
+  public var names: [LocalizedText]
+  /// The price in shops (the API's older `cost`); 0 or `nil` when it cannot be bought.
+  public var cost: Int?
+  public var prices: [Price]
+  public var category: NamedResource?
+  public var effects: [LocalizedText]
+  public var flavorTexts: [LocalizedText]
+  public var heldByPokemon: [Holder]
+
+  public init(
+    id: Int, name: String, names: [LocalizedText] = [], cost: Int? = nil, prices: [Price] = [],
+    category: NamedResource? = nil, effects: [LocalizedText] = [],
+    flavorTexts: [LocalizedText] = [], heldByPokemon: [Holder] = []
+  ) {
+    self.id = id
+    self.name = name
+    self.names = names
+    self.cost = cost
+    self.prices = prices
+    self.category = category
+    self.effects = effects
+    self.flavorTexts = flavorTexts
+    self.heldByPokemon = heldByPokemon
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, names, cost, prices, category
+    case effects = "effect_entries"
+    case flavorTexts = "flavor_text_entries"
+    case heldByPokemon = "held_by_pokemon"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(Int.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    names = try Localized.decode(c, .names)
+    cost = try c.decodeIfPresent(Int.self, forKey: .cost)
+    prices = try c.decodeIfPresent([Price].self, forKey: .prices) ?? []
+    category = try c.decodeIfPresent(NamedResource.self, forKey: .category)
+    effects = try Localized.decode(c, .effects)
+    flavorTexts = try Localized.decode(c, .flavorTexts)
+    heldByPokemon = try c.decodeIfPresent([Holder].self, forKey: .heldByPokemon) ?? []
+  }
+
+  /// What it costs in a shop: `cost`, else the newest price that is one; `nil` when it cannot
+  /// be bought.
+  public var shopPrice: Int? {
+    if let cost, cost > 0 { return cost }
+    return prices.filter { ($0.purchasePrice ?? 0) > 0 }
+      .max { ($0.versionGroup?.id ?? 0) < ($1.versionGroup?.id ?? 0) }?.purchasePrice
+  }
+}
+
+/// The `item NAME` page.
+public struct ItemPage: Page, Equatable {
+  /// A pokemon holding the item in the wild, and the highest chance in any game.
+  public struct Holder: Codable, Sendable, Hashable {
+    public var species: PageSpecies
+    /// The highest rarity (percent) over the games listed.
+    public var rarity: Int?
+  }
+
+  public var name: String
+  public var displayName: String
+  public var id: Int
+  /// The category's slug (`held-items`).
+  public var category: String?
+  /// What it costs in a shop, `nil` when it cannot be bought.
+  public var cost: Int?
+  /// The short effect in English.
+  public var effect: String?
+  /// The newest English flavour text.
+  public var flavorText: String?
+  public var heldBy: [Holder]
+
+  public init(_ item: Item) {
+    name = SafeText.line(item.name)
+    displayName = Localized.name(item.names) ?? DisplayName.words(item.name)
+    id = item.id
+    category = item.category.map { SafeText.line($0.name) }
+    cost = item.shopPrice
+    effect = item.effects.first.map { SafeText.paragraph($0.shortText ?? $0.text) }
+    flavorText = Localized.newest(item.flavorTexts)
+    var seen: Set<Int> = []
+    heldBy = item.heldByPokemon.compactMap { holder in
+      PageSpecies(holder.pokemon).map {
+        Holder(species: $0, rarity: holder.versionDetails.map(\.rarity).max())
+      }
+    }.filter { seen.insert($0.species.id).inserted }.sorted { $0.species.id < $1.species.id }
+  }
+
+  public var address: PageAddress { PageAddress(kind: "item", key: name) }
+  public var title: String { displayName }
+  public var links: [String: [String]] { ["open": heldBy.map(\.species.name)] }
+
+  public var document: PageDocument {
+    var fields: [PageDocument.Field] = []
+    if let category { fields.append(.init("Category", DisplayName.words(category))) }
+    fields.append(
+      .init("Cost", cost.map { [Span("₽\($0)")] } ?? [Span("not sold in shops", .dim)]))
+    fields.append(.init("Effect", effect.map { [Span($0)] } ?? [Span("no description", .dim)]))
+    if let flavorText, flavorText != effect { fields.append(.init("In game", flavorText)) }
+    let holders = heldBy.map { holder in
+      Span(holder.species.label + (holder.rarity.map { " (\($0)%)" } ?? ""))
+    }
+    return PageDocument(
+      title: displayName, subtitle: "Item",
+      blocks: [
+        .fields(fields),
+        .names(heading: "Held in the wild by", holders, none: "no wild Pokémon"),
+        .hint("open NAME · back"),
+      ])
+  }
+}
+
+/// The item pages over `client`.
+public enum ItemFeature {
+  /// `item NAME`.
+  public static func kind(client: any PokeAPIClient) -> PageKind {
+    .named("item", example: "leftovers", resource: Item.self, client: client) { item, _ in
+      ItemPage(item)
+    }
+  }
+}

@@ -1,0 +1,245 @@
+import APIClient
+import Models
+import Pages
+
+/// `GET move/{id or name}`: a move's numbers, texts, machines and learners (English texts only).
+public struct Move: APIResource, Hashable {
+  /// The machine that teaches the move in one version group.
+  public struct MachineEntry: Codable, Sendable, Hashable {
+    public var machine: ResourceReference
+    public var versionGroup: NamedResource
+
+    public init(machine: ResourceReference, versionGroup: NamedResource) {
+      self.machine = machine
+      self.versionGroup = versionGroup
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case machine
+      case versionGroup = "version_group"
+    }
+  }
+
+  public static let path = "move"
+  public static let representation = "move-page"
+
+  public var id: Int
+  public var name: String
+  public var names: [LocalizedText]
+  public var accuracy: Int?
+  public var power: Int?
+  public var pp: Int?
+  public var priority: Int
+  public var effectChance: Int?
+  public var damageClass: NamedResource?
+  public var type: NamedResource?
+  public var generation: NamedResource?
+  public var effects: [LocalizedText]
+  public var flavorTexts: [LocalizedText]
+  public var machines: [MachineEntry]
+  public var learnedByPokemon: [NamedResource]
+
+  public init(
+    id: Int, name: String, names: [LocalizedText] = [], accuracy: Int? = nil, power: Int? = nil,
+    pp: Int? = nil, priority: Int = 0, effectChance: Int? = nil,
+    damageClass: NamedResource? = nil, type: NamedResource? = nil,
+    generation: NamedResource? = nil, effects: [LocalizedText] = [],
+    flavorTexts: [LocalizedText] = [], machines: [MachineEntry] = [],
+    learnedByPokemon: [NamedResource] = []
+  ) {
+    self.id = id
+    self.name = name
+    self.names = names
+    self.accuracy = accuracy
+    self.power = power
+    self.pp = pp
+    self.priority = priority
+    self.effectChance = effectChance
+    self.damageClass = damageClass
+    self.type = type
+    self.generation = generation
+    self.effects = effects
+    self.flavorTexts = flavorTexts
+    self.machines = machines
+    self.learnedByPokemon = learnedByPokemon
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, names, accuracy, power, pp, priority, type, generation, machines
+    case effectChance = "effect_chance"
+    case damageClass = "damage_class"
+    case effects = "effect_entries"
+    case flavorTexts = "flavor_text_entries"
+    case learnedByPokemon = "learned_by_pokemon"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(Int.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    names = try Localized.decode(c, .names)
+    accuracy = try c.decodeIfPresent(Int.self, forKey: .accuracy)
+    power = try c.decodeIfPresent(Int.self, forKey: .power)
+    pp = try c.decodeIfPresent(Int.self, forKey: .pp)
+    priority = try c.decodeIfPresent(Int.self, forKey: .priority) ?? 0
+    effectChance = try c.decodeIfPresent(Int.self, forKey: .effectChance)
+    damageClass = try c.decodeIfPresent(NamedResource.self, forKey: .damageClass)
+    type = try c.decodeIfPresent(NamedResource.self, forKey: .type)
+    generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
+    effects = try Localized.decode(c, .effects)
+    flavorTexts = try Localized.decode(c, .flavorTexts)
+    machines = try c.decodeIfPresent([MachineEntry].self, forKey: .machines) ?? []
+    learnedByPokemon =
+      try c.decodeIfPresent([NamedResource].self, forKey: .learnedByPokemon) ?? []
+  }
+
+  /// The machine of the newest version group that has one (the highest version group id).
+  public var newestMachine: MachineEntry? {
+    machines.max { ($0.versionGroup.id ?? 0) < ($1.versionGroup.id ?? 0) }
+  }
+}
+
+/// `GET machine/{id}`: the TM, TR or HM item that teaches a move in a version group.
+public struct Machine: APIResource, Hashable {
+  public static let path = "machine"
+  public static let representation = "machine"
+
+  public var id: Int
+  public var item: NamedResource
+  public var versionGroup: NamedResource
+
+  public init(id: Int, item: NamedResource, versionGroup: NamedResource) {
+    self.id = id
+    self.item = item
+    self.versionGroup = versionGroup
+  }
+
+  /// Machines have no slug of their own: their id.
+  public var name: String { String(id) }
+
+  enum CodingKeys: String, CodingKey {
+    case id, item
+    case versionGroup = "version_group"
+  }
+
+  /// `tm126` → `TM126`, `hm05` → `HM05`.
+  public var label: String { SafeText.line(item.name).uppercased() }
+}
+
+/// The `move NAME` page.
+public struct MovePage: Page, Equatable {
+  /// The TM, TR or HM that teaches the move, and in which games.
+  public struct MachineLabel: Codable, Sendable, Hashable {
+    /// `TM126`.
+    public var item: String
+    /// The version group's slug (`scarlet-violet`).
+    public var versionGroup: String
+
+    public init(item: String, versionGroup: String) {
+      self.item = item
+      self.versionGroup = versionGroup
+    }
+  }
+
+  public var name: String
+  public var displayName: String
+  public var id: Int
+  /// The type's slug (`electric`).
+  public var type: String?
+  /// `physical`, `special` or `status`.
+  public var damageClass: String?
+  public var power: Int?
+  public var accuracy: Int?
+  public var pp: Int?
+  public var priority: Int
+  /// The short effect, `$effect_chance` filled in.
+  public var effect: String?
+  /// The newest English flavour text.
+  public var flavorText: String?
+  /// `Generation I`.
+  public var generation: String?
+  /// The machine in the newest games that have one.
+  public var machine: MachineLabel?
+  /// How many species learn it (forms counted with their species).
+  public var speciesCount: Int
+  /// The pokemon that learn it, by id.
+  public var learnedBy: [PageSpecies]
+
+  /// The page of `move`, with the machine of its newest games when it is known.
+  public init(_ move: Move, machine: Machine?) {
+    name = SafeText.line(move.name)
+    displayName = Localized.name(move.names) ?? DisplayName.words(move.name)
+    id = move.id
+    type = move.type.map { SafeText.line($0.name) }
+    damageClass = move.damageClass.map { SafeText.line($0.name) }
+    power = move.power
+    accuracy = move.accuracy
+    pp = move.pp
+    priority = move.priority
+    let short = move.effects.first.flatMap { $0.shortText } ?? move.effects.first?.text
+    effect = short.map { Self.fillingChance(SafeText.paragraph($0), move.effectChance) }
+    flavorText = Localized.newest(move.flavorTexts)
+    generation = move.generation.map { Localized.generation($0.name) }
+    self.machine = machine.map {
+      MachineLabel(item: $0.label, versionGroup: SafeText.line($0.versionGroup.name))
+    }
+    var seen: Set<Int> = []
+    learnedBy = move.learnedByPokemon.compactMap(PageSpecies.init)
+      .filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+    speciesCount = learnedBy.filter(\.isSpecies).count
+  }
+
+  /// `Has a $effect_chance% chance to burn.` with the chance written in (`10%`).
+  static func fillingChance(_ text: String, _ chance: Int?) -> String {
+    text.replacingOccurrences(of: "$effect_chance", with: chance.map(String.init) ?? "some")
+  }
+
+  public var address: PageAddress { PageAddress(kind: "move", key: name) }
+  public var title: String { displayName }
+
+  public var links: [String: [String]] {
+    ["open": learnedBy.map(\.name), "type": type.map { [$0] } ?? []]
+  }
+
+  public var document: PageDocument {
+    func number(_ value: Int?, suffix: String = "") -> [Span] {
+      value.map { [Span("\($0)\(suffix)")] } ?? [Span("—", .dim)]
+    }
+    var fields: [PageDocument.Field] = []
+    if let type { fields.append(.init("Type", [Span(DisplayName.words(type), .type(type))])) }
+    if let damageClass { fields.append(.init("Class", DisplayName.words(damageClass))) }
+    fields.append(.init("Power", number(power)))
+    fields.append(.init("Accuracy", number(accuracy, suffix: "%")))
+    fields.append(.init("PP", number(pp)))
+    fields.append(.init("Priority", priority > 0 ? "+\(priority)" : String(priority)))
+    if let machine {
+      fields.append(
+        .init(
+          "Machine",
+          [Span(machine.item, .strong), Span(" in \(DisplayName.words(machine.versionGroup))")]))
+    }
+    fields.append(.init("Effect", effect.map { [Span($0)] } ?? [Span("no description", .dim)]))
+    if let flavorText, flavorText != effect { fields.append(.init("In game", flavorText)) }
+    fields.append(
+      .init("Learned by", speciesCount == 1 ? "1 species" : "\(speciesCount) species"))
+    return PageDocument(
+      title: displayName,
+      subtitle: (["Move"] + (generation.map { [$0] } ?? [])).joined(separator: " · "),
+      blocks: [.fields(fields), .hint("open NAME · type \(type ?? "NAME") · back")])
+  }
+}
+
+/// The move pages over `client`.
+public enum MoveFeature {
+  /// `move NAME`: the move, then the machine of its newest games (one more request, whose
+  /// failure only leaves the machine out).
+  public static func kind(client: any PokeAPIClient) -> PageKind {
+    .named("move", example: "thunderbolt", resource: Move.self, client: client) { move, client in
+      var machine: Machine?
+      if let id = move.newestMachine?.machine.id {
+        machine = try? await client.resource(Machine.self, String(id))
+      }
+      return MovePage(move, machine: machine)
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Models
+
+/// Where a page is: the kind that opened it and the slug it was opened by. The trail keeps it,
+/// so that `back` can show the page again.
+public struct PageAddress: Sendable, Hashable, Codable {
+  /// The kind's name, which is also its command (`ability`).
+  public var kind: String
+  /// The resource's slug (`static`); `nil` for a page of a whole kind (`types`, `natures`).
+  public var key: String?
+
+  public init(kind: String, key: String?) {
+    self.kind = kind
+    self.key = key
+  }
+}
+
+/// A page the session shows and the trail returns to: a view model that describes itself as a
+/// ``PageDocument`` for people and encodes itself for `--output json`.
+///
+/// A page kind (abilities, moves, types …) is a feature module with its page types and a
+/// ``PageKind``; the session routes every kind through ``PageDirectory``, so adding one touches
+/// no switch.
+public protocol Page: Encodable, Sendable {
+  /// Where the page is, to show it again.
+  var address: PageAddress { get }
+  /// How the trail and the prompt name it (`Static`).
+  var title: String { get }
+  /// What the page shows, in parts the text renderer lays out and styles.
+  var document: PageDocument { get }
+  /// The slugs the page names, by the command that opens them (`open`: its species, `type`: its
+  /// types), which completion offers first while the page is the last one shown.
+  var links: [String: [String]] { get }
+}
+
+/// A page as a command's output: compared by address and content.
+public struct ShownPage: Sendable, Equatable {
+  /// The page.
+  public let page: any Page
+
+  public init(_ page: any Page) { self.page = page }
+
+  public static func == (lhs: ShownPage, rhs: ShownPage) -> Bool {
+    lhs.page.address == rhs.page.address && lhs.page.document == rhs.page.document
+  }
+}
+
+/// A species or form a page lists (an ability's holders, a type's members): id and slug.
+public struct PageSpecies: Codable, Sendable, Hashable {
+  /// The species id, or the form's `pokemon` id (above 10000).
+  public var id: Int
+  /// The slug (`raichu-alola`), control characters removed.
+  public var name: String
+
+  public init(id: Int, name: String) {
+    self.id = id
+    self.name = SafeText.line(name)
+  }
+
+  /// The `pokemon` a reference names, when its url ends in an id.
+  public init?(_ reference: NamedResource) {
+    guard let id = reference.id else { return nil }
+    self.init(id: id, name: reference.name)
+  }
+
+  /// Whether it is a species' usual form (the species id).
+  public var isSpecies: Bool { id < 10_000 }
+
+  /// `#25 Pikachu` for a species, `Raichu-Alola` for another form.
+  public var label: String {
+    isSpecies ? "#\(id) \(DisplayName.of(name))" : DisplayName.of(name)
+  }
+}

@@ -1,0 +1,119 @@
+import APIClient
+import Models
+
+/// Every page kind, and the one way to open a page of any of them: the session routes through
+/// it, so a new kind is a new module and a line here and in the command table.
+///
+/// A name is resolved as `open` resolves species: an id, a slug in any case (`Lightning Rod`,
+/// `lightning-rod`), the start of exactly one name, else a did-you-mean. The slug as typed is
+/// asked for at once, with the kind's names beside it, so an exact name costs one round trip.
+public struct PageDirectory: Sendable {
+  /// How many candidates an ambiguous name lists.
+  public static let maximumCandidates = 8
+
+  private let kinds: [String: PageKind]
+  /// The kinds' names, in the order given.
+  public let kindNames: [String]
+
+  /// A directory of `kinds` (none: every page is unknown).
+  public init(kinds: [PageKind] = []) {
+    self.kinds = Dictionary(kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    self.kindNames = kinds.map(\.name)
+  }
+
+  /// The kinds that take a name (for completion).
+  public var namedKinds: [String] { kindNames.filter { kinds[$0]?.names != nil } }
+
+  /// The kind called `name`.
+  public func kind(named name: String) -> PageKind? { kinds[name] }
+
+  /// The names of a kind's resources (for completion); empty for a kind that takes none.
+  public func names(of kind: String) async throws(APIError) -> [NamedResource] {
+    guard let names = kinds[kind]?.names else { return [] }
+    return try await names()
+  }
+
+  /// The page at `address` (shown again by `back`).
+  public func show(_ address: PageAddress) async throws(PageError) -> any Page {
+    try await open(address.kind, address.key)
+  }
+
+  /// The page of `kind` named `input` (`nil` for a kind that takes no name).
+  public func open(_ kind: String, _ input: String?) async throws(PageError) -> any Page {
+    guard let pageKind = kinds[kind] else {
+      throw .unknown(kind: kind, input: kind, suggestion: nil)
+    }
+    guard pageKind.names != nil else {
+      return try await call { () async throws(APIError) in try await pageKind.show(nil) }
+    }
+    let typed = input ?? ""
+    guard typed.count <= 100 else { throw .invalidName(kind: kind, example: pageKind.example) }
+    let query = NameQuery.normalize(typed)
+    guard !query.isEmpty else { throw .invalidName(kind: kind, example: pageKind.example) }
+    if let id = Int(query), id > 0 {
+      do {
+        return try await pageKind.show(String(id))
+      } catch .notFound {
+        throw .unknown(kind: kind, input: typed, suggestion: nil)
+      } catch {
+        throw .api(error)
+      }
+    }
+    // The name as typed and the kind's names, at once: an exact name needs nothing else.
+    async let names = namesResult(of: kind)
+    do {
+      let page = try await pageKind.show(query)
+      _ = await names
+      return page
+    } catch .notFound {
+      let slug: String
+      switch await names {
+      case .success(let all): slug = try resolve(query, typed: typed, kind: kind, among: all)
+      case .failure(let error): throw .api(error)
+      }
+      return try await call { () async throws(APIError) in try await pageKind.show(slug) }
+    } catch {
+      _ = await names
+      throw .api(error)
+    }
+  }
+
+  /// The one slug `query` names among `names`: itself, or the only one it starts.
+  private func resolve(
+    _ query: String, typed: String, kind: String, among names: [NamedResource]
+  ) throws(PageError) -> String {
+    let slugs = names.map { $0.name.lowercased() }.sorted()
+    if slugs.contains(query) { return query }
+    let prefixed = slugs.filter { $0.hasPrefix(query) }
+    if prefixed.count == 1 { return prefixed[0] }
+    if prefixed.count > 1 {
+      throw .ambiguous(
+        kind: kind, input: SafeText.line(typed),
+        candidates: prefixed.prefix(Self.maximumCandidates).map(SafeText.line),
+        total: prefixed.count)
+    }
+    let limit = query.count <= 4 ? 1 : 2
+    var best: (slug: String, distance: Int)?
+    for slug in slugs {
+      let distance = TextTools.editDistance(query, slug, limit: limit)
+      if distance <= limit, distance < (best?.distance ?? Int.max) { best = (slug, distance) }
+    }
+    throw .unknown(kind: kind, input: SafeText.line(typed), suggestion: best?.slug)
+  }
+
+  private func namesResult(of kind: String) async -> Result<[NamedResource], APIError> {
+    do {
+      return .success(try await names(of: kind))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private func call<T>(_ body: () async throws(APIError) -> T) async throws(PageError) -> T {
+    do {
+      return try await body()
+    } catch {
+      throw .api(error)
+    }
+  }
+}

@@ -1,0 +1,114 @@
+/// What a page shows, as parts with roles rather than escape codes: the feature says what is
+/// a type, a factor or a heading; the text renderer lays it out at the terminal's width and
+/// styles it (colour only where colour is on).
+public struct PageDocument: Sendable, Equatable {
+  /// The page's name (`Static`).
+  public var title: String
+  /// A dimmed line under it (`Ability · Generation III`).
+  public var subtitle: String?
+  /// The parts, top to bottom.
+  public var blocks: [Block]
+
+  public init(title: String, subtitle: String? = nil, blocks: [Block]) {
+    self.title = title
+    self.subtitle = subtitle
+    self.blocks = blocks
+  }
+
+  /// One part of a page.
+  public enum Block: Sendable, Equatable {
+    /// Labelled facts, the labels in a column (`Power     90`).
+    case fields([Field])
+    /// A heading and a paragraph wrapped to the width.
+    case paragraph(heading: String, text: String)
+    /// A heading and names wrapped in rows (an ability's holders), or a line saying there are
+    /// none.
+    case names(heading: String, [Span], none: String)
+    /// A table, columns aligned.
+    case table(Table)
+    /// A dimmed line of what to type next.
+    case hint(String)
+  }
+
+  /// A label and its value.
+  public struct Field: Sendable, Equatable {
+    public var label: String
+    public var value: [Span]
+
+    public init(_ label: String, _ value: [Span]) {
+      self.label = label
+      self.value = value
+    }
+
+    public init(_ label: String, _ text: String) {
+      self.init(label, [Span(text)])
+    }
+  }
+
+  /// Rows under column headings.
+  public struct Table: Sendable, Equatable {
+    /// A column: its heading and how its cells are aligned.
+    public struct Column: Sendable, Equatable {
+      /// Where a cell's text sits in its column.
+      public enum Alignment: Sendable, Equatable {
+        case left, right, center
+      }
+
+      public var heading: String
+      public var alignment: Alignment
+
+      public init(_ heading: String, _ alignment: Alignment = .left) {
+        self.heading = heading
+        self.alignment = alignment
+      }
+    }
+
+    /// A bold line above the table, if any.
+    public var heading: String?
+    public var columns: [Column]
+    /// Each row: one span per column.
+    public var rows: [[Span]]
+
+    public init(heading: String? = nil, columns: [Column], rows: [[Span]]) {
+      self.heading = heading
+      self.columns = columns
+      self.rows = rows
+    }
+  }
+}
+
+/// A piece of text and what it is.
+public struct Span: Sendable, Equatable {
+  /// What a span is, for the renderer to style.
+  public enum Role: Sendable, Equatable {
+    case plain
+    case strong
+    case dim
+    /// A type's name, drawn as a badge in its colour; the slug picks the colour.
+    case type(String)
+    /// A damage factor (×2, ×½, ×0, ×1), coloured by its value.
+    case factor(Double)
+    /// Marked for attention (the species the user came from).
+    case marked
+  }
+
+  public var text: String
+  public var role: Role
+
+  public init(_ text: String, _ role: Role = .plain) {
+    self.text = text
+    self.role = role
+  }
+}
+
+extension Span {
+  /// `×2`, `×½`, `×¼`, `×0`, `×4` for a damage factor.
+  public static func factorText(_ factor: Double) -> String {
+    switch factor {
+    case 0.25: "¼"
+    case 0.5: "½"
+    case let whole where whole.rounded() == whole && abs(whole) < 1e9: String(Int(whole))
+    default: String(factor)
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import Models
+import Pages
+
+/// Lays out and styles a ``PageDocument``: every page kind is drawn by this one piece of code, so
+/// pages look alike and colour follows the same rules as the rest of the output.
+extension TextRenderer {
+  func renderPage(_ document: PageDocument) -> String {
+    let width = max(40, terminalSize().columns)
+    var lines = [style.bold(SafeText.line(document.title))]
+    if let subtitle = document.subtitle { lines.append(style.dim(SafeText.line(subtitle))) }
+    for block in document.blocks {
+      lines.append("")
+      switch block {
+      case .fields(let fields): lines += renderFields(fields, width: width)
+      case .paragraph(let heading, let text):
+        lines.append(style.bold(heading))
+        lines += TextTools.wrap(SafeText.paragraph(text), width: min(76, width - 2)).map {
+          "  " + $0
+        }
+      case .names(let heading, let spans, let none):
+        lines.append(style.bold(heading) + style.dim(spans.isEmpty ? "" : " · \(spans.count)"))
+        lines +=
+          spans.isEmpty
+          ? ["  " + style.dim(none)]
+          : wrap(spans, width: min(width, 100) - 2).map { "  " + $0 }
+      case .table(let table): lines += renderTable(table)
+      case .hint(let text): lines.append(style.dim(SafeText.line(text)))
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Labels in a column as wide as the longest, values wrapped beside them.
+  private func renderFields(_ fields: [PageDocument.Field], width: Int) -> [String] {
+    let labelWidth = max(10, (fields.map(\.label.count).max() ?? 0) + 2)
+    var lines: [String] = []
+    for field in fields {
+      let label = style.bold(field.label.padding(toLength: labelWidth, withPad: " ", startingAt: 0))
+      let wrapped = wrap(field.value, separator: "", width: max(20, width - labelWidth - 1))
+      for (index, line) in wrapped.enumerated() {
+        lines.append((index == 0 ? label : String(repeating: " ", count: labelWidth)) + line)
+      }
+    }
+    return lines
+  }
+
+  /// Spans joined by `separator`, wrapped at `width` visible columns, a span never split unless
+  /// it is plain text (a long description wraps at its spaces).
+  private func wrap(_ spans: [Span], separator: String = ", ", width: Int) -> [String] {
+    var pieces: [(text: String, width: Int)] = []
+    for (index, span) in spans.enumerated() {
+      let last = index == spans.count - 1
+      if case .plain = span.role, separator.isEmpty {
+        // Words of plain text may break between them.
+        let words = SafeText.line(span.text).split(separator: " ", omittingEmptySubsequences: false)
+        for (wordIndex, word) in words.enumerated() {
+          let text = String(word) + (wordIndex < words.count - 1 ? " " : "")
+          pieces.append((text, text.count))
+        }
+        continue
+      }
+      let styled = styled(span) + (last ? "" : separator)
+      pieces.append((styled, Self.visibleWidth(styled)))
+    }
+    var lines: [String] = []
+    var line = ""
+    var used = 0
+    for piece in pieces {
+      if used > 0, used + piece.width > width {
+        lines.append(line.trimmingTrailingSpaces())
+        line = ""
+        used = 0
+      }
+      line += piece.text
+      used += piece.width
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line.trimmingTrailingSpaces()) }
+    return lines
+  }
+
+  /// Columns as wide as their widest cell, one space between them.
+  private func renderTable(_ table: PageDocument.Table) -> [String] {
+    let rows = table.rows.map { $0.map { styled($0, inTable: true) } }
+    var widths = table.columns.map(\.heading.count)
+    for row in rows {
+      for (index, cell) in row.enumerated() where index < widths.count {
+        widths[index] = max(widths[index], Self.visibleWidth(cell))
+      }
+    }
+    func line(_ cells: [String], heading: Bool) -> String {
+      var parts: [String] = []
+      for (index, cell) in cells.enumerated() where index < widths.count {
+        let free = widths[index] - Self.visibleWidth(cell)
+        let padded: String =
+          switch table.columns[index].alignment {
+          case .left: cell + String(repeating: " ", count: free)
+          case .right: String(repeating: " ", count: free) + cell
+          case .center:
+            String(repeating: " ", count: free / 2) + cell
+              + String(repeating: " ", count: free - free / 2)
+          }
+        parts.append(padded)
+      }
+      let text = parts.joined(separator: " ").trimmingTrailingSpaces()
+      return heading ? style.dim(text) : text
+    }
+    var lines: [String] = []
+    if let heading = table.heading { lines.append(style.bold(heading)) }
+    lines.append(line(table.columns.map(\.heading), heading: true))
+    lines += rows.map { line($0, heading: false) }
+    return lines
+  }
+
+  /// A span in its style: a type as a badge in its colour (in a table, its name in its colour),
+  /// a factor green above 1, red below, dim at 0 and 1.
+  func styled(_ span: Span, inTable: Bool = false) -> String {
+    let text = SafeText.line(span.text)
+    switch span.role {
+    case .plain: return text
+    case .strong: return style.bold(text)
+    case .dim: return style.dim(text)
+    case .marked: return style.highlight(text)
+    case .type(let slug):
+      guard style.colorEnabled, let (r, g, b) = TypeColors.rgb[slug.lowercased()] else {
+        return text
+      }
+      return inTable
+        ? "\u{1B}[1;38;2;\(r);\(g);\(b)m\(text)\u{1B}[0m"
+        : "\u{1B}[1;38;2;255;255;255;48;2;\(r);\(g);\(b)m \(text) \u{1B}[0m"
+    case .factor(let factor):
+      switch factor {
+      case 1: return style.dim(text)
+      case 0: return style.wrap(text, "1;90")
+      case ..<1: return style.wrap(text, "1;31")
+      default: return style.wrap(text, "1;32")
+      }
+    }
+  }
+}
+
+extension String {
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

@@ -1,0 +1,110 @@
+import APIClient
+import Foundation
+import Models
+
+/// A ``PokeAPIClient`` serving resources written in the API's shape (JSON text), by path and id
+/// or slug, for the page features' tests and the session's: `resource` decodes the fixture as the
+/// live client would decode the API's answer, `names(of:)` lists the fixtures of a path. Every
+/// other call fails as not found. It records what was asked.
+public actor FixtureClient: PokeAPIClient {
+  private var bodies: [String: Data] = [:]
+  private var lists: [String: [NamedResource]] = [:]
+  /// Every call, in order (`ability static`, `names ability`).
+  public private(set) var requests: [String] = []
+
+  private struct Identity: Decodable {
+    var id: Int
+    /// Machines have none: their id stands for it.
+    var name: String?
+  }
+
+  /// Fixtures by API path (`ability`): each a JSON object with at least `id` and `name`. A
+  /// path's names are its fixtures' plus `extraNames` (names with no fixture, to resolve among).
+  public init(_ fixtures: [String: [String]], extraNames: [String: [String]] = [:]) throws {
+    for (path, jsons) in fixtures {
+      for json in jsons {
+        let data = Data(json.utf8)
+        let identity = try JSONDecoder().decode(Identity.self, from: data)
+        let name = identity.name ?? String(identity.id)
+        bodies["\(path)/\(identity.id)"] = data
+        bodies["\(path)/\(name)"] = data
+        lists[path, default: []].append(
+          NamedResource(name: name, url: "https://x.test/api/v2/\(path)/\(identity.id)/"))
+      }
+    }
+    for (path, names) in extraNames {
+      for (offset, name) in names.enumerated() {
+        lists[path, default: []].append(
+          NamedResource(name: name, url: "https://x.test/api/v2/\(path)/\(9000 + offset)/"))
+      }
+    }
+  }
+
+  public func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
+    requests.append("\(R.path) \(key)")
+    guard let data = bodies["\(R.path)/\(key.lowercased())"] else {
+      throw .notFound(resource: "\(R.path) \(key)")
+    }
+    do {
+      return try JSONDecoder().decode(R.self, from: data)
+    } catch {
+      throw .invalidData(resource: "\(R.path) \(key)")
+    }
+  }
+
+  public func names(of path: String) async throws(APIError) -> [NamedResource] {
+    requests.append("names \(path)")
+    guard let list = lists[path] else { throw .notFound(resource: "the \(path) index") }
+    return list
+  }
+
+  public func speciesPage(offset: Int, limit: Int) async throws(APIError) -> SpeciesListPage {
+    throw .notFound(resource: "species page")
+  }
+
+  public func speciesIndex() async throws(APIError) -> [SpeciesSummary] {
+    throw .notFound(resource: "species index")
+  }
+
+  public func formIndex() async throws(APIError) -> [SpeciesSummary] {
+    throw .notFound(resource: "form index")
+  }
+
+  public func species(_ key: SpeciesKey) async throws(APIError) -> Species {
+    throw .notFound(resource: "species \(key)")
+  }
+
+  public func pokemon(id: Int) async throws(APIError) -> Pokemon {
+    throw .notFound(resource: "pokemon \(id)")
+  }
+
+  public func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain {
+    throw .notFound(resource: "chain \(id)")
+  }
+
+  public func genderList(id: Int) async throws(APIError) -> GenderList {
+    throw .notFound(resource: "gender \(id)")
+  }
+
+  public func gameResource(
+    _ kind: GameResourceKind, _ reference: NamedResource
+  ) async throws(APIError) -> GameResource {
+    throw .notFound(resource: "\(kind.path) \(reference.name)")
+  }
+
+  public func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
+    requests.append("type \(reference.name)")
+    guard let data = bodies["type/\(reference.name)"] else {
+      throw .notFound(resource: "type \(reference.name)")
+    }
+    do {
+      return try JSONDecoder().decode(PokemonType.self, from: data)
+    } catch {
+      throw .invalidData(resource: "type \(reference.name)")
+    }
+  }
+
+  public func typeIndex() async throws(APIError) -> [NamedResource] {
+    try await names(of: "type")
+  }
+}

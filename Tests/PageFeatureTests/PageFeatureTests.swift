@@ -1,0 +1,270 @@
+import APIClient
+import APIFixtures
+import AbilityFeature
+import Foundation
+import ItemFeature
+import Models
+import MoveFeature
+import NatureFeature
+import Pages
+import Testing
+import TypeFeature
+
+/// The directory of every kind over fixtures in the API's shape.
+func directory(_ client: FixtureClient) -> PageDirectory {
+  PageDirectory(kinds: [
+    AbilityFeature.kind(client: client), MoveFeature.kind(client: client),
+    TypeFeature.kind(client: client), TypeFeature.chart(client: client),
+    ItemFeature.kind(client: client), NatureFeature.kind(client: client),
+    NatureFeature.table(client: client),
+  ])
+}
+
+func client(extraNames: [String: [String]] = [:]) throws -> FixtureClient {
+  try FixtureClient(
+    [
+      "ability": [Fixtures.staticAbility, Fixtures.silentAbility],
+      "move": [Fixtures.firePunch, Fixtures.quickGuard],
+      "machine": [Fixtures.machine1900],
+      "type": [Fixtures.fire, Fixtures.water, Fixtures.ghost, Fixtures.stellar],
+      "item": [Fixtures.leftovers, Fixtures.potion],
+      "nature": [Fixtures.timid, Fixtures.hardy],
+    ], extraNames: extraNames)
+}
+
+func open<P: Page>(_ kind: String, _ name: String?, as type: P.Type) async throws -> P {
+  let page = try await directory(try client()).open(kind, name)
+  return try #require(page as? P)
+}
+
+func json(_ page: some Page) throws -> [String: Any] {
+  let data = try JSONEncoder().encode(page)
+  return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+}
+
+@Suite("Ability pages")
+struct AbilityPageTests {
+  @Test func normalAndHiddenHoldersApartEachOnceSpeciesBeforeForms() async throws {
+    let page = try await open("ability", "static", as: AbilityPage.self)
+    #expect(page.holders.map(\.name) == ["pikachu", "raichu", "pikachu-gmax"])
+    #expect(page.hiddenHolders.map(\.name) == ["zapdos"])
+    #expect(page.holders.map(\.label) == ["#25 Pikachu", "#26 Raichu", "Pikachu-Gmax"])
+  }
+
+  @Test func theEnglishShortEffectTheNewestFlavourTextAndTheGeneration() async throws {
+    let page = try await open("ability", "Static", as: AbilityPage.self)
+    #expect(page.displayName == "Static")
+    #expect(page.effect == "Has a 30% chance of paralyzing attacking Pokémon on contact.")
+    #expect(page.flavorText == "The Pokémon is charged with static electricity.")
+    #expect(page.generation == "Generation III")
+    #expect(page.document.subtitle == "Ability · Generation III")
+    #expect(page.links["open"] == ["pikachu", "raichu", "pikachu-gmax", "zapdos"])
+  }
+
+  @Test func withoutEnglishTextsTheSlugInWordsAndNoDescription() async throws {
+    let page = try await open("ability", "mute-thing", as: AbilityPage.self)
+    #expect(page.displayName == "Mute Thing")
+    #expect(page.effect == nil)
+    guard case .fields(let fields) = page.document.blocks.first else {
+      Issue.record("no fields")
+      return
+    }
+    #expect(fields.map(\.label) == ["Effect"])
+    #expect(fields[0].value == [Span("no description", .dim)])
+  }
+
+  @Test func jsonHasTheDocumentedKeys() async throws {
+    let page = try await open("ability", "static", as: AbilityPage.self)
+    let object = try json(page)
+    #expect(
+      Set(object.keys) == [
+        "name", "displayName", "id", "effect", "flavorText", "generation", "holders",
+        "hiddenHolders",
+      ])
+    #expect((object["hiddenHolders"] as? [[String: Any]])?.first?["id"] as? Int == 145)
+  }
+}
+
+@Suite("Move pages")
+struct MovePageTests {
+  @Test func effectChanceFilledInAndTheNewestGamesMachine() async throws {
+    let page = try await open("move", "fire punch", as: MovePage.self)
+    #expect(page.effect == "Has a 10% chance to burn the target.")
+    #expect(page.machine == MovePage.MachineLabel(item: "TM67", versionGroup: "scarlet-violet"))
+    #expect(page.flavorText == "The target is punched with a fiery fist.")
+    #expect(page.type == "fire" && page.damageClass == "physical")
+    #expect(page.power == 75 && page.accuracy == 100 && page.pp == 15 && page.priority == 0)
+    #expect(page.speciesCount == 2)
+    #expect(page.learnedBy.map(\.id) == [4, 151, 10034])
+    #expect(page.links["type"] == ["fire"])
+  }
+
+  @Test func theMachineIsAskedForOnceTheMoveNamesIt() async throws {
+    let client = try client()
+    _ = try await directory(client).open("move", "fire-punch")
+    let requests = await client.requests
+    #expect(requests.contains("machine 1900"))
+    #expect(!requests.contains("machine 1300"))
+  }
+
+  @Test func aStatusMoveWithoutPowerAccuracyOrMachine() async throws {
+    let page = try await open("move", "quick-guard", as: MovePage.self)
+    #expect(page.power == nil && page.accuracy == nil && page.machine == nil)
+    guard case .fields(let fields) = page.document.blocks.first else {
+      Issue.record("no fields")
+      return
+    }
+    let byLabel = Dictionary(fields.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
+    #expect(byLabel["Power"] == [Span("—", .dim)])
+    #expect(byLabel["Priority"] == [Span("+3")])
+    #expect(byLabel["Machine"] == nil)
+    #expect(byLabel["Learned by"] == [Span("0 species")])
+  }
+
+  @Test func aMachineThatFailsLeavesTheMachineOut() async throws {
+    let client = try FixtureClient(["move": [Fixtures.firePunch]])
+    let page = try await directory(client).open("move", "fire-punch")
+    #expect((page as? MovePage)?.machine == nil)
+    #expect((page as? MovePage)?.effect == "Has a 10% chance to burn the target.")
+  }
+}
+
+@Suite("Type pages and the chart")
+struct TypePageTests {
+  @Test func attackingAndDefendingFactorsAndItsSpeciesApartFromForms() async throws {
+    let page = try await open("type", "FIRE", as: TypePage.self)
+    #expect(page.attacking.double == ["grass", "ice"])
+    #expect(page.attacking.half == ["water", "fire"])
+    #expect(page.attacking.none.isEmpty)
+    #expect(page.defending.double == ["water"])
+    #expect(page.defending.half == ["fire", "grass"])
+    #expect(page.species.map(\.name) == ["charmander", "vulpix"])
+    #expect(page.forms.map(\.name) == ["marowak-alola"])
+  }
+
+  @Test func theChartCrossesEveryTypeLeavingOutThoseWithoutRelations() async throws {
+    let page = try await open("types", nil, as: TypeChartPage.self)
+    #expect(page.types == ["ghost", "fire", "water"])
+    func factor(_ attacker: String, _ defender: String) -> Double {
+      page.factors[page.types.firstIndex(of: attacker)!][page.types.firstIndex(of: defender)!]
+    }
+    #expect(factor("water", "fire") == 2)
+    #expect(factor("fire", "water") == 0.5)
+    #expect(factor("fire", "fire") == 0.5)
+    #expect(factor("ghost", "ghost") == 2)
+    #expect(factor("ghost", "fire") == 1)
+    // Its cells: a dot for ×1, the factor otherwise.
+    guard case .table(let table) = page.document.blocks.first else {
+      Issue.record("no table")
+      return
+    }
+    #expect(table.columns.map(\.heading) == ["", "Gho", "Fir", "Wat"])
+    #expect(table.rows[2].map(\.text) == ["Water", "·", "2", "½"])
+  }
+}
+
+@Suite("Item pages")
+struct ItemPageTests {
+  @Test func heldInTheWildWithTheHighestRarityAndTheNewestShopPrice() async throws {
+    let page = try await open("item", "leftovers", as: ItemPage.self)
+    #expect(page.heldBy.map(\.species.name) == ["snorlax", "munchlax"])
+    #expect(page.heldBy.map(\.rarity) == [100, 50])
+    #expect(page.cost == 4000)
+    #expect(page.category == "held-items")
+    #expect(page.effect == "Held: Restores 1/16 max HP each turn.")
+    #expect(page.flavorText == "HP is slowly restored.")
+  }
+
+  @Test func theOlderCostAndNoHolders() async throws {
+    let page = try await open("item", "potion", as: ItemPage.self)
+    #expect(page.cost == 300)
+    #expect(page.heldBy.isEmpty)
+    #expect(
+      page.document.blocks.contains(
+        .names(heading: "Held in the wild by", [], none: "no wild Pokémon")))
+  }
+}
+
+@Suite("Nature pages")
+struct NaturePageTests {
+  @Test func raisesLowersLikesAndDislikes() async throws {
+    let page = try await open("nature", "timid", as: NaturePage.self)
+    #expect(page.nature.raises == "speed" && page.nature.lowers == "attack")
+    #expect(page.nature.likes == "sweet" && page.nature.dislikes == "spicy")
+  }
+
+  @Test func aNeutralNatureChangesNothing() async throws {
+    let page = try await open("nature", "hardy", as: NaturePage.self)
+    #expect(page.nature.raises == nil && page.nature.lowers == nil && page.nature.likes == nil)
+    #expect(page.document.subtitle == "Nature · neutral")
+  }
+
+  @Test func theTableListsEveryNatureByID() async throws {
+    let page = try await open("natures", nil, as: NaturesPage.self)
+    #expect(page.natures.map(\.name) == ["hardy", "timid"])
+    guard case .table(let table) = page.document.blocks.first else {
+      Issue.record("no table")
+      return
+    }
+    #expect(table.rows[1].map(\.text) == ["Timid", "Speed", "Attack", "Sweet", "Spicy"])
+  }
+}
+
+@Suite("Opening a page by name")
+struct PageDirectoryTests {
+  @Test func anExactNameIsOneRequestWithTheNamesBesideIt() async throws {
+    let client = try client()
+    _ = try await directory(client).open("ability", "Static")
+    #expect(await client.requests.sorted() == ["ability static", "names ability"])
+  }
+
+  @Test func anIDOpensWithoutTheNames() async throws {
+    let client = try client()
+    let page = try await directory(client).open("ability", "9")
+    #expect(page.title == "Static")
+    #expect(await client.requests == ["ability 9"])
+  }
+
+  @Test func theStartOfExactlyOneNameOpensIt() async throws {
+    let page = try await directory(try client()).open("ability", "stat")
+    #expect(page.address == PageAddress(kind: "ability", key: "static"))
+  }
+
+  @Test func severalNamesStartingSoAreListed() async throws {
+    let client = try client(extraNames: ["ability": ["stall", "stamina"]])
+    await #expect(
+      throws: PageError.ambiguous(
+        kind: "ability", input: "sta", candidates: ["stall", "stamina", "static"], total: 3)
+    ) {
+      try await directory(client).open("ability", "sta")
+    }
+  }
+
+  @Test func aNearNameIsSuggested() async throws {
+    await #expect(throws: PageError.unknown(kind: "ability", input: "statik", suggestion: "static"))
+    {
+      try await directory(try client()).open("ability", "statik")
+    }
+    await #expect(throws: PageError.unknown(kind: "move", input: "xyzzy", suggestion: nil)) {
+      try await directory(try client()).open("move", "xyzzy")
+    }
+  }
+
+  @Test func nothingOrTooMuchIsRefusedBeforeAnyRequest() async throws {
+    let client = try client()
+    await #expect(throws: PageError.invalidName(kind: "item", example: "leftovers")) {
+      try await directory(client).open("item", "  '. ")
+    }
+    await #expect(throws: PageError.invalidName(kind: "item", example: "leftovers")) {
+      try await directory(client).open("item", String(repeating: "a", count: 101))
+    }
+    #expect(await client.requests.isEmpty)
+  }
+
+  @Test func anAPIFailureStaysAPIFailure() async throws {
+    let client = try FixtureClient([:])
+    await #expect(throws: PageError.api(.notFound(resource: "the nature index"))) {
+      try await directory(client).open("nature", "timid")
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import APIClient
+import APIFixtures
+import AbilityFeature
+import FeatureFlags
+import ItemFeature
+import ListFeature
+import Models
+import MoveFeature
+import NatureFeature
+import Pages
+import Presentation
+import Testing
+import TypeFeature
+
+@testable import Session
+
+/// Pages of every kind, from fixtures in the API's shape.
+func pageDirectory() throws -> PageDirectory {
+  func reference(_ path: String, _ name: String, _ id: Int) -> String {
+    #"{"name":"\#(name)","url":"https://x.test/api/v2/\#(path)/\#(id)/"}"#
+  }
+  let client = try FixtureClient([
+    "ability": [
+      #"{"id":9,"name":"static","pokemon":[{"is_hidden":false,"pokemon":\#(reference("pokemon", "mon-25", 25))}]}"#
+    ],
+    "move": [#"{"id":7,"name":"fire-punch","type":\#(reference("type", "fire", 10))}"#],
+    "type": [#"{"id":10,"name":"fire","damage_relations":{}}"#],
+    "item": [#"{"id":234,"name":"leftovers"}"#],
+    "nature": [#"{"id":5,"name":"timid"}"#],
+  ])
+  return PageDirectory(kinds: [
+    AbilityFeature.kind(client: client), MoveFeature.kind(client: client),
+    TypeFeature.kind(client: client), ItemFeature.kind(client: client),
+    NatureFeature.kind(client: client),
+  ])
+}
+
+extension CommandOutcome {
+  var pageTitle: String? {
+    if case .output(.page(let shown)) = self { return shown.page.title }
+    return nil
+  }
+}
+
+@Suite("The trail and back")
+struct TrailTests {
+  @Test func throughFiveKindsOfPageAndBackToTheListPageThatHoldsTheSpecies() async throws {
+    let shell = makeShell(pages: try pageDirectory())
+    _ = await shell.execute("list")
+    _ = await shell.execute("open 25")
+    for line in [
+      "ability static", "move fire punch", "type fire", "item leftovers", "nature timid",
+    ] {
+      #expect(await shell.execute(line).pageTitle != nil, "\(line)")
+    }
+    #expect(await shell.prompt == "pokedex [all · page 1/3 · … › Fire › Leftovers › Timid]> ")
+
+    for title in ["Leftovers", "Fire", "Fire Punch", "Static"] {
+      #expect(await shell.execute("back").pageTitle == title)
+    }
+    #expect(await shell.prompt == "pokedex [all · page 1/3 · #25 Mon-25 › Static]> ")
+
+    guard case .output(.detail(let detail, _)) = await shell.execute("back") else {
+      Issue.record("back from the ability did not show the species")
+      return
+    }
+    #expect(detail.id == 25)
+    #expect(await shell.prompt == "pokedex [all · page 1/3 · #25 Mon-25]> ")
+
+    // From the species: the list page that holds it (not page 1, where the walk began), marked.
+    let list = await shell.execute("back").listPage
+    #expect(list?.page == 2 && list?.marked == 25)
+    #expect(await shell.state.selected == nil)
+    #expect(await shell.prompt == "pokedex [all · page 2/3]> ")
+    #expect(await shell.execute("back").failure == .nothingToGoBackTo)
+  }
+
+  @Test func aSpeciesOpenedFirstGoesBackToItsListPage() async throws {
+    let shell = makeShell(pages: try pageDirectory())
+    _ = await shell.execute("open 45")
+    let list = await shell.execute("back").listPage
+    #expect(list?.page == 3 && list?.marked == 45)
+  }
+
+  @Test func listPagesMoveAlongRatherThanDeeper() async throws {
+    let shell = makeShell(pages: try pageDirectory())
+    _ = await shell.execute("list")
+    _ = await shell.execute("next")
+    _ = await shell.execute("ability static")
+    let list = await shell.execute("back").listPage
+    #expect(list?.page == 2 && list?.marked == nil)
+    #expect(await shell.execute("back").failure == .nothingToGoBackTo)
+  }
+
+  @Test func aFailedPageLeavesTheTrailAsItWas() async throws {
+    let shell = makeShell(pages: try pageDirectory())
+    _ = await shell.execute("ability static")
+    let before = await shell.state
+    #expect(await shell.execute("ability zzzz").failure != nil)
+    #expect(await shell.state == before)
+  }
+
+  @Test func theTrailKeepsItsLastHundredStops() async throws {
+    var state = SessionState()
+    for index in 1...150 {
+      state.visit(.page(PageAddress(kind: "ability", key: "a\(index)"), title: "A\(index)"))
+    }
+    #expect(state.trail.count == SessionState.trailLimit)
+    #expect(state.trail.first == .page(PageAddress(kind: "ability", key: "a51"), title: "A51"))
+  }
+
+  @Test(arguments: [
+    ("abilities", "ability static"), ("moves", "move fire-punch"), ("types", "type fire"),
+    ("types", "types"), ("items", "item leftovers"), ("natures", "nature timid"),
+    ("natures", "natures"),
+  ])
+  func eachKindIsTurnedOffByItsFlag(flag: String, line: String) async throws {
+    let (flags, _) = FeatureFlags.load(
+      configDirectory: nil, environment: [:], commandLine: ["--feature", "\(flag)=off"])
+    let shell = makeShell(flags: flags, pages: try pageDirectory())
+    guard case .failure(.disabled(let disabled)) = await shell.execute(line) else {
+      Issue.record("\(line) ran with \(flag) off")
+      return
+    }
+    #expect(disabled.feature.rawValue == flag)
+  }
+}
