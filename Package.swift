@@ -72,6 +72,7 @@ let package = Package(
     .target(name: "TypeFeature", dependencies: ["Pages", "APIClient", "Models"]),
     .target(name: "ItemFeature", dependencies: ["Pages", "APIClient", "Models"]),
     .target(name: "NatureFeature", dependencies: ["Pages", "APIClient", "Models"]),
+    .target(name: "LearnsetFeature", dependencies: ["Pages", "APIClient", "Models"]),
 
     // MARK: Cross-cutting
     .target(name: "FeatureFlags", dependencies: ["Models"]),
@@ -121,7 +122,7 @@ let package = Package(
         "Analytics", "FeatureFlags", "CommandLanguage", "DetailFeature", "ImageFeature",
         "ListFeature", "SpriteStore", "SyncFeature", "Terminal", "TerminalImages",
         "TerminalImagesChafa", "Pages", "AbilityFeature", "MoveFeature", "TypeFeature",
-        "ItemFeature", "NatureFeature",
+        "ItemFeature", "NatureFeature", "LearnsetFeature",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -162,7 +163,7 @@ let package = Package(
       name: "PageFeatureTests",
       dependencies: [
         "APIFixtures", "Pages", "AbilityFeature", "MoveFeature", "TypeFeature", "ItemFeature",
-        "NatureFeature", "APIClient", "Models",
+        "NatureFeature", "LearnsetFeature", "APIClient", "Models",
       ]),
     .testTarget(name: "PNGDecoderLibPNGTests", dependencies: ["PNGDecoderLibPNG", "PNGDecoder"]),
     .testTarget(name: "TerminalImagesTests", dependencies: ["TerminalImages", "PNGDecoder"]),
@@ -196,7 +197,7 @@ let package = Package(
       dependencies: [
         "Rendering", "Presentation", "APIClient", "Cache", "CommandLanguage", "DetailFeature",
         "FeatureFlags", "ImageFeature", "ListFeature", "Models", "PNGDecoder", "SpriteStore",
-        "SyncFeature", "TerminalImages",
+        "SyncFeature", "TerminalImages", "Pages",
       ]),
     .testTarget(
       name: "SessionTests",

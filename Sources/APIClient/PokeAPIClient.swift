@@ -88,9 +88,11 @@ extension PokeAPIClient {
 /// Helpers for making many requests.
 public enum APIRequests {
   /// `load` of every input, all started at once (the transport bounds how many are in flight),
-  /// in the inputs' order; the first failure in that order is thrown.
+  /// in the inputs' order; the first failure in that order is thrown. `progress` hears how many
+  /// have come back, of how many, after each.
   public static func together<Input: Sendable, Output: Sendable>(
-    _ inputs: [Input], _ load: @escaping @Sendable (Input) async throws(APIError) -> Output
+    _ inputs: [Input], progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
+    _ load: @escaping @Sendable (Input) async throws(APIError) -> Output
   ) async throws(APIError) -> [Output] {
     let results = await withTaskGroup(of: (Int, Result<Output, APIError>).self) { group in
       for (index, input) in inputs.enumerated() {
@@ -103,7 +105,12 @@ public enum APIRequests {
         }
       }
       var results = [Result<Output, APIError>?](repeating: nil, count: inputs.count)
-      for await (index, result) in group { results[index] = result }
+      var done = 0
+      for await (index, result) in group {
+        results[index] = result
+        done += 1
+        progress(done, inputs.count)
+      }
       return results
     }
     return try results.map { result throws(APIError) in try result!.get() }

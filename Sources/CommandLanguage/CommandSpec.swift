@@ -101,6 +101,8 @@ enum ArgumentCompletion: Sendable, Equatable {
   case imagesOption
   /// The names of a page kind (`ability`), those the last page links to first.
   case pageNames(String)
+  /// `--game`, then the names a page kind offers (the games, for `moves`).
+  case gameOption(String)
 }
 
 /// When a command makes sense, so that completion offers it only then.

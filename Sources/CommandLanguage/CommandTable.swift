@@ -126,6 +126,17 @@ public enum CommandTable {
         the newest games that have one, and how many species learn it.
         """,
       examples: ["move thunderbolt", "move quick attack"], feature: .moves),
+    CommandSpec(
+      name: "moves", aliases: ["learnset"], arguments: "[--game NAME]",
+      summary: "List the moves the open species learns.",
+      details: """
+        Lists the moves the selected species (or form) learns in one game, grouped by how: \
+        by level, by TM, TR or HM (with its number), from eggs, from tutors. Each row gives \
+        the move's type, class, power, accuracy and PP. The newest game with moves for it is \
+        shown unless --game names another (Tab completes the games).
+        """,
+      examples: ["open pikachu", "moves", "moves --game red-blue"], feature: .moves,
+      parseArguments: parseLearnset, completion: .gameOption("moves"), applies: .withSelection),
     .page(
       "type", summary: "Show a type's matchups and its species.",
       details: """
@@ -275,6 +286,24 @@ extension CommandSpec {
 }
 
 // MARK: - Argument parsers
+
+/// `moves` or `moves --game NAME` (`--game=NAME` too).
+private func parseLearnset(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
+  var words = arguments.words
+  guard let first = words.first else { return .command(.show(kind: "moves", name: nil)) }
+  if first.lowercased().hasPrefix("--game=") {
+    words[0] = String(first.dropFirst("--game=".count))
+    words.insert("--game", at: 0)
+  }
+  guard words.first?.lowercased() == "--game" else {
+    return fail(
+      "\"\(arguments.typed)\" takes only --game NAME (not \(quoted(arguments.rest)))."
+        + didYouMean(first.lowercased(), among: ["--game"]))
+  }
+  let game = words.dropFirst().joined(separator: " ")
+  guard !game.isEmpty else { return fail("--game needs a game, e.g. moves --game red-blue.") }
+  return .command(.show(kind: "moves", name: game))
+}
 
 /// The name after a page kind's command, as typed.
 private func parsePageName(

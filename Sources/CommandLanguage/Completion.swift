@@ -117,6 +117,16 @@ extension CommandParser {
       let all = species(names, startingWith: prefix)
       guard spec.completion == .species else { return .items(all) }
       return .items(linkedFirst(all, context.links["open"] ?? []))
+    case .gameOption(let kind):
+      if first {
+        return .items("--game".hasPrefix(prefix) ? [.init("--game", note: "another game")] : [])
+      }
+      guard position == 2, words.last?.lowercased() == "--game" else { return .items([]) }
+      guard let names = context.pageNames[kind] else {
+        return .message("The games are still loading; Tab will offer them in a moment.")
+      }
+      let prefixBytes = Array(prefix.utf8)
+      return .items(names.filter { $0.utf8.starts(with: prefixBytes) }.map { CompletionItem($0) })
     case .pageNames(let kind):
       guard first else { return .items([]) }
       guard let names = context.pageNames[kind] else {

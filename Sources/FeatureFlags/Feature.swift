@@ -16,7 +16,7 @@ public enum Feature: String, CaseIterable, Sendable {
   case sync
   /// The `ability` pages.
   case abilities
-  /// The `move` pages.
+  /// The `move` pages and the learnsets (`moves`).
   case moves
   /// The `type` pages and the `types` chart.
   case types

@@ -4,22 +4,6 @@ import Pages
 
 /// `GET move/{id or name}`: a move's numbers, texts, machines and learners (English texts only).
 public struct Move: APIResource, Hashable {
-  /// The machine that teaches the move in one version group.
-  public struct MachineEntry: Codable, Sendable, Hashable {
-    public var machine: ResourceReference
-    public var versionGroup: NamedResource
-
-    public init(machine: ResourceReference, versionGroup: NamedResource) {
-      self.machine = machine
-      self.versionGroup = versionGroup
-    }
-
-    enum CodingKeys: String, CodingKey {
-      case machine
-      case versionGroup = "version_group"
-    }
-  }
-
   public static let path = "move"
   public static let representation = "move-page"
 
@@ -36,7 +20,7 @@ public struct Move: APIResource, Hashable {
   public var generation: NamedResource?
   public var effects: [LocalizedText]
   public var flavorTexts: [LocalizedText]
-  public var machines: [MachineEntry]
+  public var machines: [MachineUse]
   public var learnedByPokemon: [NamedResource]
 
   public init(
@@ -44,7 +28,7 @@ public struct Move: APIResource, Hashable {
     pp: Int? = nil, priority: Int = 0, effectChance: Int? = nil,
     damageClass: NamedResource? = nil, type: NamedResource? = nil,
     generation: NamedResource? = nil, effects: [LocalizedText] = [],
-    flavorTexts: [LocalizedText] = [], machines: [MachineEntry] = [],
+    flavorTexts: [LocalizedText] = [], machines: [MachineUse] = [],
     learnedByPokemon: [NamedResource] = []
   ) {
     self.id = id
@@ -88,42 +72,15 @@ public struct Move: APIResource, Hashable {
     generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
     effects = try Localized.decode(c, .effects)
     flavorTexts = try Localized.decode(c, .flavorTexts)
-    machines = try c.decodeIfPresent([MachineEntry].self, forKey: .machines) ?? []
+    machines = try c.decodeIfPresent([MachineUse].self, forKey: .machines) ?? []
     learnedByPokemon =
       try c.decodeIfPresent([NamedResource].self, forKey: .learnedByPokemon) ?? []
   }
 
-  /// The machine of the newest version group that has one (the highest version group id).
-  public var newestMachine: MachineEntry? {
-    machines.max { ($0.versionGroup.id ?? 0) < ($1.versionGroup.id ?? 0) }
+  /// The machine of the newest game that has one.
+  public func newestMachine(_ order: GameOrder) -> MachineUse? {
+    machines.max { order.rank($0.versionGroup) < order.rank($1.versionGroup) }
   }
-}
-
-/// `GET machine/{id}`: the TM, TR or HM item that teaches a move in a version group.
-public struct Machine: APIResource, Hashable {
-  public static let path = "machine"
-  public static let representation = "machine"
-
-  public var id: Int
-  public var item: NamedResource
-  public var versionGroup: NamedResource
-
-  public init(id: Int, item: NamedResource, versionGroup: NamedResource) {
-    self.id = id
-    self.item = item
-    self.versionGroup = versionGroup
-  }
-
-  /// Machines have no slug of their own: their id.
-  public var name: String { String(id) }
-
-  enum CodingKeys: String, CodingKey {
-    case id, item
-    case versionGroup = "version_group"
-  }
-
-  /// `tm126` → `TM126`, `hm05` → `HM05`.
-  public var label: String { SafeText.line(item.name).uppercased() }
 }
 
 /// The `move NAME` page.
@@ -232,11 +189,13 @@ public struct MovePage: Page, Equatable {
 /// The move pages over `client`.
 public enum MoveFeature {
   /// `move NAME`: the move, then the machine of its newest games (one more request, whose
-  /// failure only leaves the machine out).
+  /// failure only leaves the machine out; which games are newest is known once the games are).
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named("move", example: "thunderbolt", resource: Move.self, client: client) { move, client in
       var machine: Machine?
-      if let id = move.newestMachine?.machine.id {
+      if !move.machines.isEmpty,
+        let id = move.newestMachine(await GameOrder.load(client))?.machine.id
+      {
         machine = try? await client.resource(Machine.self, String(id))
       }
       return MovePage(move, machine: machine)

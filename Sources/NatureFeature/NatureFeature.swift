@@ -158,7 +158,7 @@ public enum NatureFeature {
 
   /// `natures`: every nature, fetched together.
   public static func table(client: any PokeAPIClient) -> PageKind {
-    PageKind(name: "natures", example: "", names: nil) { _ async throws(APIError) in
+    .whole("natures") { () async throws(APIError) in
       let index = try await client.names(of: Nature.path)
       let natures = try await APIRequests.together(index) { reference async throws(APIError) in
         try await client.resource(Nature.self, reference.name)

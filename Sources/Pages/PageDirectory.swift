@@ -33,18 +33,36 @@ public struct PageDirectory: Sendable {
     return try await names()
   }
 
-  /// The page at `address` (shown again by `back`).
-  public func show(_ address: PageAddress) async throws(PageError) -> any Page {
-    try await open(address.kind, address.key)
+  /// The page at `address` (shown again by `back`): its key is the one the page was shown
+  /// with, so it is asked for directly.
+  public func show(
+    _ address: PageAddress, progress: @escaping @Sendable (String) -> Void = { _ in }
+  ) async throws(PageError) -> any Page {
+    guard let pageKind = kinds[address.kind] else {
+      throw .unknown(kind: address.kind, input: address.kind, suggestion: nil)
+    }
+    return try await pageKind.show(PageRequest(key: address.key, progress: progress))
   }
 
-  /// The page of `kind` named `input` (`nil` for a kind that takes no name).
-  public func open(_ kind: String, _ input: String?) async throws(PageError) -> any Page {
+  /// The page of `kind` named `input` (`nil` for a kind that takes no name), or about the
+  /// `selection` (a `pokemon` id) for a kind about the selected species.
+  public func open(
+    _ kind: String, _ input: String?, selection: Int? = nil,
+    progress: @escaping @Sendable (String) -> Void = { _ in }
+  ) async throws(PageError) -> any Page {
     guard let pageKind = kinds[kind] else {
       throw .unknown(kind: kind, input: kind, suggestion: nil)
     }
-    guard pageKind.names != nil else {
-      return try await call { () async throws(APIError) in try await pageKind.show(nil) }
+    func show(_ key: String?) async throws(PageError) -> any Page {
+      try await pageKind.show(PageRequest(key: key, progress: progress))
+    }
+    switch pageKind.subject {
+    case .nothing: return try await show(nil)
+    case .selection:
+      guard let selection else { throw .needsSelection(kind: kind) }
+      let argument = SafeText.line(input ?? "").trimmingCharacters(in: .whitespaces)
+      return try await show(argument.isEmpty ? String(selection) : "\(selection) \(argument)")
+    case .name: break
     }
     let typed = input ?? ""
     guard typed.count <= 100 else { throw .invalidName(kind: kind, example: pageKind.example) }
@@ -52,29 +70,26 @@ public struct PageDirectory: Sendable {
     guard !query.isEmpty else { throw .invalidName(kind: kind, example: pageKind.example) }
     if let id = Int(query), id > 0 {
       do {
-        return try await pageKind.show(String(id))
-      } catch .notFound {
+        return try await show(String(id))
+      } catch .api(.notFound) {
         throw .unknown(kind: kind, input: typed, suggestion: nil)
-      } catch {
-        throw .api(error)
       }
     }
     // The name as typed and the kind's names, at once: an exact name needs nothing else.
     async let names = namesResult(of: kind)
     do {
-      let page = try await pageKind.show(query)
+      let page = try await show(query)
       _ = await names
       return page
-    } catch .notFound {
-      let slug: String
+    } catch .api(.notFound) {
       switch await names {
-      case .success(let all): slug = try resolve(query, typed: typed, kind: kind, among: all)
+      case .success(let all):
+        return try await show(try resolve(query, typed: typed, kind: kind, among: all))
       case .failure(let error): throw .api(error)
       }
-      return try await call { () async throws(APIError) in try await pageKind.show(slug) }
     } catch {
       _ = await names
-      throw .api(error)
+      throw error
     }
   }
 
@@ -106,14 +121,6 @@ public struct PageDirectory: Sendable {
       return .success(try await names(of: kind))
     } catch {
       return .failure(error)
-    }
-  }
-
-  private func call<T>(_ body: () async throws(APIError) -> T) async throws(PageError) -> T {
-    do {
-      return try await body()
-    } catch {
-      throw .api(error)
     }
   }
 }

@@ -1,42 +1,89 @@
 import APIClient
 import Models
 
-/// One kind of page: the command that opens it, where its names come from, and how a resolved
-/// name becomes a page. A feature module makes one over a client; the composition root lists
-/// them in the ``PageDirectory``, and the command table has one line each.
+/// What a page kind is opened with.
+public enum PageSubject: Sendable, Equatable {
+  /// A name of the kind (`ability static`), resolved among ``PageKind/names``.
+  case name
+  /// Nothing (`types`, `natures`).
+  case nothing
+  /// The selected species or form, and an argument the kind reads itself (`moves`,
+  /// `moves --game red-blue`).
+  case selection
+}
+
+/// What a kind is asked to show.
+public struct PageRequest: Sendable {
+  /// The resolved slug or id (``PageSubject/name``); the selected pokemon's id, then a space and
+  /// the argument when there is one (``PageSubject/selection``); `nil` (``PageSubject/nothing``).
+  public var key: String?
+  /// Hears what the page is waiting for, for the status line (`Fetching 93 moves … 41/93`).
+  public var progress: @Sendable (String) -> Void
+
+  public init(key: String?, progress: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.key = key
+    self.progress = progress
+  }
+}
+
+/// One kind of page: the command that opens it, what it is opened with, and how a request
+/// becomes a page. A feature module makes one over a client; the composition root lists them in
+/// the ``PageDirectory``, and the command table has one line each.
 public struct PageKind: Sendable {
   /// The command, which is also the address's and the JSON output's `type` (`ability`).
   public let name: String
   /// A name of the kind for messages and help (`static`).
   public let example: String
-  /// Every name of the kind (`GET ability?limit=…`); `nil` when the page takes no name (`types`).
+  /// What it is opened with.
+  public let subject: PageSubject
+  /// The names completion offers after the command: the kind's names (`GET ability?limit=…`),
+  /// or those of its argument (the games, for `moves --game`); `nil` for none.
   public let names: (@Sendable () async throws(APIError) -> [NamedResource])?
-  /// The page for a slug or id (one of the names), or for no name when ``names`` is `nil`.
-  public let show: @Sendable (_ slug: String?) async throws(APIError) -> any Page
+  /// The page for a request.
+  public let show: @Sendable (PageRequest) async throws(PageError) -> any Page
 
   public init(
-    name: String, example: String,
+    name: String, example: String, subject: PageSubject,
     names: (@Sendable () async throws(APIError) -> [NamedResource])?,
-    show: @escaping @Sendable (String?) async throws(APIError) -> any Page
+    show: @escaping @Sendable (PageRequest) async throws(PageError) -> any Page
   ) {
     self.name = name
     self.example = example
+    self.subject = subject
     self.names = names
     self.show = show
   }
 
-  /// A kind whose names are the API's list at `path` (`ability`), each page made from the
+  /// A kind whose names are the API's list at `R.path` (`ability`), each page made from the
   /// resource of that name.
   public static func named<R: APIResource>(
     _ name: String, example: String, resource: R.Type, client: any PokeAPIClient,
     page: @escaping @Sendable (R, any PokeAPIClient) async throws(APIError) -> any Page
   ) -> PageKind {
     PageKind(
-      name: name, example: example,
+      name: name, example: example, subject: .name,
       names: { () async throws(APIError) in try await client.names(of: R.path) },
-      show: { slug async throws(APIError) in
-        try await page(try await client.resource(R.self, slug ?? ""), client)
+      show: { request async throws(PageError) in
+        do throws(APIError) {
+          return try await page(try await client.resource(R.self, request.key ?? ""), client)
+        } catch {
+          throw .api(error)
+        }
       })
+  }
+
+  /// A kind opened with nothing, its page made by `page`.
+  public static func whole(
+    _ name: String, page: @escaping @Sendable () async throws(APIError) -> any Page
+  ) -> PageKind {
+    PageKind(name: name, example: "", subject: .nothing, names: nil) {
+      _ async throws(PageError) in
+      do throws(APIError) {
+        return try await page()
+      } catch {
+        throw .api(error)
+      }
+    }
   }
 }
 
@@ -48,6 +95,8 @@ public enum PageError: Error, Sendable, Equatable {
   case ambiguous(kind: String, input: String, candidates: [String], total: Int)
   /// The input is empty once cleaned, or absurdly long; `example` is a name of the kind.
   case invalidName(kind: String, example: String)
+  /// The kind is about the selected species, and none is open.
+  case needsSelection(kind: String)
   /// The API failed.
   case api(APIError)
 }

@@ -203,6 +203,7 @@ public enum FailureText {
   static func kind(_ error: PageError) -> Kind {
     switch error {
     case .api(let error): kind(error)
+    case .needsSelection: .noSelection
     case .invalidName: .usage
     case .ambiguous: .ambiguous
     case .unknown: .notFound
@@ -213,6 +214,8 @@ public enum FailureText {
     switch error {
     case .api(let error):
       return message(error)
+    case .needsSelection(let kind):
+      return "No species is open; try \"open pikachu\", then \"\(kind)\"."
     case .invalidName(let kind, let example):
       return "Name one \(kind), e.g. \"\(kind) \(example)\"."
     case .ambiguous(let kind, let input, let candidates, let total):

@@ -87,7 +87,8 @@ public struct SessionLoop: Sendable {
     await shell.observePrompt { editor.updatePrompt(decoratePrompt($0)) }
     await shell.prefetch()
     names.loadIfNeeded()
-    pageNames?.loadIfNeeded()
+    // The other kinds' names wait for the first command that works (or Tab): at launch they
+    // would queue before that command's own requests.
     if let firstContact { work.start("first contact") { await firstContact.check() } }
     loop: while true {
       switch await editor.readLine(prompt: decoratePrompt(await shell.prompt)) {

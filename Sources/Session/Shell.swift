@@ -157,8 +157,8 @@ public actor Shell {
       return .output(.evolution(tree, images: await images(of: tree, downloading: download)))
     case .downloadImage: return try await downloadImage()
     case .image: return try await showImage()
-    case .back: return try await goBack()
-    case .show(let kind, let name): return try await openPage(kind, name)
+    case .back: return try await goBack(status: status)
+    case .show(let kind, let name): return try await openPage(kind, name, status: status)
     case .search(let text):
       let downloaded = await downloadedIDs()
       let result = try await list { list, _ throws(ListError) in
@@ -240,12 +240,14 @@ public actor Shell {
   }
 
   /// A page of another kind, put on the trail.
-  private func openPage(_ kind: String, _ name: String?) async throws(CommandFailure)
-    -> CommandOutcome
+  private func openPage(_ kind: String, _ name: String?, status: StatusLine?)
+    async throws(CommandFailure) -> CommandOutcome
   {
     let page: any Page
     do {
-      page = try await dependencies.pages.open(kind, name)
+      page = try await dependencies.pages.open(
+        kind, name, selection: state.selectedForm ?? state.selected?.id,
+        progress: { status?.waitFor($0) })
     } catch {
       throw .page(error)
     }
@@ -256,7 +258,7 @@ public actor Shell {
 
   /// The page before the one shown, on the trail, shown again; from a species shown first, the
   /// list page that holds it, the species marked there.
-  private func goBack() async throws(CommandFailure) -> CommandOutcome {
+  private func goBack(status: StatusLine?) async throws(CommandFailure) -> CommandOutcome {
     guard state.canGoBack, let current = state.trail.last else { throw .nothingToGoBackTo }
     let before = state.trail.dropLast().last
     var kept = Array(state.trail.dropLast(before == nil ? 1 : 2))
@@ -284,7 +286,7 @@ public actor Shell {
     case .page(let address, _):
       let page: any Page
       do {
-        page = try await dependencies.pages.show(address)
+        page = try await dependencies.pages.show(address, progress: { status?.waitFor($0) })
       } catch {
         throw .page(error)
       }

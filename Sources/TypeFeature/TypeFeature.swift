@@ -244,8 +244,6 @@ public enum TypeFeature {
   /// `types`: the chart, from every type's defending relations (the same answers the details'
   /// matchups use), fetched together.
   public static func chart(client: any PokeAPIClient) -> PageKind {
-    PageKind(name: "types", example: "", names: nil) { _ async throws(APIError) in
-      TypeChartPage(try await client.allTypes())
-    }
+    .whole("types") { () async throws(APIError) in TypeChartPage(try await client.allTypes()) }
   }
 }

@@ -12,6 +12,7 @@ import HTTPClient
 import HTTPClientLive
 import ImageFeature
 import ItemFeature
+import LearnsetFeature
 import LineEditorLibEdit
 import ListFeature
 import Logging
@@ -108,6 +109,7 @@ struct App {
       ItemFeature.kind(client: api),
       NatureFeature.kind(client: api),
       NatureFeature.table(client: api),
+      LearnsetFeature.kind(client: api),
     ])
     let pageNames = PageNames(directory: pages, work: work)
     let completion = CompletionSource(flags: flags, names: names, pageNames: pageNames)

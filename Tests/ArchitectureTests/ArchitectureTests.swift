@@ -45,7 +45,7 @@ func ownTargets() throws -> [String] {
 struct FeatureIndependenceTests {
   static let features = [
     "ListFeature", "DetailFeature", "ImageFeature", "SyncFeature", "AbilityFeature", "MoveFeature",
-    "TypeFeature", "ItemFeature", "NatureFeature", "Pages",
+    "TypeFeature", "ItemFeature", "NatureFeature", "LearnsetFeature", "Pages",
   ]
   static let forbidden: Set<String> = [
     "Analytics", "Logging", "Rendering", "AppDecorators", "Session", "Presentation",
@@ -74,7 +74,10 @@ struct FeatureIndependenceTests {
 
   @Test("Each page kind stands alone: the page features see the Pages abstraction, not each other")
   func pageKindsDoNotImportEachOther() throws {
-    let kinds = ["AbilityFeature", "MoveFeature", "TypeFeature", "ItemFeature", "NatureFeature"]
+    let kinds = [
+      "AbilityFeature", "MoveFeature", "TypeFeature", "ItemFeature", "NatureFeature",
+      "LearnsetFeature",
+    ]
     for kind in kinds {
       let imported = try imports(ofTarget: kind)
       #expect(imported.isDisjoint(with: Set(kinds).subtracting([kind])), "\(kind)")

@@ -210,3 +210,58 @@ struct CompletionTests {
     #expect(hint("bogus ") == nil)
   }
 }
+
+@Suite("Completion of the other kinds of page")
+struct PageCompletionTests {
+  let names: [String: [String]] = [
+    "ability": ["adaptability", "lightning-rod", "overgrow", "static", "stench"],
+    "moves": ["red-blue", "scarlet-violet", "sword-shield"],
+  ]
+
+  func complete(_ line: String, links: [String: [String]] = [:]) -> CompletionResult {
+    CommandParser.completions(
+      for: line,
+      context: CompletionContext(
+        hasSelection: true, names: [NameEntry(name: "pikachu", id: 25)], pageNames: names,
+        links: links))
+  }
+
+  func words(_ result: CompletionResult) -> [String] {
+    if case .items(let items) = result { return items.map(\.word) }
+    return []
+  }
+
+  @Test func everyNameOfTheKindInOrder() {
+    #expect(words(complete("ability ")) == names["ability"])
+    #expect(words(complete("ability st")) == ["static", "stench"])
+  }
+
+  @Test func theNamesTheLastPageShowedComeFirst() {
+    let links = ["ability": ["static", "lightning-rod"]]
+    #expect(
+      words(complete("ability ", links: links)) == [
+        "static", "lightning-rod", "adaptability", "overgrow", "stench",
+      ])
+    #expect(words(complete("ability s", links: links)) == ["static", "stench"])
+  }
+
+  @Test func aKindStillLoadingSaysSo() {
+    guard case .message(let text) = complete("move thu") else {
+      Issue.record("no message")
+      return
+    }
+    #expect(text.contains("move names are still loading"))
+  }
+
+  @Test func gamesAfterDashDashGame() {
+    #expect(words(complete("moves ")) == ["--game"])
+    #expect(words(complete("moves --game s")) == ["scarlet-violet", "sword-shield"])
+    #expect(words(complete("moves --game red-blue ")) == [])
+  }
+
+  @Test func theKindsAreCommandsWithHints() {
+    #expect(CommandParser.argumentHint(for: "ability ") == "NAME")
+    #expect(CommandParser.argumentHint(for: "moves ") == "[--game NAME]")
+    #expect(words(complete("nat")) == ["nature", "natures"])
+  }
+}

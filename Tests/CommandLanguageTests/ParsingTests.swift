@@ -332,3 +332,46 @@ struct UnusualInputTests {
           ParseFailure("That line contains a control character (\(codePoint)); it was not run.")))
   }
 }
+
+@Suite("Page commands")
+struct PageCommandParsingTests {
+  func parse(_ line: String) -> ParseResult { CommandParser.parse(line, isEnabled: { _ in true }) }
+
+  @Test func aKindAndTheNameAsTyped() {
+    #expect(
+      parse("ability Lightning Rod") == .command(.show(kind: "ability", name: "Lightning Rod")))
+    #expect(parse("TYPE fire") == .command(.show(kind: "type", name: "fire")))
+    #expect(parse("types") == .command(.show(kind: "types", name: nil)))
+    #expect(parse("natures") == .command(.show(kind: "natures", name: nil)))
+  }
+
+  @Test func aNameIsNeededWhereTheKindTakesOne() {
+    guard case .failure(let failure) = parse("move") else {
+      Issue.record("move alone parsed")
+      return
+    }
+    #expect(failure.message == "\"move\" needs a name: move NAME.")
+    guard case .failure = parse("types fire") else {
+      Issue.record("types took an argument")
+      return
+    }
+  }
+
+  @Test func learnsetsTakeAGame() {
+    #expect(parse("moves") == .command(.show(kind: "moves", name: nil)))
+    #expect(parse("moves --game red-blue") == .command(.show(kind: "moves", name: "red-blue")))
+    #expect(parse("learnset --game=scarlet") == .command(.show(kind: "moves", name: "scarlet")))
+    guard case .failure(let failure) = parse("moves --gmae x") else {
+      Issue.record("a wrong option parsed")
+      return
+    }
+    #expect(failure.message.contains("Did you mean \"--game\"?"))
+  }
+
+  @Test func eachKindHasItsFlag() {
+    let off = CommandParser.parse("ability static", isEnabled: { $0 != .abilities })
+    #expect(off == .disabled(DisabledFeature(feature: .abilities, command: "ability")))
+    let learnset = CommandParser.parse("moves", isEnabled: { $0 != .moves })
+    #expect(learnset == .disabled(DisabledFeature(feature: .moves, command: "moves")))
+  }
+}

@@ -244,7 +244,8 @@ struct JSONRendererTests {
   /// The `data` keys documented for each `type` (optional ones may be absent).
   static let documented: [String: (required: Set<String>, optional: Set<String>)] = [
     "list": (
-      ["title", "filter", "page", "pageCount", "pageSize", "totalCount", "isEmpty", "rows"], []
+      ["title", "filter", "page", "pageCount", "pageSize", "totalCount", "isEmpty", "rows"],
+      ["marked"]
     ),
     "search": (["title", "query", "isEmpty", "kind", "rows"], []),
     "random": (["title", "isEmpty", "kind", "rows"], ["query"]),

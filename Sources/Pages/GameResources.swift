@@ -1,0 +1,99 @@
+import APIClient
+import Models
+
+/// `GET machine/{id}`: the TM, TR or HM item that teaches a move in a version group.
+public struct Machine: APIResource, Hashable {
+  public static let path = "machine"
+  public static let representation = "machine"
+
+  public var id: Int
+  public var item: NamedResource
+  public var versionGroup: NamedResource
+
+  public init(id: Int, item: NamedResource, versionGroup: NamedResource) {
+    self.id = id
+    self.item = item
+    self.versionGroup = versionGroup
+  }
+
+  /// Machines have no slug of their own: their id.
+  public var name: String { String(id) }
+
+  enum CodingKeys: String, CodingKey {
+    case id, item
+    case versionGroup = "version_group"
+  }
+
+  /// `tm126` → `TM126`, `hm05` → `HM05`.
+  public var label: String { SafeText.line(item.name).uppercased() }
+}
+
+/// The machine that teaches a move in one game, as a move lists it.
+public struct MachineUse: Codable, Sendable, Hashable {
+  public var machine: ResourceReference
+  public var versionGroup: NamedResource
+
+  public init(machine: ResourceReference, versionGroup: NamedResource) {
+    self.machine = machine
+    self.versionGroup = versionGroup
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case machine
+    case versionGroup = "version_group"
+  }
+}
+
+/// `GET version-group/{id or name}`: a game (a version group, such as `scarlet-violet`) and where
+/// it stands among the others.
+public struct VersionGroup: APIResource, Hashable {
+  public static let path = "version-group"
+  public static let representation = "version-group"
+
+  public var id: Int
+  public var name: String
+  /// Its place among the games, in the order they came out (ids are not: `red-green-japan`
+  /// came after `scarlet-violet`).
+  public var order: Int
+
+  public init(id: Int, name: String, order: Int) {
+    self.id = id
+    self.name = name
+    self.order = order
+  }
+}
+
+/// The games in the order they came out, to pick the newest of several.
+public struct GameOrder: Sendable, Equatable {
+  private let order: [String: Int]
+
+  /// The order of `groups`.
+  public init(_ groups: [VersionGroup]) {
+    order = Dictionary(groups.map { ($0.name, $0.order) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Every game's order: the list of games, then each, together (cached like every answer, so
+  /// it is paid once). When they cannot be had, games are ordered by id.
+  public static func load(_ client: any PokeAPIClient) async -> GameOrder {
+    do {
+      let names = try await client.names(of: VersionGroup.path)
+      return GameOrder(
+        try await APIRequests.together(names) { reference async throws(APIError) in
+          try await client.resource(
+            VersionGroup.self, reference.id.map(String.init) ?? reference.name)
+        })
+    } catch {
+      return GameOrder([])
+    }
+  }
+
+  /// The newest of `games` (slugs with their ids): by order where known, else by id.
+  public func newest(_ games: [NamedResource]) -> NamedResource? {
+    games.max { rank($0) < rank($1) }
+  }
+
+  /// A sort key: the known order first, the id when it is not known.
+  public func rank(_ game: NamedResource) -> (Int, Int) {
+    (order[game.name] ?? Int.min, game.id ?? 0)
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Pages
+import Presentation
+import Rendering
+import Testing
+
+/// A page made by hand, as a feature would describe one.
+private struct SamplePage: Page {
+  var document: PageDocument
+  var address: PageAddress { PageAddress(kind: "sample", key: "one") }
+  var title: String { "One" }
+  var links: [String: [String]] { [:] }
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(["title": "One"])
+  }
+}
+
+private let sample = PageDocument(
+  title: "Fire", subtitle: "Type · Generation I",
+  blocks: [
+    .fields([
+      .init("Deals ×2", [Span("Grass", .type("grass")), Span(" "), Span("Ice", .type("ice"))]),
+      .init(
+        "In game",
+        "A long description that has to wrap at the width of the terminal it is shown in."),
+    ]),
+    .names(
+      heading: "Fire Pokémon", (1...12).map { Span("#\($0) Charmander") }, none: "none"),
+    .names(heading: "Other forms", [], none: "none"),
+    .table(
+      .init(
+        heading: "By level", columns: [.init("Lv", .right), .init("Move"), .init("PP", .center)],
+        rows: [
+          [Span("1"), Span("Ember"), Span("25")], [Span("12"), Span("Flamethrower"), Span("5")],
+        ])),
+    .hint("open NAME · back"),
+  ])
+
+private func text(_ colour: Bool, columns: Int = 60) -> String {
+  TextRenderer(
+    style: TextStyle(colorEnabled: colour), images: nil, terminalSize: { (columns, 24) }
+  ).render(CommandOutput.page(ShownPage(SamplePage(document: sample))))
+}
+
+@Suite("Pages drawn as text")
+struct PageTextTests {
+  @Test func fieldsInALabelColumnLongTextWrappedUnderIt() {
+    let lines = text(false).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0] == "Fire" && lines[1] == "Type · Generation I")
+    #expect(lines[3] == "Deals ×2  Grass Ice")
+    #expect(lines[4].hasPrefix("In game   A long description"))
+    #expect(lines[5].hasPrefix("          ") && !lines[5].hasPrefix("           "))
+    #expect(lines.allSatisfy { $0.count <= 60 })
+  }
+
+  @Test func namesWrappedWithTheirCountOrTheLineForNone() {
+    let shown = text(false)
+    #expect(shown.contains("Fire Pokémon · 12\n  #1 Charmander, #2 Charmander,"))
+    #expect(shown.contains("Other forms\n  none"))
+  }
+
+  @Test func tableColumnsAligned() {
+    let shown = text(false)
+    #expect(shown.contains("By level\nLv Move         PP\n 1 Ember        25\n12 Flamethrower 5"))
+  }
+
+  @Test func withoutColourNoEscapeWithColourTypeBadges() {
+    #expect(!text(false).contains("\u{1B}"))
+    let coloured = text(true)
+    #expect(coloured.contains("\u{1B}[2mopen NAME · back\u{1B}[0m"))
+    #expect(coloured.contains("48;2;122;199;76m Grass \u{1B}[0m"))
+  }
+
+  @Test func jsonIsThePagesOwnKeysUnderItsKind() throws {
+    let line = JSONRenderer().render(.page(ShownPage(SamplePage(document: sample))))
+    let object = try #require(
+      JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    #expect(object["type"] as? String == "sample")
+    #expect((object["data"] as? [String: String]) == ["title": "One"])
+  }
+}
