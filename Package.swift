@@ -63,7 +63,7 @@ let package = Package(
     .target(name: "ImageFeature", dependencies: ["HTTPClient", "PNGDecoder", "SpriteStore"]),
     .target(
       name: "SyncFeature",
-      dependencies: ["DetailFeature", "ImageFeature", "APIClient", "Cache", "Models"]),
+      dependencies: ["DetailFeature", "ImageFeature", "APIClient", "Cache", "Models", "Pages"]),
 
     // MARK: Pages of every other kind: the abstraction, then one feature module per kind
     .target(name: "Pages", dependencies: ["APIClient", "Models"]),
@@ -207,6 +207,7 @@ let package = Package(
         "DetailFeature", "FeatureFlags", "ListFeature", "HTTPClient", "ImageFeature", "PNGDecoder",
         "SpriteStore", "SyncFeature", "Terminal", "LineEditor", "Pages", "APIFixtures",
         "AbilityFeature", "MoveFeature", "TypeFeature", "ItemFeature", "NatureFeature",
+        "LearnsetFeature",
       ]),
     .testTarget(name: "pokedexTests", dependencies: ["pokedex"]),
   ]

@@ -44,8 +44,9 @@ public enum Command: Equatable, Sendable {
   case history(Int?)
   /// `cache` (statistics) or `cache clear` (empty it).
   case cache(clear: Bool)
-  /// `sync [RANGE] [--images]`: fetch ahead; `nil` range means "everything".
-  case sync(range: ClosedRange<Int>?, images: Bool)
+  /// `sync [RANGE] [--images] [--moves]`: fetch ahead; `nil` range means "everything";
+  /// `moves`: the learnsets and their moves too.
+  case sync(range: ClosedRange<Int>?, images: Bool, moves: Bool)
   /// `clear`: clear the screen.
   case clear
   /// `pager on|off` switches paging; bare `pager` (`nil`) tells whether it is on.

@@ -95,7 +95,8 @@ enum ArgumentCompletion: Sendable, Equatable {
   case pages
   /// A count in this range.
   case count(ClosedRange<Int>)
-  /// A range of ids (one per generation) and `--images` when the `images` feature is on.
+  /// A range of ids (one per generation), `--images` when the `images` feature is on and
+  /// `--moves` when the `moves` one is.
   case syncOptions
   /// `--images` when the `images` feature is on.
   case imagesOption

@@ -206,14 +206,16 @@ public enum CommandTable {
       examples: ["cache", "cache clear"], feature: nil,
       parseArguments: parseCache, completion: .destructive(["clear"])),
     CommandSpec(
-      name: "sync", aliases: [], arguments: "[RANGE] [--images]",
+      name: "sync", aliases: [], arguments: "[RANGE] [--images] [--moves]",
       summary: "Fetch species ahead for offline use.",
       details: """
-        Fetches species ahead into the cache, with progress, so they work offline. RANGE \
-        is FIRST-LAST or one id (all species if left out); --images also downloads their \
-        images.
+        Fetches species ahead into the cache, with progress, so they work offline: their \
+        details, evolutions and the pages of their abilities and types. RANGE is FIRST-LAST \
+        or one id (all species if left out); --images also downloads their images, --moves \
+        their learnsets and the moves in them.
         """,
-      examples: ["sync 1-151", "sync 133", "sync 1-151 --images"], feature: .sync,
+      examples: ["sync 1-151", "sync 133", "sync 1-151 --images", "sync 1-151 --moves"],
+      feature: .sync,
       parseArguments: parseSync, completion: .syncOptions),
     CommandSpec(
       name: "clear", aliases: [], arguments: "",
@@ -449,14 +451,18 @@ private func parseSync(_ arguments: Arguments, isEnabled: (Feature) -> Bool) -> 
   var range: ClosedRange<Int>?
   var rangeWord: String?
   var images = false
+  var moves = false
+  let options = ["--images", "--moves"]
   for word in arguments.words {
     if word.hasPrefix("--") {
-      guard word.lowercased() == "--images" else {
+      switch word.lowercased() {
+      case "--images": images = true
+      case "--moves": moves = true
+      default:
         return fail(
-          "\"sync\" knows only the option --images (not \(quoted(word)))."
-            + didYouMean(word.lowercased(), among: ["--images"]))
+          "\"sync\" knows the options --images and --moves (not \(quoted(word)))."
+            + didYouMean(word.lowercased(), among: options))
       }
-      images = true
       continue
     }
     if let earlier = rangeWord {
@@ -473,7 +479,10 @@ private func parseSync(_ arguments: Arguments, isEnabled: (Feature) -> Bool) -> 
   if images && !isEnabled(.images) {
     return .disabled(DisabledFeature(feature: .images, command: "sync"))
   }
-  return .command(.sync(range: range, images: images))
+  if moves && !isEnabled(.moves) {
+    return .disabled(DisabledFeature(feature: .moves, command: "sync"))
+  }
+  return .command(.sync(range: range, images: images, moves: moves))
 }
 
 /// `1-151` or `25` (→ `25...25`).

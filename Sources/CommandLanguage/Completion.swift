@@ -153,6 +153,9 @@ extension CommandParser {
       if isEnabled(.images), !typed.contains("--images"), "--images".hasPrefix(prefix) {
         candidates.append(.init("--images", note: "download their images too"))
       }
+      if isEnabled(.moves), !typed.contains("--moves"), "--moves".hasPrefix(prefix) {
+        candidates.append(.init("--moves", note: "their learnsets and moves too"))
+      }
       return .items(candidates)
     }
   }

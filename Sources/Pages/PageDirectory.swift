@@ -21,6 +21,11 @@ public struct PageDirectory: Sendable {
     self.kindNames = kinds.map(\.name)
   }
 
+  /// The same directory with only the kinds named in `names`.
+  public func only(_ names: [String]) -> PageDirectory {
+    PageDirectory(kinds: kindNames.filter(names.contains).compactMap { kinds[$0] })
+  }
+
   /// The kinds that take a name (for completion).
   public var namedKinds: [String] { kindNames.filter { kinds[$0]?.names != nil } }
 

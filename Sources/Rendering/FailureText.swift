@@ -93,6 +93,7 @@ public enum FailureText {
     switch failure.reason {
     case .details(let error): "#\(failure.id): \(message(error))"
     case .image(let error): "#\(failure.id): image: \(message(error))"
+    case .pages(let error): "#\(failure.id): its abilities, types or moves: \(message(error))"
     case .notStored(let reason): "#\(failure.id): fetched, but not stored: \(message(reason))"
     }
   }

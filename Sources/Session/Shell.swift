@@ -185,8 +185,8 @@ public actor Shell {
       await work.cancelAll()
       await dependencies.clearCache()
       return .output(.cacheCleared)
-    case .sync(let range, let images):
-      return try await sync(range: range, images: images, status: status)
+    case .sync(let range, let images, let moves):
+      return try await sync(range: range, images: images, moves: moves, status: status)
     case .flags: return .output(.flags(flags.entries))
     case .help(nil):
       let flags = self.flags
@@ -342,7 +342,7 @@ public actor Shell {
   }
 
   private func sync(
-    range: ClosedRange<Int>?, images: Bool, status: StatusLine?
+    range: ClosedRange<Int>?, images: Bool, moves: Bool, status: StatusLine?
   ) async throws(CommandFailure) -> CommandOutcome {
     if images { _ = try requireImages() }
     let index: [SpeciesSummary]
@@ -358,7 +358,8 @@ public actor Shell {
       throw .sync(error)
     }
     let progress = dependencies.syncProgress
-    let summary = await dependencies.sync.run(ids: ids, withImages: images) { step in
+    let summary = await dependencies.sync.run(ids: ids, withImages: images, withMoves: moves) {
+      step in
       status?.report(step)
       progress(step)
     }

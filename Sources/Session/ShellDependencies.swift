@@ -1,5 +1,6 @@
 import APIClient
 import Cache
+import CommandLanguage
 import DetailFeature
 import FeatureFlags
 import ImageFeature
@@ -49,7 +50,12 @@ public struct ShellDependencies: Sendable {
     self.list = list
     self.details = details
     self.images = images
-    self.sync = SyncFeature(details: details, images: images, unsaved: unsavedAnswers)
+    // sync stores the pages of the kinds the flags leave on.
+    let enabled = pages.kindNames.filter { kind in
+      CommandTable.command(named: kind)?.feature.map(flags.isEnabled) ?? true
+    }
+    self.sync = SyncFeature(
+      details: details, images: images, unsaved: unsavedAnswers, pages: pages.only(enabled))
     self.speciesIndex = speciesIndex
     self.cacheStatistics = cacheStatistics
     self.clearCache = clearCache

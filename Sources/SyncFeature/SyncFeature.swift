@@ -3,12 +3,15 @@ import Cache
 import DetailFeature
 import ImageFeature
 import Models
+import Pages
 
-/// `sync`: fetches species ahead of time (details, pokemon, evolution chain, optionally the
-/// image) so that they work offline, a few species at a time, reporting progress as it goes.
+/// `sync`: fetches species ahead of time (details, pokemon, evolution chain, the pages of their
+/// abilities and types, optionally their learnsets and images) so that they work offline, a few
+/// species at a time, reporting progress as it goes.
 ///
-/// It composes the detail and image features through their interfaces: what `open`,
-/// `evolution` and `download image` would fetch is exactly what `sync` fetches.
+/// It composes the detail and image features and the pages through their interfaces: what
+/// `open`, `evolution`, `ability`, `type`, `moves` and `download image` would fetch is exactly
+/// what `sync` fetches.
 public struct SyncFeature: Sendable {
   private let details: any SpeciesDetails
   private let images: ImageFeature?
@@ -24,13 +27,17 @@ public struct SyncFeature: Sendable {
   public typealias Unsaved = @Sendable () async -> UnsavedAnswers
 
   private let unsaved: Unsaved
+  private let pages: PageDirectory
 
   /// A sync over `details`, downloading images with `images` when it is given, and checking
-  /// with `unsaved` that what it fetched was stored.
+  /// with `unsaved` that what it fetched was stored; the pages of each species' abilities and
+  /// types (and its learnset, when asked) come from `pages`, whose kinds are those to store.
   public init(
     details: any SpeciesDetails, images: ImageFeature?, width: Int = 12,
-    retryPause: Duration = .seconds(1), unsaved: @escaping Unsaved = { UnsavedAnswers() }
+    retryPause: Duration = .seconds(1), unsaved: @escaping Unsaved = { UnsavedAnswers() },
+    pages: PageDirectory = PageDirectory()
   ) {
+    self.pages = pages
     self.details = details
     self.images = images
     self.width = max(1, width)
@@ -53,10 +60,11 @@ public struct SyncFeature: Sendable {
   }
 
   /// Syncs `ids` (ascending), `width` species at a time, with images when `withImages` and the
-  /// feature has an image feature. `progress` hears after every species. Cancelling the task
-  /// stops starting new species; the summary then covers those done.
+  /// feature has an image feature, with their learnsets (and so their moves) when `withMoves`.
+  /// `progress` hears after every species. Cancelling the task stops starting new species; the
+  /// summary then covers those done.
   public func run(
-    ids: [Int], withImages: Bool,
+    ids: [Int], withImages: Bool, withMoves: Bool = false,
     progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
   ) async -> SyncSummary {
     let images = withImages ? self.images : nil
@@ -67,7 +75,7 @@ public struct SyncFeature: Sendable {
       var pending = ids[...]
       func startNext() {
         guard let id = pending.popFirst() else { return }
-        group.addTask { await sync(id, images: images) }
+        group.addTask { await sync(id, images: images, moves: withMoves) }
       }
       for _ in 0..<width { startNext() }
       for await result in group {
@@ -102,9 +110,9 @@ public struct SyncFeature: Sendable {
   /// Syncs one species; one whose answers did not all reach the disk counts as not stored. Several
   /// species are synced at once, so a write that failed for one marks the others then in flight
   /// too: on a full disk, what is counted is never more than what was stored.
-  private func sync(_ id: Int, images: ImageFeature?) async -> SpeciesResult {
+  private func sync(_ id: Int, images: ImageFeature?, moves: Bool) async -> SpeciesResult {
     let before = await unsaved().count
-    var result = await syncOneAfterAnother(id, images: images)
+    var result = await syncOneAfterAnother(id, images: images, moves: moves)
     let after = await unsaved()
     if after.count > before, result.synced {
       result = SpeciesResult(
@@ -115,8 +123,10 @@ public struct SyncFeature: Sendable {
   }
 
   /// Syncs one species, trying again after a pause while the server rate-limits it.
-  private func syncOneAfterAnother(_ id: Int, images: ImageFeature?) async -> SpeciesResult {
-    var result = await syncOnce(id, images: images)
+  private func syncOneAfterAnother(
+    _ id: Int, images: ImageFeature?, moves: Bool
+  ) async -> SpeciesResult {
+    var result = await syncOnce(id, images: images, moves: moves)
     var pause = retryPause
     for _ in 0..<Self.rateLimitedRetries {
       guard let failure = result.failure, failure.isRateLimited else { break }
@@ -126,27 +136,70 @@ public struct SyncFeature: Sendable {
         break
       }
       pause *= 2
-      result = await syncOnce(id, images: images, skipDetails: result.synced)
+      result = await syncOnce(id, images: images, moves: moves, skipDetails: result.synced)
     }
     return result
   }
 
   private func syncOnce(
-    _ id: Int, images: ImageFeature?, skipDetails: Bool = false
+    _ id: Int, images: ImageFeature?, moves: Bool, skipDetails: Bool = false
   ) async -> SpeciesResult {
     if skipDetails { return await downloadImage(id, images: images) }
     // Both ask for the species (one shared request); the pokemon and the chain then overlap.
     async let detail = details.details(of: .id(id))
     async let tree = details.evolution(of: .id(id))
+    let shown: SpeciesDetailViewModel
     do {
-      _ = try await detail
+      shown = try await detail
       _ = try await tree
     } catch {
       let reason = (error as? DetailError) ?? .api(.cancelled)
       return SpeciesResult(
         id: id, synced: false, failure: SyncFailure(id: id, reason: .details(reason)))
     }
+    do throws(PageError) {
+      try await syncPages(of: shown, moves: moves)
+    } catch {
+      return SpeciesResult(
+        id: id, synced: false, failure: SyncFailure(id: id, reason: .pages(error)))
+    }
     return await downloadImage(id, images: images)
+  }
+
+  /// The pages of the species' abilities and types, together, then its learnset when `moves`:
+  /// those of the kinds ``pages`` holds.
+  private func syncPages(
+    of detail: SpeciesDetailViewModel, moves: Bool
+  ) async throws(PageError) {
+    let pages = pages
+    var addresses: [PageAddress] = []
+    if pages.kind(named: "ability") != nil {
+      addresses += detail.abilities.map {
+        PageAddress(kind: "ability", key: NameQuery.normalize($0.name))
+      }
+    }
+    if pages.kind(named: "type") != nil {
+      addresses += detail.types.map { PageAddress(kind: "type", key: NameQuery.normalize($0)) }
+    }
+    let shown = await withTaskGroup(of: PageError?.self) { group in
+      for address in addresses {
+        group.addTask {
+          do throws(PageError) {
+            _ = try await pages.show(address)
+            return nil
+          } catch {
+            return error
+          }
+        }
+      }
+      var first: PageError?
+      for await error in group where first == nil { first = error }
+      return first
+    }
+    if let shown { throw shown }
+    if moves, pages.kind(named: "moves") != nil {
+      _ = try await pages.open("moves", nil, selection: detail.id)
+    }
   }
 
   /// The image step of a species whose details are cached.
@@ -166,7 +219,7 @@ extension SyncFailure {
   /// Whether the server said "too many requests" (after its own retries).
   var isRateLimited: Bool {
     switch reason {
-    case .details(.api(.rateLimited)): true
+    case .details(.api(.rateLimited)), .pages(.api(.rateLimited)): true
     case .image(.unexpectedStatus(status: 429)): true
     default: false
     }
@@ -218,6 +271,8 @@ public struct SyncFailure: Sendable, Equatable {
   public enum Reason: Sendable, Equatable {
     /// Its details or evolution chain could not be fetched.
     case details(DetailError)
+    /// The pages of its abilities or types, or its learnset, could not be fetched.
+    case pages(PageError)
     /// Its details are cached, but its image could not be downloaded.
     case image(ImageFeatureError)
     /// It was fetched, but not all of it reached the disk (so it would not work offline).

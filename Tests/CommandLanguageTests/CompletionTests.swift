@@ -168,14 +168,16 @@ struct CompletionTests {
     #expect(complete("random 51") == [])
   }
 
-  @Test func syncCompletesRangesAndItsOption() {
-    #expect(complete("sync 1-151 --") == ["--images"])
+  @Test func syncCompletesRangesAndItsOptions() {
+    #expect(complete("sync 1-151 --") == ["--images", "--moves"])
     #expect(complete("sync ").first == "1-151")
-    #expect(complete("sync ").last == "--images")
+    #expect(complete("sync ").suffix(2) == ["--images", "--moves"])
     #expect(complete("sync 15") == ["152-251"])
     #expect(complete("sync --images ").contains("1-151"))
-    #expect(complete("sync 1-151 --images ") == [])
-    #expect(complete("sync --", off: [.images]) == [])
+    #expect(complete("sync 1-151 --images ") == ["--moves"])
+    #expect(complete("sync 1-151 --images --moves ") == [])
+    #expect(complete("sync --", off: [.images]) == ["--moves"])
+    #expect(complete("sync --", off: [.images, .moves]) == [])
   }
 
   @Test func theCommandAfterTheLastSemicolonIsCompleted() {
@@ -201,7 +203,7 @@ struct CompletionTests {
     #expect(hint("page ", CompletionContext(pageCount: 52)) == "N (1–52)")
     #expect(hint("page ") == "N")
     #expect(hint("filter ") == "[all|male|female|genderless]")
-    #expect(hint("sync ") == "[RANGE] [--images]")
+    #expect(hint("sync ") == "[RANGE] [--images] [--moves]")
     #expect(hint("random ") == "[N] (1–50)")
     #expect(hint("EVO  ") == "[--images]")
     #expect(hint("list ") == nil)  // takes nothing

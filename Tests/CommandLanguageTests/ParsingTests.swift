@@ -58,12 +58,14 @@ struct CommandsParseTests {
       ("random 50", .random(50)),
       ("cache", .cache(clear: false)),
       ("cache clear", .cache(clear: true)),
-      ("sync", .sync(range: nil, images: false)),
-      ("sync 1-151", .sync(range: 1...151, images: false)),
-      ("sync 25", .sync(range: 25...25, images: false)),
-      ("sync 1-151 --images", .sync(range: 1...151, images: true)),
-      ("sync --images 4-6", .sync(range: 4...6, images: true)),
-      ("sync --images", .sync(range: nil, images: true)),
+      ("sync", .sync(range: nil, images: false, moves: false)),
+      ("sync 1-151", .sync(range: 1...151, images: false, moves: false)),
+      ("sync 25", .sync(range: 25...25, images: false, moves: false)),
+      ("sync 1-151 --images", .sync(range: 1...151, images: true, moves: false)),
+      ("sync --images 4-6", .sync(range: 4...6, images: true, moves: false)),
+      ("sync --images", .sync(range: nil, images: true, moves: false)),
+      ("sync 1-151 --moves", .sync(range: 1...151, images: false, moves: true)),
+      ("sync --moves --images 25", .sync(range: 25...25, images: true, moves: true)),
       ("help", .help(nil)),
       ("help open", .help("open")),
       ("help evo", .help("evolution")),
@@ -195,10 +197,10 @@ struct BadArgumentsTests {
       ("sync 1-5 7-9", "\"sync\" takes one range (not \"1-5\" and \"7-9\")."),
       (
         "sync --image",
-        "\"sync\" knows only the option --images (not \"--image\"). "
+        "\"sync\" knows the options --images and --moves (not \"--image\"). "
           + "Did you mean \"--images\"?"
       ),
-      ("sync --all", "\"sync\" knows only the option --images (not \"--all\")."),
+      ("sync --all", "\"sync\" knows the options --images and --moves (not \"--all\")."),
     ])
   func sync(line: String, message: String) {
     #expect(failure(line) == message)
@@ -271,7 +273,9 @@ struct DisabledFeatureTests {
     #expect(
       parse("sync 1-3 --images", off: [.images])
         == .disabled(DisabledFeature(feature: .images, command: "sync")))
-    #expect(parse("sync 1-3", off: [.images]) == .command(.sync(range: 1...3, images: false)))
+    #expect(
+      parse("sync 1-3", off: [.images])
+        == .command(.sync(range: 1...3, images: false, moves: false)))
   }
 
   @Test func otherCommandsDoNotCareAboutFlags() {

@@ -1,0 +1,96 @@
+import APIClient
+import APIFixtures
+import AbilityFeature
+import DetailFeature
+import LearnsetFeature
+import Models
+import Pages
+import SyncFeature
+import Testing
+import TypeFeature
+
+/// Pikachu's details as the detail feature shows them: abilities and types in words.
+private struct PikachuDetails: SpeciesDetails {
+  func open(_ input: String) async throws(DetailError) -> SpeciesDetailViewModel {
+    try await details(of: .id(25), form: nil)
+  }
+
+  func details(of key: SpeciesKey, form: Int?) async throws(DetailError) -> SpeciesDetailViewModel {
+    SpeciesDetailViewModel(
+      id: 25, name: "pikachu", displayName: "Pikachu", genus: nil, types: ["Electric"],
+      heightCentimetres: 40, weightKilograms: 6, genderRatio: "50% ♂ · 50% ♀",
+      abilities: [
+        .init(name: "Static", isHidden: false), .init(name: "Lightning Rod", isHidden: true),
+      ],
+      stats: [], baseStatTotal: 0, flavorText: nil, isBaby: false, isLegendary: false,
+      isMythical: false, evolutionChainID: nil)
+  }
+
+  func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
+    EvolutionTreeViewModel(
+      chainID: nil, selectedSpeciesID: 25,
+      root: EvolutionNode(
+        id: 25, name: "pikachu", displayName: "Pikachu", isBaby: false, isSelected: true,
+        children: []))
+  }
+}
+
+private func client() throws -> FixtureClient {
+  let game = #"{"name":"red-blue","url":"https://x.test/api/v2/version-group/1/"}"#
+  return try FixtureClient([
+    "ability": [#"{"id":9,"name":"static"}"#, #"{"id":31,"name":"lightning-rod"}"#],
+    "type": [#"{"id":13,"name":"electric","damage_relations":{}}"#],
+    "pokemon": [
+      #"""
+      {"id":25,"name":"pikachu","moves":[{"move":{"name":"thunder-shock","url":"https://x.test/api/v2/move/84/"},
+       "version_group_details":[{"level_learned_at":1,"move_learn_method":{"name":"level-up"},"version_group":\#(game)}]}]}
+      """#
+    ],
+    "move": [#"{"id":84,"name":"thunder-shock"}"#],
+  ])
+}
+
+private func sync(_ client: FixtureClient, kinds: [PageKind]) -> SyncFeature {
+  SyncFeature(details: PikachuDetails(), images: nil, pages: PageDirectory(kinds: kinds))
+}
+
+@Suite("sync stores the pages a species links to")
+struct PageSyncTests {
+  @Test func theAbilitiesAndTypesOfEachSpeciesAndWithMovesItsLearnset() async throws {
+    let client = try client()
+    let kinds = [
+      AbilityFeature.kind(client: client), TypeFeature.kind(client: client),
+      LearnsetFeature.kind(client: client),
+    ]
+    let plain = await sync(client, kinds: kinds).run(ids: [25], withImages: false)
+    #expect(plain.synced == 1 && plain.isComplete)
+    var requests = await client.requests
+    #expect(
+      Set(requests) == ["ability static", "ability lightning-rod", "type electric"])
+
+    let withMoves = await sync(client, kinds: kinds).run(
+      ids: [25], withImages: false, withMoves: true)
+    #expect(withMoves.isComplete)
+    requests = await client.requests
+    #expect(requests.contains("pokemon 25") && requests.contains("move 84"))
+  }
+
+  @Test func onlyTheKindsItIsGiven() async throws {
+    let client = try client()
+    _ = await sync(client, kinds: [TypeFeature.kind(client: client)]).run(
+      ids: [25], withImages: false, withMoves: true)
+    #expect(await client.requests == ["type electric"])
+  }
+
+  @Test func aPageThatFailsFailsTheSpecies() async throws {
+    let client = try FixtureClient(["type": [#"{"id":13,"name":"electric"}"#]])
+    let summary = await sync(client, kinds: [AbilityFeature.kind(client: client)]).run(
+      ids: [25], withImages: false)
+    #expect(summary.synced == 0)
+    #expect(
+      summary.failures.first?.reason == .pages(.api(.notFound(resource: "ability static")))
+        || summary.failures.first?.reason
+          == .pages(.api(.notFound(resource: "ability lightning-rod")))
+    )
+  }
+}
