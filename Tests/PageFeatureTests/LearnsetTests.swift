@@ -159,6 +159,18 @@ struct LearnsetTests {
     }
   }
 
+  @Test func jsonAsDocumented() async throws {
+    let object = try json(try await learnset())
+    #expect(Set(object.keys) == ["pokemonID", "pokemon", "game", "games", "rows"])
+    let row = try #require((object["rows"] as? [[String: Any]])?.first)
+    #expect(
+      Set(row.keys).isSubset(of: [
+        "method", "level", "machine", "move", "displayName", "type", "damageClass", "power",
+        "accuracy", "pp",
+      ]))
+    #expect(row["level"] as? Int == 1)
+  }
+
   @Test func storedCompactlyAndReadBackTheSame() throws {
     let decoder = JSONDecoder()
     let learnset = try decoder.decode(Learnset.self, from: Data(LearnsetFixtures.pikachu.utf8))

@@ -268,3 +268,47 @@ struct PageDirectoryTests {
     }
   }
 }
+
+@Suite("Each page in JSON, as docs/JSON-OUTPUT.md lists it")
+struct PageJSONTests {
+  /// The keys documented for each kind (optional ones may be absent).
+  static let documented: [String: (required: Set<String>, optional: Set<String>)] = [
+    "ability": (
+      ["name", "displayName", "id", "holders", "hiddenHolders"],
+      ["effect", "flavorText", "generation"]
+    ),
+    "move": (
+      ["name", "displayName", "id", "priority", "speciesCount", "learnedBy"],
+      [
+        "type", "damageClass", "power", "accuracy", "pp", "effect", "flavorText", "generation",
+        "machine",
+      ]
+    ),
+    "type": (
+      ["name", "displayName", "id", "attacking", "defending", "species", "forms"], ["generation"]
+    ),
+    "types": (["types", "factors"], []),
+    "item": (
+      ["name", "displayName", "id", "heldBy"], ["category", "cost", "effect", "flavorText"]
+    ),
+    "nature": (["name", "displayName", "id"], ["raises", "lowers", "likes", "dislikes"]),
+    "natures": (["natures"], []),
+  ]
+
+  @Test(
+    arguments: [
+      ("ability", "static"), ("ability", "mute-thing"), ("move", "fire-punch"),
+      ("move", "quick-guard"), ("type", "fire"), ("types", nil), ("item", "leftovers"),
+      ("item", "potion"), ("nature", "timid"), ("nature", "hardy"), ("natures", nil),
+    ] as [(String, String?)])
+  func keys(kind: String, name: String?) async throws {
+    let page = try await directory(try client()).open(kind, name)
+    #expect(page.address.kind == kind)
+    let object = try json(page)
+    let keys = try #require(Self.documented[kind])
+    #expect(keys.required.isSubset(of: object.keys), "\(kind) \(name ?? "")")
+    #expect(
+      Set(object.keys).subtracting(keys.required).isSubset(of: keys.optional),
+      "\(kind): \(Set(object.keys).subtracting(keys.required).subtracting(keys.optional))")
+  }
+}
