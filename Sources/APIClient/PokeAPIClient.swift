@@ -87,13 +87,21 @@ extension PokeAPIClient {
 
 /// Helpers for making many requests.
 public enum APIRequests {
+  /// The most inputs ``together(_:progress:_:)`` takes: more is not an answer of the API's (the
+  /// largest real fan-out, a learnset, is under 200 moves).
+  public static let maximumFanOut = 2_000
+
   /// `load` of every input, all started at once (the transport bounds how many are in flight),
-  /// in the inputs' order; the first failure in that order is thrown. `progress` hears how many
-  /// have come back, of how many, after each.
+  /// in the inputs' order. The first failure to arrive cancels the others and is thrown; more
+  /// than ``maximumFanOut`` inputs is invalid data. `progress` hears how many have come back,
+  /// of how many, after each.
   public static func together<Input: Sendable, Output: Sendable>(
     _ inputs: [Input], progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
     _ load: @escaping @Sendable (Input) async throws(APIError) -> Output
   ) async throws(APIError) -> [Output] {
+    guard inputs.count <= maximumFanOut else {
+      throw .invalidData(resource: "a list of \(inputs.count) resources")
+    }
     let results = await withTaskGroup(of: (Int, Result<Output, APIError>).self) { group in
       for (index, input) in inputs.enumerated() {
         group.addTask {
@@ -107,13 +115,17 @@ public enum APIRequests {
       var results = [Result<Output, APIError>?](repeating: nil, count: inputs.count)
       var done = 0
       for await (index, result) in group {
+        if case .failure(let error) = result {
+          group.cancelAll()
+          return Result<[Output], APIError>.failure(error)
+        }
         results[index] = result
         done += 1
         progress(done, inputs.count)
       }
-      return results
+      return .success(results.compactMap { try? $0?.get() })
     }
-    return try results.map { result throws(APIError) in try result!.get() }
+    return try results.get()
   }
 }
 

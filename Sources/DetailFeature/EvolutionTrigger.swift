@@ -266,11 +266,7 @@ struct EvolutionTrigger {
 /// Slugs of items, moves, types and places in words.
 enum Words {
   /// `water-stone` → `Water Stone`, `mt-coronet` → `Mt Coronet`; control characters removed.
-  static func title(_ slug: String) -> String {
-    SafeText.line(slug).split(whereSeparator: { $0 == "-" || $0 == " " })
-      .map { $0.prefix(1).uppercased() + $0.dropFirst() }
-      .joined(separator: " ")
-  }
+  static func title(_ slug: String) -> String { DisplayName.words(slug) }
 
   /// `three-critical-hits` → `three critical hits`; control characters removed.
   static func plain(_ slug: String) -> String {

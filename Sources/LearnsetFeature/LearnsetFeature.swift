@@ -298,7 +298,7 @@ public enum LearnsetFeature {
     guard let first = words.first, let id = Int(first) else {
       throw .invalidName(kind: "moves", example: "--game scarlet-violet")
     }
-    async let order = GameOrder.load(client)
+    async let order = gameOrder(client)
     let learnset: Learnset
     do {
       learnset = try await client.resource(Learnset.self, String(id))
@@ -306,12 +306,18 @@ public enum LearnsetFeature {
       _ = await order
       throw .api(error)
     }
-    let gameOrder = await order
+    let gameOrder: GameOrder
+    switch await order {
+    case .success(let loaded): gameOrder = loaded
+    case .failure(let error): throw .api(error)
+    }
     let games = learnset.games.sorted { gameOrder.rank($0) > gameOrder.rank($1) }
     guard let newest = games.first else {
       return LearnsetPage(pokemonID: id, pokemon: learnset.name, game: "", games: [], rows: [])
     }
-    let game = try words.count > 1 ? resolve(words[1], among: games) : newest.name
+    let game =
+      try words.count > 1
+      ? resolve(words[1], among: games, of: learnset.name) : newest.name
     let learnt = learnset.moves.flatMap { learned in
       learned.details.filter { $0.game.name == game }.map { (learned.move, $0) }
     }
@@ -337,12 +343,24 @@ public enum LearnsetFeature {
       learnt.filter { $0.1.method == "machine" }.compactMap { move, _ in
         byName[move.name]?.machines.first { $0.versionGroup.name == game }?.machine.id
       })
-    let machines =
-      (try? await APIRequests.together(Array(machineIDs)) { id async throws(APIError) in
-        try await client.resource(Machine.self, String(id))
-      }) ?? []
+    let machines: [Machine?]
+    do {
+      machines = try await APIRequests.together(Array(machineIDs)) {
+        id async throws(APIError) -> Machine? in
+        do throws(APIError) {
+          return try await client.resource(Machine.self, String(id))
+        } catch .cancelled {
+          throw .cancelled
+        } catch {
+          return nil
+        }
+      }
+    } catch {
+      throw .api(error)
+    }
     let labels = Dictionary(
-      machines.map { ($0.id, $0.label) }, uniquingKeysWith: { first, _ in first })
+      machines.compactMap { $0 }.map { ($0.id, $0.label) },
+      uniquingKeysWith: { first, _ in first })
     let rows = learnt.map { move, detail in
       let summary = byName[move.name]
       let machineID = summary?.machines.first { $0.versionGroup.name == game }?.machine.id
@@ -360,9 +378,19 @@ public enum LearnsetFeature {
       pokemonID: id, pokemon: learnset.name, game: game, games: games.map(\.name), rows: rows)
   }
 
+  private static func gameOrder(_ client: any PokeAPIClient) async -> Result<GameOrder, APIError> {
+    do throws(APIError) {
+      return .success(try await GameOrder.load(client))
+    } catch {
+      return .failure(error)
+    }
+  }
+
   /// The game `typed` names among those with moves: itself, the only one it starts, else a
   /// did-you-mean.
-  static func resolve(_ typed: String, among games: [NamedResource]) throws(PageError) -> String {
+  static func resolve(
+    _ typed: String, among games: [NamedResource], of pokemon: String
+  ) throws(PageError) -> String {
     let query = NameQuery.normalize(typed)
     let slugs = games.map(\.name)
     if slugs.contains(query) { return query }
@@ -370,13 +398,15 @@ public enum LearnsetFeature {
     if prefixed.count == 1 { return prefixed[0] }
     if prefixed.count > 1 {
       throw .ambiguous(
-        kind: "game", input: SafeText.line(typed), candidates: Array(prefixed.prefix(8)),
-        total: prefixed.count)
+        kind: "game", input: SafeText.line(typed),
+        candidates: prefixed.prefix(8).map(SafeText.line), total: prefixed.count)
     }
     let near = slugs.min {
       TextTools.editDistance(query, $0, limit: 3) < TextTools.editDistance(query, $1, limit: 3)
     }
     let suggestion = near.flatMap { TextTools.editDistance(query, $0, limit: 3) <= 2 ? $0 : nil }
-    throw .unknown(kind: "game", input: SafeText.line(typed), suggestion: suggestion)
+    throw .unknown(
+      kind: "game with moves for \(DisplayName.of(pokemon))", input: SafeText.line(typed),
+      suggestion: suggestion.map(SafeText.line))
   }
 }

@@ -146,9 +146,14 @@ public struct MovePage: Page, Equatable {
     speciesCount = learnedBy.filter(\.isSpecies).count
   }
 
-  /// `Has a $effect_chance% chance to burn.` with the chance written in (`10%`).
-  static func fillingChance(_ text: String, _ chance: Int?) -> String {
-    text.replacingOccurrences(of: "$effect_chance", with: chance.map(String.init) ?? "some")
+  /// `Has a $effect_chance% chance to burn.` with the chance written in (`10%`), or without it
+  /// when the API gives none (`Has a chance to burn.`).
+  public static func fillingChance(_ text: String, _ chance: Int?) -> String {
+    guard let chance else {
+      return text.replacingOccurrences(of: "$effect_chance% ", with: "")
+        .replacingOccurrences(of: "$effect_chance", with: "")
+    }
+    return text.replacingOccurrences(of: "$effect_chance", with: String(chance))
   }
 
   public var address: PageAddress { PageAddress(kind: "move", key: name) }
@@ -191,12 +196,19 @@ public enum MoveFeature {
   /// `move NAME`: the move, then the machine of its newest games (one more request, whose
   /// failure only leaves the machine out; which games are newest is known once the games are).
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named("move", example: "thunderbolt", resource: Move.self, client: client) { move, client in
+    .named("move", example: "thunderbolt", resource: Move.self, client: client) {
+      move, client async throws(APIError) in
       var machine: Machine?
       if !move.machines.isEmpty,
-        let id = move.newestMachine(await GameOrder.load(client))?.machine.id
+        let id = move.newestMachine(try await GameOrder.load(client))?.machine.id
       {
-        machine = try? await client.resource(Machine.self, String(id))
+        do throws(APIError) {
+          machine = try await client.resource(Machine.self, String(id))
+        } catch .cancelled {
+          throw APIError.cancelled
+        } catch {
+          machine = nil
+        }
       }
       return MovePage(move, machine: machine)
     }

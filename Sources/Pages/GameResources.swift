@@ -72,19 +72,34 @@ public struct GameOrder: Sendable, Equatable {
     order = Dictionary(groups.map { ($0.name, $0.order) }, uniquingKeysWith: { first, _ in first })
   }
 
+  /// The most games asked for (there are about 30): a list longer than that is not the API's.
+  public static let maximumGames = 200
+
   /// Every game's order: the list of games, then each, together (cached like every answer, so
-  /// it is paid once). When they cannot be had, games are ordered by id.
-  public static func load(_ client: any PokeAPIClient) async -> GameOrder {
+  /// it is paid once). The games that cannot be had rank below the others, by id; Ctrl-C is
+  /// passed on.
+  public static func load(_ client: any PokeAPIClient) async throws(APIError) -> GameOrder {
+    let names: [NamedResource]
     do {
-      let names = try await client.names(of: VersionGroup.path)
-      return GameOrder(
-        try await APIRequests.together(names) { reference async throws(APIError) in
-          try await client.resource(
-            VersionGroup.self, reference.id.map(String.init) ?? reference.name)
-        })
+      names = try await client.names(of: VersionGroup.path)
+    } catch .cancelled {
+      throw .cancelled
     } catch {
       return GameOrder([])
     }
+    let wanted = Array(names.prefix(Self.maximumGames))
+    let groups = try await APIRequests.together(wanted) {
+      (reference: NamedResource) async throws(APIError) -> VersionGroup? in
+      do throws(APIError) {
+        return try await client.resource(
+          VersionGroup.self, reference.id.map(String.init) ?? reference.name)
+      } catch .cancelled {
+        throw .cancelled
+      } catch {
+        return nil
+      }
+    }
+    return GameOrder(groups.compactMap { $0 })
   }
 
   /// The newest of `games` (slugs with their ids): by order where known, else by id.

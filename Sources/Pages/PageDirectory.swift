@@ -98,18 +98,22 @@ public struct PageDirectory: Sendable {
     }
   }
 
-  /// The one slug `query` names among `names`: itself, or the only one it starts.
+  /// The one slug `query` names among `names`: itself, or the only one it starts. Slugs are
+  /// compared as typed names are normalised (`supersonic-skystrike--physical` is found as
+  /// `supersonic skystrike physical`).
   private func resolve(
     _ query: String, typed: String, kind: String, among names: [NamedResource]
   ) throws(PageError) -> String {
-    let slugs = names.map { $0.name.lowercased() }.sorted()
-    if slugs.contains(query) { return query }
+    var bySlug: [String: String] = [:]
+    for name in names { bySlug[NameQuery.normalize(name.name), default: name.name] = name.name }
+    let slugs = bySlug.keys.sorted()
+    if let exact = bySlug[query] { return exact }
     let prefixed = slugs.filter { $0.hasPrefix(query) }
-    if prefixed.count == 1 { return prefixed[0] }
+    if prefixed.count == 1 { return bySlug[prefixed[0]]! }
     if prefixed.count > 1 {
       throw .ambiguous(
         kind: kind, input: SafeText.line(typed),
-        candidates: prefixed.prefix(Self.maximumCandidates).map(SafeText.line),
+        candidates: prefixed.prefix(Self.maximumCandidates).map { SafeText.line(bySlug[$0]!) },
         total: prefixed.count)
     }
     let limit = query.count <= 4 ? 1 : 2
@@ -118,7 +122,9 @@ public struct PageDirectory: Sendable {
       let distance = TextTools.editDistance(query, slug, limit: limit)
       if distance <= limit, distance < (best?.distance ?? Int.max) { best = (slug, distance) }
     }
-    throw .unknown(kind: kind, input: SafeText.line(typed), suggestion: best?.slug)
+    throw .unknown(
+      kind: kind, input: SafeText.line(typed),
+      suggestion: best.map { SafeText.line(bySlug[$0.slug]!) })
   }
 
   private func namesResult(of kind: String) async -> Result<[NamedResource], APIError> {

@@ -221,13 +221,15 @@ public enum FailureText {
       return "Name one \(kind), e.g. \"\(kind) \(example)\"."
     case .ambiguous(let kind, let input, let candidates, let total):
       let more = total > candidates.count ? ", …" : ""
-      let names = candidates.joined(separator: ", ")
-      return "\"\(input)\" matches \(names)\(more) (\(total)); type more of the \(kind)'s name."
+      let names = candidates.map(SafeText.line).joined(separator: ", ")
+      return
+        "\"\(SafeText.line(input))\" matches \(names)\(more) (\(total)); type more of the \(kind)'s name."
     case .unknown(let kind, let input, let suggestion):
       if let suggestion {
-        return "No \(kind) named \"\(input)\". Did you mean \"\(suggestion)\"?"
+        return
+          "No \(kind) named \"\(SafeText.line(input))\". Did you mean \"\(SafeText.line(suggestion))\"?"
       }
-      return "No \(kind) named \"\(input)\"."
+      return "No \(kind) named \"\(SafeText.line(input))\"."
     }
   }
 

@@ -23,7 +23,7 @@ extension TextRenderer {
           spans.isEmpty
           ? ["  " + style.dim(none)]
           : wrap(spans, width: min(width, 100) - 2).map { "  " + $0 }
-      case .table(let table): lines += renderTable(table)
+      case .table(let table): lines += renderTable(table, width: width)
       case .hint(let text): lines.append(style.dim(SafeText.line(text)))
       }
     }
@@ -78,25 +78,42 @@ extension TextRenderer {
     return lines
   }
 
-  /// Columns as wide as their widest cell, one space between them.
-  private func renderTable(_ table: PageDocument.Table) -> [String] {
-    let rows = table.rows.map { $0.map { styled($0, inTable: true) } }
-    var widths = table.columns.map(\.heading.count)
+  /// Columns as wide as their widest cell, one space between them; a row with fewer cells than
+  /// columns is padded, one with more cut. When the table is wider than `width`, its widest
+  /// left-aligned columns are narrowed (never below 3 characters), their cells cut with `…`.
+  private func renderTable(_ table: PageDocument.Table, width: Int) -> [String] {
+    let count = table.columns.count
+    let rows = table.rows.map { row in
+      Array(row.prefix(count)) + Array(repeating: Span(""), count: max(0, count - row.count))
+    }
+    var widths = table.columns.map { SafeText.line($0.heading).count }
     for row in rows {
-      for (index, cell) in row.enumerated() where index < widths.count {
-        widths[index] = max(widths[index], Self.visibleWidth(cell))
+      for (index, cell) in row.enumerated() {
+        widths[index] = max(widths[index], SafeText.line(cell.text).count)
       }
     }
-    func line(_ cells: [String], heading: Bool) -> String {
+    var total = widths.reduce(0, +) + max(0, count - 1)
+    while total > width {
+      let narrowable = widths.indices.filter {
+        table.columns[$0].alignment == .left && widths[$0] > 3
+      }
+      guard let widest = narrowable.max(by: { widths[$0] < widths[$1] }) else { break }
+      widths[widest] -= 1
+      total -= 1
+    }
+    func line(_ cells: [Span], heading: Bool) -> String {
       var parts: [String] = []
-      for (index, cell) in cells.enumerated() where index < widths.count {
-        let free = widths[index] - Self.visibleWidth(cell)
+      for (index, cell) in cells.enumerated() {
+        var text = SafeText.line(cell.text)
+        if text.count > widths[index] { text = text.prefix(max(0, widths[index] - 1)) + "…" }
+        let free = widths[index] - text.count
+        let shown = heading ? text : styled(Span(text, cell.role), inTable: true)
         let padded: String =
           switch table.columns[index].alignment {
-          case .left: cell + String(repeating: " ", count: free)
-          case .right: String(repeating: " ", count: free) + cell
+          case .left: shown + String(repeating: " ", count: free)
+          case .right: String(repeating: " ", count: free) + shown
           case .center:
-            String(repeating: " ", count: free / 2) + cell
+            String(repeating: " ", count: free / 2) + shown
               + String(repeating: " ", count: free - free / 2)
           }
         parts.append(padded)
@@ -105,8 +122,8 @@ extension TextRenderer {
       return heading ? style.dim(text) : text
     }
     var lines: [String] = []
-    if let heading = table.heading { lines.append(style.bold(heading)) }
-    lines.append(line(table.columns.map(\.heading), heading: true))
+    if let heading = table.heading { lines.append(style.bold(SafeText.line(heading))) }
+    lines.append(line(table.columns.map { Span($0.heading) }, heading: true))
     lines += rows.map { line($0, heading: false) }
     return lines
   }

@@ -42,7 +42,7 @@ public struct SessionState: Sendable, Equatable, Codable {
     parts.append("page \(page)/\(pageCount.map(String.init) ?? "…")")
     let walked = trail.reversed().prefix { !$0.isList }.reversed().map(\.title)
     if !walked.isEmpty {
-      var shown = Array(walked.suffix(3))
+      var shown = walked.suffix(3).map { $0.count > 24 ? $0.prefix(23) + "…" : $0 }
       if walked.count > shown.count { shown.insert("…", at: 0) }
       parts.append(shown.joined(separator: " › "))
     } else if let selected {

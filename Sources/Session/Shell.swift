@@ -216,6 +216,25 @@ public actor Shell {
     return .output(.list(page))
   }
 
+  /// After `back` to a page: the species selected is the one the trail walked from (the last
+  /// species before it, unless a list page came after that one), so that `moves` or `info`
+  /// are about the species the page was opened from.
+  private func selectAlongTheTrail() {
+    for stop in state.trail.reversed() {
+      switch stop {
+      case .species(let species, let form):
+        state.selected = species
+        state.selectedForm = form
+        return
+      case .list:
+        state.selected = nil
+        state.selectedForm = nil
+        return
+      case .page: continue
+      }
+    }
+  }
+
   /// The details of `species` (its form `form`) again, selecting it.
   private func showSpecies(
     _ species: SpeciesSummary, form: Int?
@@ -251,6 +270,8 @@ public actor Shell {
     } catch {
       throw .page(error)
     }
+    // Ctrl-C: the page is not shown, so it does not go on the trail.
+    if Task.isCancelled { throw .cancelled }
     state.visit(.page(page.address, title: page.title))
     links = page.links
     return .output(.page(ShownPage(page)))
@@ -290,9 +311,11 @@ public actor Shell {
       } catch {
         throw .page(error)
       }
+      if Task.isCancelled { throw .cancelled }
       links = page.links
       kept.append(.page(page.address, title: page.title))
       state.trail = kept
+      selectAlongTheTrail()
       return .output(.page(ShownPage(page)))
     }
     // Showing it put it back on the trail after the page left; what came before stays.

@@ -36,6 +36,14 @@ public struct ShellDependencies: Sendable {
   /// where no status line can be drawn.
   public var syncProgress: @Sendable (SyncProgress) -> Void
 
+  /// The kinds of `pages` whose commands `flags` leave on.
+  public static func enabled(_ pages: PageDirectory, flags: FeatureFlags) -> PageDirectory {
+    pages.only(
+      pages.kindNames.filter { kind in
+        CommandTable.command(named: kind)?.feature.map(flags.isEnabled) ?? true
+      })
+  }
+
   public init(
     list: ListFeature, details: any SpeciesDetails, images: ImageFeature?,
     speciesIndex: @escaping @Sendable () async throws(APIError) -> [SpeciesSummary],
@@ -51,11 +59,9 @@ public struct ShellDependencies: Sendable {
     self.details = details
     self.images = images
     // sync stores the pages of the kinds the flags leave on.
-    let enabled = pages.kindNames.filter { kind in
-      CommandTable.command(named: kind)?.feature.map(flags.isEnabled) ?? true
-    }
     self.sync = SyncFeature(
-      details: details, images: images, unsaved: unsavedAnswers, pages: pages.only(enabled))
+      details: details, images: images, unsaved: unsavedAnswers,
+      pages: Self.enabled(pages, flags: flags))
     self.speciesIndex = speciesIndex
     self.cacheStatistics = cacheStatistics
     self.clearCache = clearCache

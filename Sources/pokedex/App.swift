@@ -111,7 +111,9 @@ struct App {
       NatureFeature.table(client: api),
       LearnsetFeature.kind(client: api),
     ])
-    let pageNames = PageNames(directory: pages, work: work)
+    // Completion loads the names of the kinds the flags leave on.
+    let pageNames = PageNames(
+      directory: ShellDependencies.enabled(pages, flags: flags), work: work)
     let completion = CompletionSource(flags: flags, names: names, pageNames: pageNames)
     let style = TextStyle.decide(
       choice: options.color.rawValue, isTerminal: TerminalInfo.stdoutIsTerminal,

@@ -120,7 +120,8 @@ struct LearnsetTests {
 
   @Test func aGameItHasNoMovesInIsSaidWithANearOne() async throws {
     await #expect(
-      throws: PageError.unknown(kind: "game", input: "red-bleu", suggestion: "red-blue")
+      throws: PageError.unknown(
+        kind: "game with moves for Pikachu", input: "red-bleu", suggestion: "red-blue")
     ) {
       try await learnset("red-bleu")
     }
@@ -177,5 +178,22 @@ struct LearnsetTests {
     let stored = try JSONEncoder().encode(learnset)
     #expect(try decoder.decode(Learnset.self, from: stored) == learnset)
     #expect(stored.count < LearnsetFixtures.pikachu.utf8.count / 2)
+  }
+}
+
+@Suite("The games' order")
+struct GameOrderTests {
+  @Test func aGameThatCannotBeHadRanksBelowTheOthers() async throws {
+    // red-green-japan (id 28) is listed but cannot be fetched: it no longer beats Scarlet-Violet.
+    let client = try FixtureClient(
+      ["version-group": Array(LearnsetFixtures.games.prefix(2))],
+      extraNames: ["version-group": ["red-green-japan"]])
+    let order = try await GameOrder.load(client)
+    let games = [
+      NamedResource(name: "red-green-japan", url: "https://x.test/api/v2/version-group/28/"),
+      NamedResource(name: "scarlet-violet", url: "https://x.test/api/v2/version-group/25/"),
+      NamedResource(name: "red-blue", url: "https://x.test/api/v2/version-group/1/"),
+    ]
+    #expect(order.newest(games)?.name == "scarlet-violet")
   }
 }

@@ -121,6 +121,13 @@ struct MovePageTests {
     #expect(byLabel["Learned by"] == [Span("0 species")])
   }
 
+  @Test func withoutAChanceTheEffectLeavesItOut() {
+    #expect(
+      MovePage.fillingChance("Has a $effect_chance% chance to burn the target.", nil)
+        == "Has a chance to burn the target.")
+    #expect(MovePage.fillingChance("Burns ($effect_chance%).", 30) == "Burns (30%).")
+  }
+
   @Test func aMachineThatFailsLeavesTheMachineOut() async throws {
     let client = try FixtureClient(["move": [Fixtures.firePunch]])
     let page = try await directory(client).open("move", "fire-punch")
@@ -248,6 +255,16 @@ struct PageDirectoryTests {
     await #expect(throws: PageError.unknown(kind: "move", input: "xyzzy", suggestion: nil)) {
       try await directory(try client()).open("move", "xyzzy")
     }
+  }
+
+  @Test func slugsWithDoubleHyphensAreFoundAsTyped() async throws {
+    let client = try FixtureClient([
+      "move": [#"{"id":700,"name":"supersonic-skystrike--physical"}"#]
+    ])
+    let page = try await directory(client).open("move", "Supersonic Skystrike Physical")
+    #expect(page.address.key == "supersonic-skystrike--physical")
+    let prefixed = try await directory(client).open("move", "supersonic")
+    #expect(prefixed.address.key == "supersonic-skystrike--physical")
   }
 
   @Test func nothingOrTooMuchIsRefusedBeforeAnyRequest() async throws {

@@ -5,7 +5,7 @@ import Rendering
 import Testing
 
 /// A page made by hand, as a feature would describe one.
-private struct SamplePage: Page {
+struct SamplePage: Page {
   var document: PageDocument
   var address: PageAddress { PageAddress(kind: "sample", key: "one") }
   var title: String { "One" }
@@ -78,5 +78,29 @@ struct PageTextTests {
       JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     #expect(object["type"] as? String == "sample")
     #expect((object["data"] as? [String: String]) == ["title": "One"])
+  }
+}
+
+@Suite("Tables narrower than their cells")
+struct NarrowTableTests {
+  @Test func theWidestTextColumnIsCutToFitRowsPaddedToTheColumns() {
+    let table = PageDocument(
+      title: "T",
+      blocks: [
+        .table(
+          .init(
+            columns: [.init("Move"), .init("Type"), .init("PP", .right)],
+            rows: [
+              [Span("A very long move name indeed, really"), Span("Electric"), Span("15")],
+              [Span("Short")],
+            ]))
+      ])
+    let shown = TextRenderer(
+      style: TextStyle(colorEnabled: false), images: nil, terminalSize: { (40, 24) }
+    ).render(CommandOutput.page(ShownPage(SamplePage(document: table))))
+    let lines = shown.split(separator: "\n").map(String.init)
+    #expect(lines.allSatisfy { $0.count <= 40 }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("A very long move name") && $0.contains("…") })
+    #expect(lines.last == "Short")
   }
 }

@@ -75,6 +75,35 @@ struct TrailTests {
     #expect(await shell.execute("back").failure == .nothingToGoBackTo)
   }
 
+  @Test func backToAPageSelectsTheSpeciesItWasOpenedFrom() async throws {
+    let shell = makeShell(pages: try pageDirectory())
+    _ = await shell.execute("open 25")
+    _ = await shell.execute("ability static")
+    _ = await shell.execute("open 4")
+    #expect(await shell.state.selected?.id == 4)
+    #expect(await shell.execute("back").pageTitle == "Static")
+    #expect(await shell.state.selected?.id == 25)
+    #expect(await shell.prompt == "pokedex [all · page 1/… · #25 Mon-25 › Static]> ")
+  }
+
+  @Test func aPageCancelledByCtrlCDoesNotGoOnTheTrail() async throws {
+    let shell = makeShell(pages: try pageDirectory())
+    _ = await shell.execute("open 25")
+    let before = await shell.state
+    let task = Task { await shell.execute("ability static") }
+    task.cancel()
+    #expect(await task.value.failure == .cancelled)
+    #expect(await shell.state == before)
+  }
+
+  @Test func longTitlesAreCutInThePrompt() {
+    var state = SessionState(pageCount: 52)
+    state.visit(
+      .page(PageAddress(kind: "ability", key: "x"), title: String(repeating: "Long ", count: 40)))
+    #expect(state.prompt.count < 60)
+    #expect(state.prompt.contains("Long Long Long Long Lon…"))
+  }
+
   @Test func aSpeciesOpenedFirstGoesBackToItsListPage() async throws {
     let shell = makeShell(pages: try pageDirectory())
     _ = await shell.execute("open 45")
