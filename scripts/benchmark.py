@@ -245,6 +245,39 @@ def main():
             f"{times['pokebase, same answers']:.0f} ms",
             f"{times['pokebase, same answers'] / times['pokedex']:.1f}×")
 
+        # The pages of issue 20: warm, beside the warm command; cold, in round trips over warm.
+        pages = {"ability static": "ability static", "move thunderbolt": "move thunderbolt",
+                 "type fire": "type fire", "types": "types", "natures": "natures",
+                 "item leftovers": "item leftovers", "open 25; moves": "open 25; moves"}
+        for line in pages.values():
+            bench.run(bench.pokedex(home, "-c", line))
+        mirror.reset()
+        warm_pages = {"open 133; evolution": bench.pokedex(home, "-c", "open 133; evolution")}
+        warm_pages.update({name: bench.pokedex(home, "-c", line) for name, line in pages.items()})
+        times, _ = bench.interleaved(warm_pages, runs)
+        if mirror.requests() != 0:
+            print("  warning: a warm page made requests")
+        baseline = times.pop("open 133; evolution")
+        slowest = max(times, key=times.get)
+        row("warm pages (" + ", ".join(f"`{n}` {t:.1f}" for n, t in times.items()) + " ms)",
+            f"slowest {times[slowest]:.1f} ms", ratio=f"{times[slowest] - baseline:+.1f} ms "
+            f"vs {baseline:.1f} ms", goal="within 5 ms of warm `open 133; evolution`")
+        for name in ["ability static", "type fire", "move thunderbolt", "open 25; moves"]:
+            def fresh_cold(_):
+                shutil.rmtree(cold_home, ignore_errors=True)
+            mirror.reset()
+            bench.run(bench.pokedex(cold_home, "-c", pages[name]))
+            requests = mirror.requests()
+            shutil.rmtree(cold_home, ignore_errors=True)
+            cold_times, _ = bench.interleaved(
+                {name: bench.pokedex(cold_home, "-c", pages[name])}, max(5, runs // 3),
+                prepare=fresh_cold)
+            over = (cold_times[name] - times[name]) / args.latency
+            row(f"cold `{name}`, at {args.latency} ms", f"{cold_times[name]:.0f} ms",
+                ratio=f"{over:.2f} round trips over warm, {requests} requests",
+                goal="1 round trip" if name != "open 25; moves"
+                else "the moves together: ≤ 2 round trips after the pokemon (HTTP/2)")
+
         startup = {"--version": bench.pokedex(home, "--version"),
                    "--offline -c help": bench.pokedex(home, "--offline", "-c", "help")}
         medians = bench.hyperfine_medians(startup, runs * 2)
