@@ -186,6 +186,31 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
+  /// Kept under `{base}/#derived/{name}` for a day (served stale when offline), only when
+  /// `compute` says to keep it, and never into a cache emptied meanwhile.
+  public func derived<T: Codable & Sendable>(
+    _ name: String, _ compute: @escaping @Sendable () async throws(APIError) -> Derived<T>
+  ) async throws(APIError) -> T {
+    let key = (URL(string: baseURL)?.redactingUserInfo ?? baseURL) + "/#derived/" + name
+    let generation = await cache.generation
+    if let entry = await cache.entry(forKey: key), entry.status == 200,
+      offline || entry.isFresh(at: now()),
+      let value = try? JSONDecoder().decode(T.self, from: entry.body)
+    {
+      return value
+    }
+    let made = try await compute()
+    if made.keep, !Task.isCancelled, let body = try? Self.encoder.encode(made.value) {
+      let stored = now()
+      await cache.save(
+        CacheEntry(
+          key: key, status: 200, body: body, etag: nil, storedAt: stored,
+          expiresAt: stored.addingTimeInterval(HTTPFreshness.defaultLifetime)),
+        generation: generation)
+    }
+    return made.value
+  }
+
   /// `GET type/{id}/` (by slug when the reference has no id).
   public func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
     try await referenced(PokemonType.self, path: "type", reference) { ($0.id, $0.name) }

@@ -47,6 +47,24 @@ public protocol PokeAPIClient: Sendable {
   /// The slug and id of every resource at `path` (`GET ability?limit=…`) in one request, for
   /// completion and for resolving a typed name.
   func names(of path: String) async throws(APIError) -> [NamedResource]
+  /// A value made from many answers (the games' order from every game, a learnset's rows from
+  /// its moves), kept like an answer under `name` so that next time it is one read instead of
+  /// many: `compute` runs when it is missing or stale (online), and its value is kept when it
+  /// says so (a value made while some answers failed is not).
+  func derived<T: Codable & Sendable>(
+    _ name: String, _ compute: @escaping @Sendable () async throws(APIError) -> Derived<T>
+  ) async throws(APIError) -> T
+}
+
+/// What ``PokeAPIClient/derived(_:_:)`` computed, and whether it is whole enough to keep.
+public struct Derived<T: Sendable>: Sendable {
+  public var value: T
+  public var keep: Bool
+
+  public init(_ value: T, keep: Bool = true) {
+    self.value = value
+    self.keep = keep
+  }
 }
 
 /// A PokéAPI resource a page shows, decoded into only the fields it uses (that is what the cache

@@ -188,6 +188,14 @@ public struct LoggingPokeAPIClient: PokeAPIClient {
     }
   }
 
+  public func derived<T: Codable & Sendable>(
+    _ name: String, _ compute: @escaping @Sendable () async throws(APIError) -> Derived<T>
+  ) async throws(APIError) -> T {
+    try await logged("derived \(SafeText.line(name))") { () async throws(APIError) in
+      try await base.derived(name, compute)
+    }
+  }
+
   public func names(of path: String) async throws(APIError) -> [NamedResource] {
     try await logged("\(SafeText.line(path)) index") { () async throws(APIError) in
       try await base.names(of: path)

@@ -162,7 +162,7 @@ public struct MoveSummary: APIResource, Hashable {
 
 /// The `moves [--game NAME]` page: what the selected species (or form) learns in one game,
 /// grouped by how.
-public struct LearnsetPage: Page, Equatable {
+public struct LearnsetPage: Page, Codable, Equatable {
   /// One move the pokemon learns, and how.
   public struct Row: Codable, Sendable, Hashable {
     /// `level-up`, `machine`, `egg`, `tutor` or another of the API's methods.
@@ -298,65 +298,85 @@ public enum LearnsetFeature {
     guard let first = words.first, let id = Int(first) else {
       throw .invalidName(kind: "moves", example: "--game scarlet-violet")
     }
-    async let order = gameOrder(client)
-    let learnset: Learnset
-    do {
-      learnset = try await client.resource(Learnset.self, String(id))
+    // Its games, newest first, kept apart from its moves: a warm learnset is two small reads.
+    let known: LearnsetGames
+    do throws(APIError) {
+      known = try await client.derived("learnset-games/\(id)") {
+        () async throws(APIError) -> Derived<LearnsetGames> in
+        async let order = gameOrder(client)
+        let learnset: Learnset
+        do throws(APIError) {
+          learnset = try await client.resource(Learnset.self, String(id))
+        } catch {
+          _ = await order
+          throw error
+        }
+        let gameOrder = try (await order).get()
+        let games = learnset.games.sorted { gameOrder.rank($0) > gameOrder.rank($1) }
+        return Derived(
+          LearnsetGames(pokemon: learnset.name, games: games), keep: gameOrder.isComplete)
+      }
     } catch {
-      _ = await order
       throw .api(error)
     }
-    let gameOrder: GameOrder
-    switch await order {
-    case .success(let loaded): gameOrder = loaded
-    case .failure(let error): throw .api(error)
-    }
-    let games = learnset.games.sorted { gameOrder.rank($0) > gameOrder.rank($1) }
-    guard let newest = games.first else {
-      return LearnsetPage(pokemonID: id, pokemon: learnset.name, game: "", games: [], rows: [])
+    guard let newest = known.games.first else {
+      return LearnsetPage(pokemonID: id, pokemon: known.pokemon, game: "", games: [], rows: [])
     }
     let game =
       try words.count > 1
-      ? resolve(words[1], among: games, of: learnset.name) : newest.name
+      ? resolve(words[1], among: known.games, of: known.pokemon) : newest.name
+    do {
+      return try await client.derived("learnset/\(id)/\(game)") {
+        () async throws(APIError) -> Derived<LearnsetPage> in
+        let learnset = try await client.resource(Learnset.self, String(id))
+        return try await rows(
+          of: learnset, in: game, games: known.games, request: request, client: client)
+      }
+    } catch {
+      throw .api(error)
+    }
+  }
+
+  /// A pokemon's name and the games with moves for it, newest first.
+  struct LearnsetGames: Codable, Sendable {
+    var pokemon: String
+    var games: [NamedResource]
+  }
+
+  /// The page of `learnset` in `game`: its moves' numbers together (the status line counts
+  /// them), then the machines that teach them in that game together. Kept only when every
+  /// machine was found (one that fails shows as "—").
+  private static func rows(
+    of learnset: Learnset, in game: String, games: [NamedResource], request: PageRequest,
+    client: any PokeAPIClient
+  ) async throws(APIError) -> Derived<LearnsetPage> {
     let learnt = learnset.moves.flatMap { learned in
       learned.details.filter { $0.game.name == game }.map { (learned.move, $0) }
     }
     var seen: Set<String> = []
     let distinct = learnt.map(\.0).filter { seen.insert($0.name).inserted }
-    let total = distinct.count
-    request.progress("Fetching \(total) moves")
-    let summaries: [MoveSummary]
-    do {
-      summaries = try await APIRequests.together(
-        distinct,
-        progress: { done, total in request.progress("Fetching \(total) moves … \(done)/\(total)") }
-      ) { move async throws(APIError) in
-        try await client.resource(MoveSummary.self, move.id.map(String.init) ?? move.name)
-      }
-    } catch {
-      throw .api(error)
+    request.progress("Fetching \(distinct.count) moves")
+    let summaries = try await APIRequests.together(
+      distinct,
+      progress: { done, total in request.progress("Fetching \(total) moves … \(done)/\(total)") }
+    ) { move async throws(APIError) in
+      try await client.resource(MoveSummary.self, move.id.map(String.init) ?? move.name)
     }
     let byName = Dictionary(
       summaries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    // The machines that teach them in this game, together; one that fails shows as "—".
     let machineIDs = Set(
       learnt.filter { $0.1.method == "machine" }.compactMap { move, _ in
         byName[move.name]?.machines.first { $0.versionGroup.name == game }?.machine.id
       })
-    let machines: [Machine?]
-    do {
-      machines = try await APIRequests.together(Array(machineIDs)) {
-        id async throws(APIError) -> Machine? in
-        do throws(APIError) {
-          return try await client.resource(Machine.self, String(id))
-        } catch .cancelled {
-          throw .cancelled
-        } catch {
-          return nil
-        }
+    let machines = try await APIRequests.together(Array(machineIDs)) {
+      id async throws(APIError) -> Machine? in
+      do throws(APIError) {
+        return try await client.resource(Machine.self, String(id))
+      } catch .cancelled {
+        throw .cancelled
+      } catch {
+        return nil
       }
-    } catch {
-      throw .api(error)
     }
     let labels = Dictionary(
       machines.compactMap { $0 }.map { ($0.id, $0.label) },
@@ -374,8 +394,11 @@ public enum LearnsetFeature {
         damageClass: summary?.damageClass.map { SafeText.line($0.name) },
         power: summary?.power, accuracy: summary?.accuracy, pp: summary?.pp)
     }
-    return LearnsetPage(
-      pokemonID: id, pokemon: learnset.name, game: game, games: games.map(\.name), rows: rows)
+    return Derived(
+      LearnsetPage(
+        pokemonID: learnset.id, pokemon: learnset.name, game: game, games: games.map(\.name),
+        rows: rows),
+      keep: !machines.contains { $0 == nil })
   }
 
   private static func gameOrder(_ client: any PokeAPIClient) async -> Result<GameOrder, APIError> {

@@ -114,7 +114,7 @@ public struct NaturePage: Page, Equatable {
 }
 
 /// The `natures` page: all of them in one table.
-public struct NaturesPage: Page, Equatable {
+public struct NaturesPage: Page, Codable, Equatable {
   /// Every nature, by id.
   public var natures: [NatureSummary]
 
@@ -156,14 +156,16 @@ public enum NatureFeature {
     }
   }
 
-  /// `natures`: every nature, fetched together.
+  /// `natures`: every nature, fetched together, then kept whole (one read next time).
   public static func table(client: any PokeAPIClient) -> PageKind {
     .whole("natures") { () async throws(APIError) in
-      let index = try await client.names(of: Nature.path)
-      let natures = try await APIRequests.together(index) { reference async throws(APIError) in
-        try await client.resource(Nature.self, reference.name)
+      try await client.derived("natures") { () async throws(APIError) -> Derived<NaturesPage> in
+        let index = try await client.names(of: Nature.path)
+        let natures = try await APIRequests.together(index) { reference async throws(APIError) in
+          try await client.resource(Nature.self, reference.name)
+        }
+        return Derived(NaturesPage(natures))
       }
-      return NaturesPage(natures)
     }
   }
 }

@@ -64,28 +64,47 @@ public struct VersionGroup: APIResource, Hashable {
 }
 
 /// The games in the order they came out, to pick the newest of several.
-public struct GameOrder: Sendable, Equatable {
+public struct GameOrder: Codable, Sendable, Equatable {
   private let order: [String: Int]
+  /// Whether every game's order is known (a partial one is not worth keeping).
+  public let isComplete: Bool
 
-  /// The order of `groups`.
-  public init(_ groups: [VersionGroup]) {
+  /// The order of `groups`, all the games when `complete`.
+  public init(_ groups: [VersionGroup], complete: Bool = true) {
     order = Dictionary(groups.map { ($0.name, $0.order) }, uniquingKeysWith: { first, _ in first })
+    isComplete = complete
   }
 
   /// The most games asked for (there are about 30): a list longer than that is not the API's.
   public static let maximumGames = 200
 
-  /// Every game's order: the list of games, then each, together (cached like every answer, so
-  /// it is paid once). The games that cannot be had rank below the others, by id; Ctrl-C is
-  /// passed on.
+  /// Every game's order: the list of games, then each, together, kept as one derived value
+  /// (one read next time instead of some thirty). When some cannot be had, those that can are
+  /// used (and not kept), the others ranking below them by id; Ctrl-C is passed on.
   public static func load(_ client: any PokeAPIClient) async throws(APIError) -> GameOrder {
+    do {
+      return try await client.derived("game-order") { () async throws(APIError) in
+        Derived(try await fetch(client, strictly: true))
+      }
+    } catch .cancelled {
+      throw .cancelled
+    } catch {
+      return try await fetch(client, strictly: false)
+    }
+  }
+
+  /// The games' order from the API; `strictly`, any game that cannot be had fails it.
+  private static func fetch(
+    _ client: any PokeAPIClient, strictly: Bool
+  ) async throws(APIError) -> GameOrder {
     let names: [NamedResource]
     do {
       names = try await client.names(of: VersionGroup.path)
     } catch .cancelled {
       throw .cancelled
     } catch {
-      return GameOrder([])
+      if strictly { throw error }
+      return GameOrder([], complete: false)
     }
     let wanted = Array(names.prefix(Self.maximumGames))
     let groups = try await APIRequests.together(wanted) {
@@ -96,10 +115,12 @@ public struct GameOrder: Sendable, Equatable {
       } catch .cancelled {
         throw .cancelled
       } catch {
+        if strictly { throw error }
         return nil
       }
     }
-    return GameOrder(groups.compactMap { $0 })
+    let found = groups.compactMap { $0 }
+    return GameOrder(found, complete: found.count == names.count)
   }
 
   /// The newest of `games` (slugs with their ids): by order where known, else by id.

@@ -6,7 +6,8 @@ import Models
 ///
 /// A name is resolved as `open` resolves species: an id, a slug in any case (`Lightning Rod`,
 /// `lightning-rod`), the start of exactly one name, else a did-you-mean. The slug as typed is
-/// asked for at once, with the kind's names beside it, so an exact name costs one round trip.
+/// asked for first, so an exact name costs one round trip and one read; the kind's list of names
+/// is read only when it is not one.
 public struct PageDirectory: Sendable {
   /// How many candidates an ambiguous name lists.
   public static let maximumCandidates = 8
@@ -80,21 +81,18 @@ public struct PageDirectory: Sendable {
         throw .unknown(kind: kind, input: typed, suggestion: nil)
       }
     }
-    // The name as typed and the kind's names, at once: an exact name needs nothing else.
-    async let names = namesResult(of: kind)
+    // The name as typed first: an exact name (what Tab completes) needs nothing else. The
+    // kind's names (one list, decoded whole: 2,223 items) only when it is not one.
     do {
-      let page = try await show(query)
-      _ = await names
-      return page
+      return try await show(query)
     } catch .api(.notFound) {
-      switch await names {
-      case .success(let all):
-        return try await show(try resolve(query, typed: typed, kind: kind, among: all))
-      case .failure(let error): throw .api(error)
+      let all: [NamedResource]
+      do {
+        all = try await names(of: kind)
+      } catch {
+        throw .api(error)
       }
-    } catch {
-      _ = await names
-      throw error
+      return try await show(try resolve(query, typed: typed, kind: kind, among: all))
     }
   }
 
@@ -125,13 +123,5 @@ public struct PageDirectory: Sendable {
     throw .unknown(
       kind: kind, input: SafeText.line(typed),
       suggestion: best.map { SafeText.line(bySlug[$0.slug]!) })
-  }
-
-  private func namesResult(of kind: String) async -> Result<[NamedResource], APIError> {
-    do {
-      return .success(try await names(of: kind))
-    } catch {
-      return .failure(error)
-    }
   }
 }

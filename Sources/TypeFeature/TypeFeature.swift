@@ -176,7 +176,7 @@ public struct TypePage: Page, Equatable {
 }
 
 /// The whole type chart: a row per attacking type, a column per defending type.
-public struct TypeChartPage: Page, Equatable {
+public struct TypeChartPage: Page, Codable, Equatable {
   /// The types in the API's order, by slug.
   public var types: [String]
   /// `factors[attacker][defender]`, in the order of ``types``.
@@ -242,8 +242,13 @@ public enum TypeFeature {
   }
 
   /// `types`: the chart, from every type's defending relations (the same answers the details'
-  /// matchups use), fetched together.
+  /// matchups use), fetched together, then kept whole (one read next time).
   public static func chart(client: any PokeAPIClient) -> PageKind {
-    .whole("types") { () async throws(APIError) in TypeChartPage(try await client.allTypes()) }
+    .whole("types") { () async throws(APIError) in
+      try await client.derived("type-chart") {
+        () async throws(APIError) -> Derived<TypeChartPage> in
+        Derived(TypeChartPage(try await client.allTypes()))
+      }
+    }
   }
 }

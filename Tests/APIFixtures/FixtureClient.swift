@@ -58,6 +58,14 @@ public actor FixtureClient: PokeAPIClient {
     return list
   }
 
+  /// Computed every time, and recorded (`derived NAME`).
+  public func derived<T: Codable & Sendable>(
+    _ name: String, _ compute: @escaping @Sendable () async throws(APIError) -> Derived<T>
+  ) async throws(APIError) -> T {
+    requests.append("derived \(name)")
+    return try await compute().value
+  }
+
   public func speciesPage(offset: Int, limit: Int) async throws(APIError) -> SpeciesListPage {
     throw .notFound(resource: "species page")
   }

@@ -148,6 +148,12 @@ actor FakePokeAPIClient: PokeAPIClient {
     throw .notFound(resource: "\(R.path) \(key)")
   }
 
+  func derived<T: Codable & Sendable>(
+    _ name: String, _ compute: @escaping @Sendable () async throws(APIError) -> Derived<T>
+  ) async throws(APIError) -> T {
+    try await compute().value
+  }
+
   func names(of path: String) async throws(APIError) -> [NamedResource] {
     requests.append("names \(path)")
     throw .notFound(resource: "the \(path) index")

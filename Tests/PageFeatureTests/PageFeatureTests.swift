@@ -219,10 +219,16 @@ struct NaturePageTests {
 
 @Suite("Opening a page by name")
 struct PageDirectoryTests {
-  @Test func anExactNameIsOneRequestWithTheNamesBesideIt() async throws {
+  @Test func anExactNameIsOneRequest() async throws {
     let client = try client()
     _ = try await directory(client).open("ability", "Static")
-    #expect(await client.requests.sorted() == ["ability static", "names ability"])
+    #expect(await client.requests == ["ability static"])
+  }
+
+  @Test func anotherNameReadsTheNamesThenTheOneItMeans() async throws {
+    let client = try client()
+    _ = try await directory(client).open("ability", "stat")
+    #expect(await client.requests == ["ability stat", "names ability", "ability static"])
   }
 
   @Test func anIDOpensWithoutTheNames() async throws {

@@ -211,3 +211,51 @@ extension PseudoTerminalTests {
     }
   }
 }
+
+@Suite("Walking the graph in a terminal")
+struct TrailTerminalTests {
+  @Test func abilityTabOffersTheOpenSpeciesAbilitiesFirstAndThePromptNamesTheTrail() async throws {
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
+    let session = try TerminalSession(binary: try #require(PokedexBinary.url))
+    defer { session.close() }
+    try session.start(port: api.port)
+    try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
+
+    try session.type("open pikachu")
+    try session.press("Enter")
+    try await session.waitUntil("Pikachu open") { $0.lastText.hasSuffix("#25 Pikachu]>") }
+    try session.type("ability ")
+    var listed = false
+    for _ in 0..<10 where !listed {
+      try session.press("Tab")
+      listed = try await session.waitUntil(
+        "Static and Lightning Rod listed first", timeout: .seconds(1), recordsTimeout: false
+      ) { lines in
+        // Listed down the columns: the second is beside the first when they fit on one row.
+        guard let typed = lines.firstIndex(where: { $0.hasSuffix("]> ability") }),
+          typed + 2 < lines.count
+        else { return false }
+        let first = lines[typed + 1].split(separator: " ")
+        return first.first == "static"
+          && (first.dropFirst().first == "lightning-rod"
+            || lines[typed + 2].hasPrefix("lightning-rod"))
+      }
+    }
+    let screen = try session.screen().joined(separator: "\n")
+    #expect(listed, "\(screen)")
+
+    try session.press("C-u")
+    try session.type("ability static")
+    try session.press("Enter")
+    try await session.waitUntil("the prompt naming the trail") { lines in
+      lines.contains("Effect    May paralyse on contact.")
+        && lines.lastText.hasSuffix("#25 Pikachu › Static]>")
+    }
+    try session.type("back")
+    try session.press("Enter")
+    try await session.waitUntil("back at Pikachu") { lines in
+      lines.lastText.hasSuffix("· #25 Pikachu]>")
+    }
+  }
+}

@@ -4,7 +4,7 @@ import Locking
 import TestSupport
 
 /// A tiny PokéAPI on loopback for the terminal tests: six species in the index (Pikachu with its
-/// details) in the API's shape, written here, with a delay and a status that a test can set per path.
+/// details, and its ability Static with the list of abilities) in the API's shape, written here, with a delay and a status that a test can set per path.
 final class StubAPI: Sendable {
   private struct Rule {
     var pathContains: String
@@ -107,8 +107,30 @@ final class StubAPI: Sendable {
         """
     case "/api/v2/pokemon/25":
       return """
-        {"id": 25, "name": "pikachu", "height": 4, "weight": 60, "stats": [], "abilities": [],
+        {"id": 25, "name": "pikachu", "height": 4, "weight": 60, "stats": [],
+         "abilities": [
+           {"ability": {"name": "static", "url": "\(base)/ability/9/"}, "is_hidden": false,
+            "slot": 1},
+           {"ability": {"name": "lightning-rod", "url": "\(base)/ability/31/"},
+            "is_hidden": true, "slot": 3}],
          "types": [{"slot": 1, "type": {"name": "electric", "url": "\(base)/type/13/"}}]}
+        """
+    case "/api/v2/ability":
+      return """
+        {"count": 4, "next": null, "previous": null, "results": [
+          {"name": "adaptability", "url": "\(base)/ability/91/"},
+          {"name": "lightning-rod", "url": "\(base)/ability/31/"},
+          {"name": "overgrow", "url": "\(base)/ability/65/"},
+          {"name": "static", "url": "\(base)/ability/9/"}]}
+        """
+    case "/api/v2/ability/9", "/api/v2/ability/static":
+      return """
+        {"id": 9, "name": "static",
+         "names": [{"name": "Static", "language": {"name": "en", "url": "\(base)/language/9/"}}],
+         "effect_entries": [{"effect": "Paralyses.", "short_effect": "May paralyse on contact.",
+           "language": {"name": "en", "url": "\(base)/language/9/"}}],
+         "pokemon": [{"is_hidden": false, "slot": 1,
+           "pokemon": {"name": "pikachu", "url": "\(base)/pokemon/25/"}}]}
         """
     default:
       return nil
