@@ -285,7 +285,13 @@ public enum LearnsetFeature {
   public static func kind(client: any PokeAPIClient) -> PageKind {
     PageKind(
       name: "moves", example: "--game scarlet-violet", subject: .selection,
-      names: { () async throws(APIError) in try await client.names(of: VersionGroup.path) },
+      // The games, for completion; their order is loaded (and kept) with them, so that in an
+      // interactive session the first move page or learnset does not wait for it.
+      names: { () async throws(APIError) in
+        let games = try await client.names(of: VersionGroup.path)
+        _ = try await GameOrder.load(client)
+        return games
+      },
       show: { request async throws(PageError) in
         try await page(request, client: client)
       })
