@@ -73,6 +73,7 @@ let package = Package(
     .target(name: "ItemFeature", dependencies: ["Pages", "APIClient", "Models"]),
     .target(name: "NatureFeature", dependencies: ["Pages", "APIClient", "Models"]),
     .target(name: "LearnsetFeature", dependencies: ["Pages", "APIClient", "Models"]),
+    .target(name: "EncounterFeature", dependencies: ["Pages", "APIClient", "Models"]),
 
     // MARK: Cross-cutting
     .target(name: "FeatureFlags", dependencies: ["Models"]),
@@ -122,7 +123,7 @@ let package = Package(
         "Analytics", "FeatureFlags", "CommandLanguage", "DetailFeature", "ImageFeature",
         "ListFeature", "SpriteStore", "SyncFeature", "Terminal", "TerminalImages",
         "TerminalImagesChafa", "Pages", "AbilityFeature", "MoveFeature", "TypeFeature",
-        "ItemFeature", "NatureFeature", "LearnsetFeature",
+        "ItemFeature", "NatureFeature", "LearnsetFeature", "EncounterFeature",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -163,7 +164,7 @@ let package = Package(
       name: "PageFeatureTests",
       dependencies: [
         "APIFixtures", "Pages", "AbilityFeature", "MoveFeature", "TypeFeature", "ItemFeature",
-        "NatureFeature", "LearnsetFeature", "APIClient", "Models",
+        "NatureFeature", "LearnsetFeature", "EncounterFeature", "APIClient", "Models",
       ]),
     .testTarget(name: "PNGDecoderLibPNGTests", dependencies: ["PNGDecoderLibPNG", "PNGDecoder"]),
     .testTarget(name: "TerminalImagesTests", dependencies: ["TerminalImages", "PNGDecoder"]),

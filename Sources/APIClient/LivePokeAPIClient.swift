@@ -127,6 +127,15 @@ public actor LivePokeAPIClient: PokeAPIClient {
       isAnswer: { $0.id == id })
   }
 
+  /// `GET pokemon/{id}/encounters` (a bare list, stored with the id it answers for).
+  public func encounters(pokemonID: Int) async throws(APIError) -> PokemonEncounters {
+    let resource = "the encounters of pokemon #\(pokemonID)"
+    guard pokemonID > 0 else { throw .notFound(resource: resource) }
+    return try await value(
+      EncounterList.self, url: "\(baseURL)/pokemon/\(pokemonID)/encounters", resource: resource
+    ).encounters(of: pokemonID)
+  }
+
   /// `GET evolution-chain/{id}/`.
   public func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain {
     try await value(
@@ -511,5 +520,23 @@ public actor LivePokeAPIClient: PokeAPIClient {
       let clean = SafeText.line(name)
       return clean.count > 40 ? "\"\(clean.prefix(40))…\"" : "\"\(clean)\""
     }
+  }
+}
+
+/// The bare list `pokemon/{id}/encounters` answers with, as it is decoded and stored.
+private struct EncounterList: Codable, Sendable {
+  var list: [LocationEncounter]
+
+  init(from decoder: any Decoder) throws {
+    list = try decoder.singleValueContainer().decode([LocationEncounter].self)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(list)
+  }
+
+  func encounters(of pokemonID: Int) -> PokemonEncounters {
+    PokemonEncounters(pokemonID: pokemonID, encounters: list)
   }
 }

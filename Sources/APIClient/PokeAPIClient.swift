@@ -42,6 +42,8 @@ public protocol PokeAPIClient: Sendable {
   func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType
   /// Every type (`GET type?limit=…`), for the types completion lists beside names.
   func typeIndex() async throws(APIError) -> [NamedResource]
+  /// Where a pokemon is found in the wild (`GET pokemon/{id}/encounters`), by place and game.
+  func encounters(pokemonID: Int) async throws(APIError) -> PokemonEncounters
   /// One resource a page shows, by id or slug (`GET ability/static/`), decoded as `type`.
   func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R
   /// The slug and id of every resource at `path` (`GET ability?limit=…`) in one request, for

@@ -188,6 +188,12 @@ public struct LoggingPokeAPIClient: PokeAPIClient {
     }
   }
 
+  public func encounters(pokemonID: Int) async throws(APIError) -> PokemonEncounters {
+    try await logged("encounters \(pokemonID)") { () async throws(APIError) in
+      try await base.encounters(pokemonID: pokemonID)
+    }
+  }
+
   public func derived<T: Codable & Sendable>(
     _ name: String, _ compute: @escaping @Sendable () async throws(APIError) -> Derived<T>
   ) async throws(APIError) -> T {

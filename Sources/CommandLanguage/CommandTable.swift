@@ -136,7 +136,21 @@ public enum CommandTable {
         shown unless --game names another (Tab completes the games).
         """,
       examples: ["open pikachu", "moves", "moves --game red-blue"], feature: .moves,
-      parseArguments: parseLearnset, completion: .gameOption("moves"), applies: .withSelection),
+      parseArguments: parseGameOption("moves"), completion: .gameOption("moves"),
+      applies: .withSelection),
+    CommandSpec(
+      name: "where", aliases: [], arguments: "[--game NAME]",
+      summary: "Where the open species lives in the wild.",
+      details: """
+        Lists where the selected species (or form) is found in the wild in one game: each \
+        place by its English name, how (walking, surfing, fishing with which rod, a gift …), \
+        the levels, the chance, and when (time of day, season, swarm …). The newest game \
+        where it is found is shown unless --game names another game or one of its versions; \
+        a species found nowhere says how it is obtained when the data tells.
+        """,
+      examples: ["open pikachu", "where", "where --game yellow"], feature: .where,
+      parseArguments: parseGameOption("where"), completion: .gameOption("where"),
+      applies: .withSelection),
     .page(
       "type", summary: "Show a type's matchups and its species.",
       details: """
@@ -289,22 +303,28 @@ extension CommandSpec {
 
 // MARK: - Argument parsers
 
-/// `moves` or `moves --game NAME` (`--game=NAME` too).
-private func parseLearnset(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
-  var words = arguments.words
-  guard let first = words.first else { return .command(.show(kind: "moves", name: nil)) }
-  if first.lowercased().hasPrefix("--game=") {
-    words[0] = String(first.dropFirst("--game=".count))
-    words.insert("--game", at: 0)
+/// `KIND` or `KIND --game NAME` (`--game=NAME` too), for `moves` and `where`.
+private func parseGameOption(
+  _ kind: String
+) -> @Sendable (Arguments, (Feature) -> Bool) -> ParseResult {
+  { arguments, _ in
+    var words = arguments.words
+    guard let first = words.first else { return .command(.show(kind: kind, name: nil)) }
+    if first.lowercased().hasPrefix("--game=") {
+      words[0] = String(first.dropFirst("--game=".count))
+      words.insert("--game", at: 0)
+    }
+    guard words.first?.lowercased() == "--game" else {
+      return fail(
+        "\"\(arguments.typed)\" takes only --game NAME (not \(quoted(arguments.rest)))."
+          + didYouMean(first.lowercased(), among: ["--game"]))
+    }
+    let game = words.dropFirst().joined(separator: " ")
+    guard !game.isEmpty else {
+      return fail("--game needs a game, e.g. \(kind) --game red-blue.")
+    }
+    return .command(.show(kind: kind, name: game))
   }
-  guard words.first?.lowercased() == "--game" else {
-    return fail(
-      "\"\(arguments.typed)\" takes only --game NAME (not \(quoted(arguments.rest)))."
-        + didYouMean(first.lowercased(), among: ["--game"]))
-  }
-  let game = words.dropFirst().joined(separator: " ")
-  guard !game.isEmpty else { return fail("--game needs a game, e.g. moves --game red-blue.") }
-  return .command(.show(kind: "moves", name: game))
 }
 
 /// The name after a page kind's command, as typed.

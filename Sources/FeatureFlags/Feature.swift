@@ -24,5 +24,7 @@ public enum Feature: String, CaseIterable, Sendable {
   case items
   /// The `nature` pages and the `natures` table.
   case natures
+  /// `where`: where the selected species is found in the wild.
+  case `where`
 
 }

@@ -309,7 +309,7 @@ public enum LearnsetFeature {
     do throws(APIError) {
       known = try await client.derived("learnset-games/\(id)") {
         () async throws(APIError) -> Derived<LearnsetGames> in
-        async let order = gameOrder(client)
+        async let order = GameOrder.loaded(client)
         let learnset: Learnset
         do throws(APIError) {
           learnset = try await client.resource(Learnset.self, String(id))
@@ -405,14 +405,6 @@ public enum LearnsetFeature {
         pokemonID: learnset.id, pokemon: learnset.name, game: game, games: games.map(\.name),
         rows: rows),
       keep: !machines.contains { $0 == nil })
-  }
-
-  private static func gameOrder(_ client: any PokeAPIClient) async -> Result<GameOrder, APIError> {
-    do throws(APIError) {
-      return .success(try await GameOrder.load(client))
-    } catch {
-      return .failure(error)
-    }
   }
 
   /// The game `typed` names among those with moves: itself, the only one it starts, else a

@@ -87,12 +87,16 @@ public struct Species: Codable, Sendable, Hashable {
   public var flavorTextEntries: [FlavorText]
   public var evolutionChain: ResourceReference?
   public var varieties: [Variety]
+  /// The species it evolves from, if any (`pichu` for Pikachu).
+  public var evolvesFromSpecies: NamedResource?
 
   public init(
     id: Int, name: String, genderRate: Int, isBaby: Bool = false, isLegendary: Bool = false,
     isMythical: Bool = false, genera: [Genus] = [], flavorTextEntries: [FlavorText] = [],
-    evolutionChain: ResourceReference? = nil, varieties: [Variety] = []
+    evolutionChain: ResourceReference? = nil, varieties: [Variety] = [],
+    evolvesFromSpecies: NamedResource? = nil
   ) {
+    self.evolvesFromSpecies = evolvesFromSpecies
     self.id = id
     self.name = name
     self.genderRate = genderRate
@@ -113,6 +117,7 @@ public struct Species: Codable, Sendable, Hashable {
     case isMythical = "is_mythical"
     case flavorTextEntries = "flavor_text_entries"
     case evolutionChain = "evolution_chain"
+    case evolvesFromSpecies = "evolves_from_species"
   }
 
   public init(from decoder: any Decoder) throws {
@@ -133,6 +138,7 @@ public struct Species: Codable, Sendable, Hashable {
         .filter { $0.language.name == "en" }.suffix(1))
     evolutionChain = try c.decodeIfPresent(ResourceReference.self, forKey: .evolutionChain)
     varieties = try c.decodeIfPresent([Variety].self, forKey: .varieties) ?? []
+    evolvesFromSpecies = try c.decodeIfPresent(NamedResource.self, forKey: .evolvesFromSpecies)
   }
 
   /// The id of the species' evolution chain (not the species id), when it has one.

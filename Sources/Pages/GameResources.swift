@@ -55,25 +55,53 @@ public struct VersionGroup: APIResource, Hashable {
   /// Its place among the games, in the order they came out (ids are not: `red-green-japan`
   /// came after `scarlet-violet`).
   public var order: Int
+  /// Its versions (`scarlet`, `violet`).
+  public var versions: [NamedResource]
 
-  public init(id: Int, name: String, order: Int) {
+  public init(id: Int, name: String, order: Int, versions: [NamedResource] = []) {
     self.id = id
     self.name = name
     self.order = order
+    self.versions = versions
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, order, versions
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(Int.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    order = try c.decode(Int.self, forKey: .order)
+    versions = try c.decodeIfPresent([NamedResource].self, forKey: .versions) ?? []
   }
 }
 
 /// The games in the order they came out, to pick the newest of several.
 public struct GameOrder: Codable, Sendable, Equatable {
   private let order: [String: Int]
+  /// The game (version group) of each version.
+  private let groupOfVersion: [String: NamedResource]
   /// Whether every game's order is known (a partial one is not worth keeping).
   public let isComplete: Bool
 
   /// The order of `groups`, all the games when `complete`.
   public init(_ groups: [VersionGroup], complete: Bool = true) {
     order = Dictionary(groups.map { ($0.name, $0.order) }, uniquingKeysWith: { first, _ in first })
+    var groupOfVersion: [String: NamedResource] = [:]
+    for group in groups {
+      for version in group.versions {
+        groupOfVersion[version.name] = NamedResource(
+          name: group.name, url: "version-group/\(group.id)/")
+      }
+    }
+    self.groupOfVersion = groupOfVersion
     isComplete = complete
   }
+
+  /// The game (version group) `version` belongs to, when it is known.
+  public func game(of version: String) -> NamedResource? { groupOfVersion[version] }
 
   /// The most games asked for (there are about 30): a list longer than that is not the API's.
   public static let maximumGames = 200
@@ -83,13 +111,22 @@ public struct GameOrder: Codable, Sendable, Equatable {
   /// used (and not kept), the others ranking below them by id; Ctrl-C is passed on.
   public static func load(_ client: any PokeAPIClient) async throws(APIError) -> GameOrder {
     do {
-      return try await client.derived("game-order") { () async throws(APIError) in
+      return try await client.derived("games") { () async throws(APIError) in
         Derived(try await fetch(client, strictly: true))
       }
     } catch .cancelled {
       throw .cancelled
     } catch {
       return try await fetch(client, strictly: false)
+    }
+  }
+
+  /// ``load(_:)`` as a result, for `async let` (whose errors are untyped).
+  public static func loaded(_ client: any PokeAPIClient) async -> Result<GameOrder, APIError> {
+    do throws(APIError) {
+      return .success(try await load(client))
+    } catch {
+      return .failure(error)
     }
   }
 

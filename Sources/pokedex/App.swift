@@ -6,6 +6,7 @@ import Cache
 import CacheStoreGRDB
 import CommandLanguage
 import DetailFeature
+import EncounterFeature
 import FeatureFlags
 import Foundation
 import HTTPClient
@@ -110,6 +111,7 @@ struct App {
       NatureFeature.kind(client: api),
       NatureFeature.table(client: api),
       LearnsetFeature.kind(client: api),
+      EncounterFeature.kind(client: api),
     ])
     // Completion loads the names of the kinds the flags leave on.
     let pageNames = PageNames(

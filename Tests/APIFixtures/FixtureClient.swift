@@ -9,6 +9,7 @@ import Models
 public actor FixtureClient: PokeAPIClient {
   private var bodies: [String: Data] = [:]
   private var lists: [String: [NamedResource]] = [:]
+  private var encounterLists: [Int: Data] = [:]
   /// Every call, in order (`ability static`, `names ability`).
   public private(set) var requests: [String] = []
 
@@ -20,7 +21,11 @@ public actor FixtureClient: PokeAPIClient {
 
   /// Fixtures by API path (`ability`): each a JSON object with at least `id` and `name`. A
   /// path's names are its fixtures' plus `extraNames` (names with no fixture, to resolve among).
-  public init(_ fixtures: [String: [String]], extraNames: [String: [String]] = [:]) throws {
+  public init(
+    _ fixtures: [String: [String]], extraNames: [String: [String]] = [:],
+    encounters: [Int: String] = [:]
+  ) throws {
+    encounterLists = encounters.mapValues { Data($0.utf8) }
     for (path, jsons) in fixtures {
       for json in jsons {
         let data = Data(json.utf8)
@@ -78,8 +83,32 @@ public actor FixtureClient: PokeAPIClient {
     throw .notFound(resource: "form index")
   }
 
+  /// Species from the `pokemon-species` fixtures.
   public func species(_ key: SpeciesKey) async throws(APIError) -> Species {
-    throw .notFound(resource: "species \(key)")
+    requests.append("species \(key)")
+    guard let data = bodies["pokemon-species/\(key.pathComponent)"] else {
+      throw .notFound(resource: "species \(key)")
+    }
+    do {
+      return try JSONDecoder().decode(Species.self, from: data)
+    } catch {
+      throw .invalidData(resource: "species \(key)")
+    }
+  }
+
+  /// The encounters given for `pokemonID` (a JSON list in the API's shape), none otherwise.
+  public func encounters(pokemonID: Int) async throws(APIError) -> PokemonEncounters {
+    requests.append("encounters \(pokemonID)")
+    guard let data = encounterLists[pokemonID] else {
+      return PokemonEncounters(pokemonID: pokemonID, encounters: [])
+    }
+    do {
+      return PokemonEncounters(
+        pokemonID: pokemonID,
+        encounters: try JSONDecoder().decode([LocationEncounter].self, from: data))
+    } catch {
+      throw .invalidData(resource: "encounters \(pokemonID)")
+    }
   }
 
   public func pokemon(id: Int) async throws(APIError) -> Pokemon {

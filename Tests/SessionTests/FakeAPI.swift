@@ -121,6 +121,10 @@ actor FakeAPI: PokeAPIClient {
     throw .notFound(resource: "\(R.path) \(key)")
   }
 
+  func encounters(pokemonID: Int) async throws(APIError) -> PokemonEncounters {
+    throw .notFound(resource: "encounters \(pokemonID)")
+  }
+
   func derived<T: Codable & Sendable>(
     _ name: String, _ compute: @escaping @Sendable () async throws(APIError) -> Derived<T>
   ) async throws(APIError) -> T {
