@@ -74,6 +74,8 @@ let package = Package(
     .target(name: "NatureFeature", dependencies: ["Pages", "APIClient", "Models"]),
     .target(name: "LearnsetFeature", dependencies: ["Pages", "APIClient", "Models"]),
     .target(name: "EncounterFeature", dependencies: ["Pages", "APIClient", "Models"]),
+    .target(
+      name: "CompareFeature", dependencies: ["Pages", "DetailFeature", "APIClient", "Models"]),
 
     // MARK: Cross-cutting
     .target(name: "FeatureFlags", dependencies: ["Models"]),
@@ -123,7 +125,7 @@ let package = Package(
         "Analytics", "FeatureFlags", "CommandLanguage", "DetailFeature", "ImageFeature",
         "ListFeature", "SpriteStore", "SyncFeature", "Terminal", "TerminalImages",
         "TerminalImagesChafa", "Pages", "AbilityFeature", "MoveFeature", "TypeFeature",
-        "ItemFeature", "NatureFeature", "LearnsetFeature", "EncounterFeature",
+        "ItemFeature", "NatureFeature", "LearnsetFeature", "EncounterFeature", "CompareFeature",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -164,7 +166,8 @@ let package = Package(
       name: "PageFeatureTests",
       dependencies: [
         "APIFixtures", "Pages", "AbilityFeature", "MoveFeature", "TypeFeature", "ItemFeature",
-        "NatureFeature", "LearnsetFeature", "EncounterFeature", "APIClient", "Models",
+        "NatureFeature", "LearnsetFeature", "EncounterFeature", "CompareFeature", "DetailFeature",
+        "APIClient", "Models",
       ]),
     .testTarget(name: "PNGDecoderLibPNGTests", dependencies: ["PNGDecoderLibPNG", "PNGDecoder"]),
     .testTarget(name: "TerminalImagesTests", dependencies: ["TerminalImages", "PNGDecoder"]),

@@ -87,6 +87,8 @@ enum ArgumentCompletion: Sendable, Equatable {
   case species
   /// Species names, for a text search.
   case searchText
+  /// Species and form names as every argument (`compare`), those the last page names first.
+  case speciesEverywhere
   /// Command names as the first argument.
   case commandNames
   /// `image` as the first argument, while the selected species' image can be downloaded.

@@ -151,6 +151,17 @@ public enum CommandTable {
       examples: ["open pikachu", "where", "where --game yellow"], feature: .where,
       parseArguments: parseGameOption("where"), completion: .gameOption("where"),
       applies: .withSelection),
+    CommandSpec(
+      name: "compare", aliases: ["vs"], arguments: "A [B] [C]",
+      summary: "Put two or three species side by side.",
+      details: """
+        Shows two or three species (or forms) side by side: types, height, weight, \
+        abilities, each base stat with its bar and the highest marked, the totals, and the \
+        attacking types that hit them differently. With one name, the open species is \
+        compared with it. Names and ids as for open (raichu-alola, 25).
+        """,
+      examples: ["compare pikachu raichu", "compare 1 4 7", "open 25", "compare raichu-alola"],
+      feature: .compare, parseArguments: parseCompare, completion: .speciesEverywhere),
     .page(
       "type", summary: "Show a type's matchups and its species.",
       details: """
@@ -325,6 +336,25 @@ private func parseGameOption(
     }
     return .command(.show(kind: kind, name: game))
   }
+}
+
+/// `compare A [B] [C]`: one to three species, each normalised as `open` normalises its name.
+private func parseCompare(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
+  guard !arguments.words.isEmpty else {
+    return fail("\"compare\" needs species: compare A B, e.g. compare pikachu raichu.")
+  }
+  guard arguments.words.count <= 3 else {
+    return fail("\"compare\" takes at most three species (not \(arguments.words.count)).")
+  }
+  let names = arguments.words.map { word -> String in
+    var name = word.lowercased().filter { !"'\".:\u{2018}\u{2019}".contains($0) }
+    if name.hasPrefix("#") { name.removeFirst() }
+    return name
+  }
+  guard names.allSatisfy({ !$0.isEmpty }) else {
+    return fail("\"compare\" needs species: compare A B, e.g. compare pikachu raichu.")
+  }
+  return .command(.show(kind: "compare", name: names.joined(separator: " ")))
 }
 
 /// The name after a page kind's command, as typed.

@@ -117,6 +117,9 @@ extension CommandParser {
       let all = species(names, startingWith: prefix)
       guard spec.completion == .species else { return .items(all) }
       return .items(linkedFirst(all, context.links["open"] ?? []))
+    case .speciesEverywhere:
+      guard let names = context.names else { return .message(Self.namesLoading) }
+      return .items(linkedFirst(species(names, startingWith: prefix), context.links["open"] ?? []))
     case .gameOption(let kind):
       if first {
         return .items("--game".hasPrefix(prefix) ? [.init("--game", note: "another game")] : [])

@@ -26,5 +26,7 @@ public enum Feature: String, CaseIterable, Sendable {
   case natures
   /// `where`: where the selected species is found in the wild.
   case `where`
+  /// `compare`: species side by side.
+  case compare
 
 }

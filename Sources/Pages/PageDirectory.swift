@@ -51,9 +51,10 @@ public struct PageDirectory: Sendable {
   }
 
   /// The page of `kind` named `input` (`nil` for a kind that takes no name), or about the
-  /// `selection` (a `pokemon` id) for a kind about the selected species.
+  /// `selection` (a `pokemon` id) for a kind about the selected species, or after
+  /// `selectionName` (its slug) for a kind that reads its arguments.
   public func open(
-    _ kind: String, _ input: String?, selection: Int? = nil,
+    _ kind: String, _ input: String?, selection: Int? = nil, selectionName: String? = nil,
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws(PageError) -> any Page {
     guard let pageKind = kinds[kind] else {
@@ -68,6 +69,10 @@ public struct PageDirectory: Sendable {
       guard let selection else { throw .needsSelection(kind: kind) }
       let argument = SafeText.line(input ?? "").trimmingCharacters(in: .whitespaces)
       return try await show(argument.isEmpty ? String(selection) : "\(selection) \(argument)")
+    case .arguments:
+      let argument = SafeText.line(input ?? "").trimmingCharacters(in: .whitespaces)
+      guard argument.count <= 200 else { throw .invalidName(kind: kind, example: pageKind.example) }
+      return try await show("\(selectionName.map(SafeText.line) ?? "-") \(argument)")
     case .name: break
     }
     let typed = input ?? ""

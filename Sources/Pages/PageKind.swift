@@ -10,12 +10,17 @@ public enum PageSubject: Sendable, Equatable {
   /// The selected species or form, and an argument the kind reads itself (`moves`,
   /// `moves --game red-blue`).
   case selection
+  /// Arguments the kind reads itself, after the selected species' (or form's) slug when one is
+  /// open (`-` otherwise): `compare raichu` compares with it, `compare pikachu raichu` does not
+  /// need it.
+  case arguments
 }
 
 /// What a kind is asked to show.
 public struct PageRequest: Sendable {
-  /// The resolved slug or id (``PageSubject/name``); the selected pokemon's id, then a space and
-  /// the argument when there is one (``PageSubject/selection``); `nil` (``PageSubject/nothing``).
+  /// The resolved slug or id (``PageSubject/name``); the selected pokemon's id
+  /// (``PageSubject/selection``) or slug (`-` for none, ``PageSubject/arguments``), then a space
+  /// and the argument when there is one; `nil` (``PageSubject/nothing``).
   public var key: String?
   /// Hears what the page is waiting for, for the status line (`Fetching 93 moves … 41/93`).
   public var progress: @Sendable (String) -> Void

@@ -266,6 +266,7 @@ public actor Shell {
     do {
       page = try await dependencies.pages.open(
         kind, name, selection: state.selectedForm ?? state.selected?.id,
+        selectionName: state.selected?.name,
         progress: { status?.waitFor($0) })
     } catch {
       throw .page(error)

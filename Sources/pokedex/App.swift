@@ -5,6 +5,7 @@ import AppDecorators
 import Cache
 import CacheStoreGRDB
 import CommandLanguage
+import CompareFeature
 import DetailFeature
 import EncounterFeature
 import FeatureFlags
@@ -83,8 +84,8 @@ struct App {
     let work = BackgroundWork()
 
     // Features, with analytics attached around the detail feature.
-    var details: any SpeciesDetails = DetailFeature(
-      client: api, warmUp: { name, job in work.start(name, job) })
+    let detailFeature = DetailFeature(client: api, warmUp: { name, job in work.start(name, job) })
+    var details: any SpeciesDetails = detailFeature
     if flags.isEnabled(.analytics) {
       let tracker = JSONLinesAnalyticsTracker(
         fileURL: paths.analyticsFile, onWarning: { notices.post("Warning: \($0)") })
@@ -112,6 +113,8 @@ struct App {
       NatureFeature.table(client: api),
       LearnsetFeature.kind(client: api),
       EncounterFeature.kind(client: api),
+      // Comparing is not selecting: the undecorated feature, so no analytics event.
+      CompareFeature.kind(details: detailFeature),
     ])
     // Completion loads the names of the kinds the flags leave on.
     let pageNames = PageNames(

@@ -45,7 +45,9 @@ func ownTargets() throws -> [String] {
 struct FeatureIndependenceTests {
   static let features = [
     "ListFeature", "DetailFeature", "ImageFeature", "SyncFeature", "AbilityFeature", "MoveFeature",
-    "TypeFeature", "ItemFeature", "NatureFeature", "LearnsetFeature", "EncounterFeature", "Pages",
+    "TypeFeature", "ItemFeature", "NatureFeature", "LearnsetFeature", "EncounterFeature",
+    "CompareFeature",
+    "Pages",
   ]
   static let forbidden: Set<String> = [
     "Analytics", "Logging", "Rendering", "AppDecorators", "Session", "Presentation",
@@ -76,7 +78,7 @@ struct FeatureIndependenceTests {
   func pageKindsDoNotImportEachOther() throws {
     let kinds = [
       "AbilityFeature", "MoveFeature", "TypeFeature", "ItemFeature", "NatureFeature",
-      "LearnsetFeature", "EncounterFeature",
+      "LearnsetFeature", "EncounterFeature", "CompareFeature",
     ]
     for kind in kinds {
       let imported = try imports(ofTarget: kind)

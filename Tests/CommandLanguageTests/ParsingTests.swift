@@ -287,8 +287,8 @@ struct DisabledFeatureTests {
   @Test func featuresComeFromTheTable() {
     #expect(
       CommandTable.features == [
-        .evolution, .images, .abilities, .moves, .where, .types, .items, .natures, .search, .random,
-        .sync,
+        .evolution, .images, .abilities, .moves, .where, .compare, .types, .items, .natures,
+        .search, .random, .sync,
       ])
   }
 }

@@ -27,7 +27,7 @@ struct FeatureFlagsTests {
     #expect(
       flags.entries.map(\.name) == [
         "evolution", "images", "analytics", "search", "random", "sync", "abilities", "moves",
-        "types", "items", "natures", "where",
+        "types", "items", "natures", "where", "compare",
       ])
     #expect(flags.entries.allSatisfy { $0.enabled && $0.source == .defaultValue })
     #expect(flags.isEnabled(.evolution))
