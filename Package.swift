@@ -159,7 +159,8 @@ let package = Package(
         "APIClient", "HTTPClient", "HTTPClientLive", "Cache", "CacheStoreGRDB", "Models",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
-    .testTarget(name: "ListFeatureTests", dependencies: ["ListFeature", "APIClient", "Models"]),
+    .testTarget(
+      name: "ListFeatureTests", dependencies: ["ListFeature", "APIClient", "Models", "APIFixtures"]),
     .testTarget(
       name: "DetailFeatureTests", dependencies: ["Locking", "DetailFeature", "APIClient", "Models"]),
     .testTarget(

@@ -15,8 +15,9 @@ public enum Command: Equatable, Sendable {
   case first
   /// `last`: the last page.
   case last
-  /// `filter VALUE` sets the filter; bare `filter` (`nil`) shows it.
-  case filter(GenderFilter?)
+  /// `filter …` changes the filters (`filter female`, `filter type water`, `filter gen 1`,
+  /// `filter all`); bare `filter` (`nil`) shows them.
+  case filter(FilterChange?)
   /// `open ID|NAME`: the id or name made slug-like: lowercased, a leading `#` dropped, quotes,
   /// apostrophes, dots and colons dropped, words joined by `-` (`open Mr. Mime` → `"mr-mime"`,
   /// `open #133` → `"133"`). Other characters are kept (`open Pokémon` → `"pokémon"`).

@@ -87,6 +87,8 @@ enum ArgumentCompletion: Sendable, Equatable {
   case species
   /// Species names, for a text search.
   case searchText
+  /// The filters (`all`, `male` …, `type`, `gen`), then a type's names or a generation.
+  case filterOptions
   /// Species and form names as every argument (`compare`), those the last page names first.
   case speciesEverywhere
   /// Command names as the first argument.

@@ -46,16 +46,18 @@ public enum CommandTable {
       examples: ["last"], feature: nil,
       parseArguments: noArguments(.last), completion: .none),
     CommandSpec(
-      name: "filter", aliases: [], arguments: "[all|male|female|genderless]",
-      summary: "Set the gender filter, or show it.",
+      name: "filter", aliases: [], arguments: "[GENDER|type NAME|gen N|all]",
+      summary: "Narrow the list, or show the filters.",
       details: """
-        Sets the gender filter of the list and shows its first page. male lists species \
-        that can be male, female those that can be female, genderless those with no gender, \
-        all lists every species. A bare "filter" shows the active filter.
+        Narrows the list and shows its first page; the filters combine. GENDER is male, \
+        female or genderless: male lists species that can be male, female those that can be female, genderless those with no gender; \
+        "type water" those of a type, "gen 3" (or "generation 3") those a generation \
+        introduced. "filter type" or "filter gen" alone clears that one, "filter gender" \
+        the gender, "filter all" every filter. A bare "filter" shows the active filters. \
+        search and random look only among the species the filters let through.
         """,
-      examples: ["filter female", "filter all", "filter"], feature: nil,
-      parseArguments: parseFilter,
-      completion: .choices(GenderFilter.allCases.map(\.rawValue))),
+      examples: ["filter female", "filter type water", "filter gen 1", "filter all", "filter"],
+      feature: nil, parseArguments: parseFilter, completion: .filterOptions),
     CommandSpec(
       name: "open", aliases: [], arguments: "ID|NAME",
       summary: "Select a species and show its details.",
@@ -395,13 +397,37 @@ private func parsePage(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseRes
 }
 
 private func parseFilter(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
-  if arguments.words.isEmpty { return .command(.filter(nil)) }
-  let value = arguments.words.joined(separator: " ").lowercased()
-  if let choice = GenderFilter(rawValue: value) { return .command(.filter(choice)) }
-  let names = GenderFilter.allCases.map(\.rawValue)
+  let words = arguments.words.map { $0.lowercased() }
+  guard let first = words.first else { return .command(.filter(nil)) }
+  let rest = Array(words.dropFirst())
+  switch first {
+  case "all":
+    guard rest.isEmpty else { break }
+    return .command(.filter(.clearAll))
+  case "gender":
+    guard rest.isEmpty else { break }
+    return .command(.filter(.clearGender))
+  case "type":
+    guard rest.count <= 1 else {
+      return fail("\"filter type\" takes one type, e.g. filter type water.")
+    }
+    return .command(.filter(.type(rest.first.map(NameQuery.normalize))))
+  case "gen", "generation":
+    guard let word = rest.first else { return .command(.filter(.generation(nil))) }
+    guard rest.count == 1, let number = Int(word), (1...99).contains(number) else {
+      return fail(
+        "\"filter gen\" takes a generation number, e.g. filter gen 3 (not \(quoted(word))).")
+    }
+    return .command(.filter(.generation(number)))
+  default:
+    if rest.isEmpty, let gender = GenderFilter(rawValue: first), gender != .all {
+      return .command(.filter(.gender(gender)))
+    }
+  }
+  let names = ["all", "male", "female", "genderless", "type", "gen", "gender"]
   return fail(
-    "filter takes all, male, female or genderless (not \(quoted(value)))."
-      + didYouMean(value, among: names))
+    "filter takes male, female, genderless, type NAME, gen N or all (not \(quoted(arguments.rest)))."
+      + (names.contains(first) ? "" : didYouMean(first, among: names)))
 }
 
 /// Names are normalised towards slugs: lowercased, quotes, apostrophes, dots and colons dropped,

@@ -117,6 +117,25 @@ extension CommandParser {
       let all = species(names, startingWith: prefix)
       guard spec.completion == .species else { return .items(all) }
       return .items(linkedFirst(all, context.links["open"] ?? []))
+    case .filterOptions:
+      if first {
+        let choices = ["all", "male", "female", "genderless", "type", "gen", "gender"]
+        return .items(choices.filter { $0.hasPrefix(prefix) }.map { .init($0) })
+      }
+      guard position == 2 else { return .items([]) }
+      switch words[1].lowercased() {
+      case "type":
+        guard let types = context.pageNames["type"] else {
+          return .message("The type names are still loading; Tab will offer them in a moment.")
+        }
+        return .items(types.filter { $0.hasPrefix(prefix) }.map { .init($0) })
+      case "gen", "generation":
+        return .items(
+          Generation.all.enumerated().map { index, entry in
+            CompletionItem(String(index + 1), note: entry.name)
+          }.filter { $0.word.hasPrefix(prefix) })
+      default: return .items([])
+      }
     case .speciesEverywhere:
       guard let names = context.names else { return .message(Self.namesLoading) }
       return .items(linkedFirst(species(names, startingWith: prefix), context.links["open"] ?? []))

@@ -33,18 +33,15 @@ public struct ListFeature: Sendable {
   /// page with no rows and ``SpeciesListViewModel/isEmpty`` set; a page past the last one throws
   /// ``ListError/pageAfterLast(page:lastPage:)``.
   public func page(
-    _ number: Int, filter: GenderFilter = .all, downloaded: Set<Int> = []
+    _ number: Int, filter: ListFilter = .none, downloaded: Set<Int> = []
   ) async throws(ListError) -> SpeciesListViewModel {
     guard number >= 1 else { throw .pageBeforeFirst(page: number) }
-    if let genderID = filter.genderID {
-      let list = try await call { () async throws(APIError) in
-        try await client.genderList(id: genderID)
-      }
-      let members = list.species(admittedBy: filter)
+    if !filter.isNone {
+      let members = try await members(of: filter)
       let pages = Self.pageCount(total: members.count, pageSize: pageSize)
       guard number <= pages else { throw .pageAfterLast(page: number, lastPage: pages) }
       let start = (number - 1) * pageSize
-      let slice = members[start..<min(start + pageSize, members.count)]
+      let slice = members[min(start, members.count)..<min(start + pageSize, members.count)]
       return viewModel(
         page: number, pages: pages, filter: filter, total: members.count, rows: Array(slice),
         downloaded: downloaded)
@@ -62,20 +59,17 @@ public struct ListFeature: Sendable {
   }
 
   /// The last page number under `filter` (1 when nothing matches).
-  public func pageCount(filter: GenderFilter = .all) async throws(ListError) -> Int {
+  public func pageCount(filter: ListFilter = .none) async throws(ListError) -> Int {
     try await page(1, filter: filter).pageCount
   }
 
   /// The page under `filter` that holds species `speciesID`, or `nil` when the filter leaves it
   /// out.
   public func pageHolding(
-    speciesID: Int, filter: GenderFilter = .all
+    speciesID: Int, filter: ListFilter = .none
   ) async throws(ListError) -> Int? {
-    if let genderID = filter.genderID {
-      let list = try await call { () async throws(APIError) in
-        try await client.genderList(id: genderID)
-      }
-      let members = list.species(admittedBy: filter)
+    if !filter.isNone {
+      let members = try await members(of: filter)
       return members.firstIndex { $0.id == speciesID }.map { $0 / pageSize + 1 }
     }
     // The whole list is every species in id order, from 1.
@@ -86,22 +80,74 @@ public struct ListFeature: Sendable {
     return (speciesID - 1) / pageSize + 1
   }
 
+  /// The species `filter` lets through, in id order: each filter's list asked for together
+  /// (one request each, cached; never one per species) and crossed. A type counts a species
+  /// when its usual form (the `pokemon` sharing its id) has the type; other forms are not
+  /// counted again.
+  public func members(of filter: ListFilter) async throws(ListError) -> [SpeciesSummary] {
+    let client = client
+    async let gender = Self.result { () async throws(APIError) -> [SpeciesSummary]? in
+      guard let id = filter.gender.genderID else { return nil }
+      return try await client.genderList(id: id).species(admittedBy: filter.gender)
+    }
+    async let type = Self.result { () async throws(APIError) -> Set<Int>? in
+      guard let type = filter.type else { return nil }
+      let members = try await client.pokemonType(NamedResource(name: type, url: "")).pokemon
+      return Set(members.compactMap(\.pokemon.id).filter { $0 < 10_000 })
+    }
+    async let generation = Self.result { () async throws(APIError) -> [SpeciesSummary]? in
+      guard let number = filter.generation else { return nil }
+      return try await client.resource(GenerationSpecies.self, String(number)).summaries
+    }
+    // Names for a type alone: the species index.
+    let needsIndex = filter.gender == .all && filter.generation == nil
+    async let index = Self.result { () async throws(APIError) -> [SpeciesSummary]? in
+      needsIndex ? try await client.speciesIndex() : nil
+    }
+    let lists = (await gender, await type, await generation, await index)
+    do throws(APIError) {
+      let byGender = try lists.0.get()
+      let byGeneration = try lists.2.get()
+      let everyone = try lists.3.get()
+      var members = byGender ?? byGeneration ?? everyone ?? []
+      if let generation = byGeneration {
+        let ids = Set(generation.map(\.id))
+        members = members.filter { ids.contains($0.id) }
+      }
+      if let type = try lists.1.get() { members = members.filter { type.contains($0.id) } }
+      var seen: Set<Int> = []
+      return members.filter { $0.id < 10_000 && seen.insert($0.id).inserted }.sorted()
+    } catch {
+      throw .api(error)
+    }
+  }
+
+  private static func result<T>(
+    _ body: () async throws(APIError) -> T
+  ) async -> Result<T, APIError> {
+    do throws(APIError) {
+      return .success(try await body())
+    } catch {
+      return .failure(error)
+    }
+  }
+
   /// Every species whose slug contains `text` (any case; spaces count as hyphens, accents and
   /// `.` `'` are ignored, so `mr. mime` finds `mr-mime`), ordered by id, searched over the whole
   /// species index rather than the loaded pages.
   public func search(
-    _ text: String, downloaded: Set<Int> = []
+    _ text: String, filter: ListFilter = .none, downloaded: Set<Int> = []
   ) async throws(ListError) -> SearchResultViewModel {
     guard text.count <= Self.maximumSearchLength else {
       throw .searchTooLong(maximum: Self.maximumSearchLength)
     }
     let needle = NameQuery.normalize(text)
     guard !needle.isEmpty else { throw .emptySearch }
-    let index = try await call { () async throws(APIError) in try await client.speciesIndex() }
+    let index = try await candidates(filter)
     let found = index.filter { $0.name.lowercased().contains(needle) }.sorted()
     let shown = SafeText.paragraph(text)
     return SearchResultViewModel(
-      kind: .search, title: "Search “\(shown)”", query: shown,
+      kind: .search, title: "Search “\(shown)”" + Self.among(filter), query: shown,
       rows: found.map { SpeciesRow($0, downloaded: downloaded) }, isEmpty: found.isEmpty)
   }
 
@@ -109,29 +155,44 @@ public struct ListFeature: Sendable {
   ///
   /// `count` must lie in ``randomCountRange``; when the index holds fewer species, all are shown.
   public func random(
-    count: Int = 1, downloaded: Set<Int> = [], using generator: inout some RandomNumberGenerator
+    count: Int = 1, filter: ListFilter = .none, downloaded: Set<Int> = [],
+    using generator: inout some RandomNumberGenerator
   ) async throws(ListError) -> SearchResultViewModel {
     guard Self.randomCountRange.contains(count) else {
       throw .randomCountOutOfRange(count: count, allowed: Self.randomCountRange)
     }
-    let index = try await call { () async throws(APIError) in try await client.speciesIndex() }
+    let index = try await candidates(filter)
     let unique = Array(
       Dictionary(index.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }).values
     )
     .sorted()
     let picked = unique.shuffled(using: &generator).prefix(count).sorted()
     return SearchResultViewModel(
-      kind: .random, title: picked.count == 1 ? "Random Pokémon" : "\(picked.count) random Pokémon",
+      kind: .random,
+      title: (picked.count == 1 ? "Random Pokémon" : "\(picked.count) random Pokémon")
+        + Self.among(filter),
       query: nil, rows: picked.map { SpeciesRow($0, downloaded: downloaded) },
       isEmpty: picked.isEmpty)
   }
 
   /// ``random(count:downloaded:using:)`` with the system's random number generator.
   public func random(
-    count: Int = 1, downloaded: Set<Int> = []
+    count: Int = 1, filter: ListFilter = .none, downloaded: Set<Int> = []
   ) async throws(ListError) -> SearchResultViewModel {
     var generator = SystemRandomNumberGenerator()
-    return try await random(count: count, downloaded: downloaded, using: &generator)
+    return try await random(
+      count: count, filter: filter, downloaded: downloaded, using: &generator)
+  }
+
+  /// Every species, or those `filter` lets through.
+  private func candidates(_ filter: ListFilter) async throws(ListError) -> [SpeciesSummary] {
+    if !filter.isNone { return try await members(of: filter) }
+    return try await call { () async throws(APIError) in try await client.speciesIndex() }
+  }
+
+  /// ` · water · gen 1` after a title when a filter is set.
+  static func among(_ filter: ListFilter) -> String {
+    filter.isNone ? "" : " · \(filter)"
   }
 
   // MARK: - Helpers
@@ -144,7 +205,7 @@ public struct ListFeature: Sendable {
   }
 
   private func viewModel(
-    page: Int, pages: Int, filter: GenderFilter, total: Int, rows: [SpeciesSummary],
+    page: Int, pages: Int, filter: ListFilter, total: Int, rows: [SpeciesSummary],
     downloaded: Set<Int>
   ) -> SpeciesListViewModel {
     SpeciesListViewModel(
@@ -161,5 +222,33 @@ public struct ListFeature: Sendable {
     } catch {
       throw .api(error)
     }
+  }
+}
+
+/// `GET generation/{id}`: the species it introduced.
+public struct GenerationSpecies: APIResource, Hashable {
+  public static let path = "generation"
+  public static let representation = "generation-species"
+
+  public var id: Int
+  public var name: String
+  public var pokemonSpecies: [NamedResource]
+
+  public init(id: Int, name: String, pokemonSpecies: [NamedResource]) {
+    self.id = id
+    self.name = name
+    self.pokemonSpecies = pokemonSpecies
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name
+    case pokemonSpecies = "pokemon_species"
+  }
+
+  /// Its species, ids from their urls, in id order.
+  public var summaries: [SpeciesSummary] {
+    pokemonSpecies.compactMap { reference in
+      reference.id.map { SpeciesSummary(id: $0, name: reference.name) }
+    }.sorted()
   }
 }

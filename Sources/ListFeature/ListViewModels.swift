@@ -10,13 +10,19 @@ public struct SpeciesRow: Codable, Sendable, Equatable, Hashable {
   public var displayName: String
   /// Whether the species' image has been downloaded: renderers highlight such rows.
   public var hasImage: Bool
+  /// Its types as shown (`Electric`), in slot order, when the session knows them (the type
+  /// index completion loads); empty otherwise.
+  public var types: [String] = []
 
   /// A row with every field given.
-  public init(id: Int, name: String, displayName: String, hasImage: Bool) {
+  public init(
+    id: Int, name: String, displayName: String, hasImage: Bool, types: [String] = []
+  ) {
     self.id = id
     self.name = name
     self.displayName = displayName
     self.hasImage = hasImage
+    self.types = types
   }
 
   /// The row of `summary`, highlighted when its id is in `downloaded`.
@@ -27,12 +33,12 @@ public struct SpeciesRow: Codable, Sendable, Equatable, Hashable {
   }
 }
 
-/// One page of the species list under a gender filter.
+/// One page of the species list under its filters.
 public struct SpeciesListViewModel: Codable, Sendable, Equatable {
   /// The screen's title, `Pokémon`.
   public var title: String
-  /// The gender filter the rows were chosen by.
-  public var filter: GenderFilter
+  /// The filters the rows were chosen by (written as `"water · gen 1 · female"`).
+  public var filter: ListFilter
   /// The page shown, starting at 1.
   public var page: Int
   /// How many pages there are (1 when the list is empty).
@@ -50,7 +56,7 @@ public struct SpeciesListViewModel: Codable, Sendable, Equatable {
 
   /// A page with every field given.
   public init(
-    title: String, filter: GenderFilter, page: Int, pageCount: Int, pageSize: Int,
+    title: String, filter: ListFilter, page: Int, pageCount: Int, pageSize: Int,
     totalCount: Int, rows: [SpeciesRow], isEmpty: Bool
   ) {
     self.title = title

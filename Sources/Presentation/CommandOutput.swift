@@ -66,8 +66,8 @@ public enum CommandOutput: Sendable, Equatable {
   case alreadyDownloaded(speciesID: Int, path: String)
   /// A stored image (`image`).
   case image(speciesID: Int, StoredImage)
-  /// The active filter (bare `filter`).
-  case filter(GenderFilter)
+  /// The active filters (bare `filter`).
+  case filter(ListFilter)
   /// `help` or `help COMMAND`.
   case help(String)
   /// The command history, oldest first, the first numbered `firstNumber` (`history N` shows

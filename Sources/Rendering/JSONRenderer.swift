@@ -4,6 +4,7 @@ import FeatureFlags
 import Foundation
 import ImageFeature
 import ListFeature
+import Models
 import Pages
 import Presentation
 import SyncFeature
@@ -38,7 +39,7 @@ public struct JSONRenderer: Sendable {
       encode(type: "image", ImageBody(speciesID: id, path: path, downloaded: false))
     case .image(let id, let stored):
       encode(type: "image", ImageBody(speciesID: id, path: stored.url.path, downloaded: false))
-    case .filter(let filter): encode(type: "filter", ["filter": filter.rawValue])
+    case .filter(let filter): encode(type: "filter", FilterBody(filter))
     case .help(let text): encode(type: "help", ["text": text])
     case .history(let lines, let first):
       encode(type: "history", HistoryJSON(entries: lines, firstNumber: first))
@@ -75,6 +76,21 @@ private struct PageBody: Encodable {
 
   func encode(to encoder: any Encoder) throws {
     try page.encode(to: encoder)
+  }
+}
+
+/// The filters as one description, and each apart.
+private struct FilterBody: Encodable {
+  var filter: String
+  var gender: String
+  var type: String?
+  var generation: Int?
+
+  init(_ filter: ListFilter) {
+    self.filter = filter.description
+    gender = filter.gender.rawValue
+    type = filter.type
+    generation = filter.generation
   }
 }
 

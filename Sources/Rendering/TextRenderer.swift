@@ -53,7 +53,7 @@ public struct TextRenderer: Sendable {
     case .alreadyDownloaded(_, let path):
       "Already downloaded: \(path) (\"image\" shows it)."
     case .image(_, let stored): renderImage(stored, pathWhenNoImage: true)
-    case .filter(let filter): "Filter: \(filter.rawValue)"
+    case .filter(let filter): "Filter: \(filter)"
     case .help(let text): text
     case .history(let lines, let first): renderHistory(lines, firstNumber: first)
     case .clear: ""
@@ -71,7 +71,7 @@ public struct TextRenderer: Sendable {
     let header =
       style.bold(page.title)
       + style.dim(
-        " · \(page.filter.rawValue) · page \(page.page)/\(page.pageCount) · \(page.totalCount) total"
+        " · \(page.filter) · page \(page.page)/\(page.pageCount) · \(page.totalCount) total"
       )
     guard !page.isEmpty else { return header + "\n  (no species)" }
     var lines = [header]
@@ -95,12 +95,19 @@ public struct TextRenderer: Sendable {
 
   /// One row per species: a `★` marker (visible without colour too) and highlight for those
   /// whose image is downloaded.
-  /// The `marked` species (the one `back` came from) gets a `▶` and highlight.
+  /// The `marked` species (the one `back` came from) gets a `▶` and highlight. Types, when the
+  /// rows have them, follow the names in a column, each in its colour.
   func renderRowLines(_ rows: [SpeciesRow], marked: Int? = nil) -> [String] {
     let idWidth = rows.map { String($0.id).count }.max() ?? 1
+    let nameWidth = rows.map { SafeText.line($0.displayName).count }.max() ?? 0
     return rows.map { row in
       let id = "#" + String(row.id) + String(repeating: " ", count: idWidth - String(row.id).count)
-      let name = SafeText.line(row.displayName)
+      var name = SafeText.line(row.displayName)
+      if !row.types.isEmpty {
+        name +=
+          String(repeating: " ", count: nameWidth - name.count) + "  "
+          + row.types.map(typeName).joined(separator: " ")
+      }
       if row.id == marked {
         return style.highlight("▶ \(id)  \(name)") + (row.hasImage ? style.dim("  ★") : "")
       }
@@ -467,6 +474,15 @@ public struct TextRenderer: Sendable {
   }
 
   // MARK: - Helpers
+
+  /// A type's name in its colour (bold), as in a list row.
+  private func typeName(_ type: String) -> String {
+    let name = SafeText.line(type)
+    guard style.colorEnabled, let (r, g, b) = TypeColors.rgb[type.lowercased()] else {
+      return name
+    }
+    return "\u{1B}[1;38;2;\(r);\(g);\(b)m\(name)\u{1B}[0m"
+  }
 
   private func typeLabel(_ type: String) -> String {
     let name = SafeText.line(type)

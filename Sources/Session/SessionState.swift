@@ -10,8 +10,8 @@ public struct SessionState: Sendable, Equatable, Codable {
   public var page: Int
   /// The number of pages under the current filter, once known.
   public var pageCount: Int?
-  /// The active gender filter.
-  public var filter: GenderFilter
+  /// The active filters (gender, type, generation).
+  public var filter: ListFilter
   /// The species shown in the detail view, if any (named by the form shown).
   public var selected: SpeciesSummary?
   /// The form shown (its `pokemon` id), when it is not the species' usual one.
@@ -25,7 +25,7 @@ public struct SessionState: Sendable, Equatable, Codable {
   public static let trailLimit = 100
 
   public init(
-    page: Int = 1, pageCount: Int? = nil, filter: GenderFilter = .all,
+    page: Int = 1, pageCount: Int? = nil, filter: ListFilter = .none,
     selected: SpeciesSummary? = nil, paging: Bool = true
   ) {
     self.paging = paging
@@ -35,10 +35,11 @@ public struct SessionState: Sendable, Equatable, Codable {
     self.selected = selected
   }
 
-  /// `pokedex [female · page 3/42 · #133 Eevee]> `, or with the pages walked since the list
+  /// `pokedex [water · gen 1 · female · page 1/2 · #134 Vaporeon]> `, or with the pages walked
+  /// since the list
   /// (the last three): `pokedex [all · page 2/52 · #25 Pikachu › Static]> `.
   public var prompt: String {
-    var parts = [filter.rawValue]
+    var parts = [filter.description]
     parts.append("page \(page)/\(pageCount.map(String.init) ?? "…")")
     let walked = trail.reversed().prefix { !$0.isList }.reversed().map(\.title)
     if !walked.isEmpty {
@@ -72,7 +73,7 @@ public struct SessionState: Sendable, Equatable, Codable {
 /// One page on the trail: enough to show it again.
 public enum TrailStop: Sendable, Equatable, Codable {
   /// A page of the species list.
-  case list(page: Int, filter: GenderFilter)
+  case list(page: Int, filter: ListFilter)
   /// A species, with the form shown (its `pokemon` id) when not the usual one.
   case species(SpeciesSummary, form: Int?)
   /// A page of another kind, with its title.

@@ -69,17 +69,17 @@ public actor Shell {
     let list = dependencies.list
     for filter in GenderFilter.allCases where filter != .all {
       work.start("page 1 of \(filter.rawValue)") {
-        _ = try? await list.page(1, filter: filter)
+        _ = try? await list.page(1, filter: ListFilter(gender: filter))
       }
     }
     work.start("page 1") { [weak self] in
-      guard let first = try? await list.page(1, filter: .all) else { return }
-      await self?.learnPageCount(first.pageCount, filter: .all)
+      guard let first = try? await list.page(1, filter: .none) else { return }
+      await self?.learnPageCount(first.pageCount, filter: .none)
     }
   }
 
   /// Fills in the page count for the prompt when a prefetch learnt it before any command did.
-  private func learnPageCount(_ count: Int, filter: GenderFilter) async {
+  private func learnPageCount(_ count: Int, filter: ListFilter) async {
     guard state.pageCount == nil, state.filter == filter else { return }
     state.pageCount = count
     promptObserver?(state.prompt)
@@ -143,7 +143,8 @@ public actor Shell {
       }
       return try await showPage(count, filter: state.filter)
     case .filter(nil): return .output(.filter(state.filter))
-    case .filter(let filter?): return try await showPage(1, filter: filter)
+    case .filter(let change?):
+      return try await showPage(1, filter: change.applied(to: state.filter))
     case .open(let input): return try await open(input, typed: typed)
     case .info:
       let selected = try requireSelection()
@@ -161,14 +162,14 @@ public actor Shell {
     case .show(let kind, let name): return try await openPage(kind, name, status: status)
     case .search(let text):
       let downloaded = await downloadedIDs()
-      let result = try await list { list, _ throws(ListError) in
-        try await list.search(text, downloaded: downloaded)
+      let result = try await list { list, filter throws(ListError) in
+        try await list.search(text, filter: filter, downloaded: downloaded)
       }
       return .output(.rows(result))
     case .random(let count):
       let downloaded = await downloadedIDs()
-      let result = try await list { list, _ throws(ListError) in
-        try await list.random(count: count, downloaded: downloaded)
+      let result = try await list { list, filter throws(ListError) in
+        try await list.random(count: count, filter: filter, downloaded: downloaded)
       }
       return .output(.rows(result))
     case .history(let count):
@@ -201,13 +202,17 @@ public actor Shell {
   }
 
   private func showPage(
-    _ number: Int, filter: GenderFilter, marking marked: Int? = nil
+    _ number: Int, filter: ListFilter, marking marked: Int? = nil
   ) async throws(CommandFailure) -> CommandOutcome {
     let downloaded = await downloadedIDs()
     var page = try await list { list, _ throws(ListError) in
       try await list.page(number, filter: filter, downloaded: downloaded)
     }
     page.marked = marked
+    let types = dependencies.speciesTypes()
+    if !types.isEmpty {
+      for index in page.rows.indices { page.rows[index].types = types[page.rows[index].id] ?? [] }
+    }
     state.page = page.page
     state.pageCount = page.pageCount
     state.filter = filter
@@ -400,7 +405,7 @@ public actor Shell {
 
   /// Runs a list-feature call, its failure becoming a ``CommandFailure``.
   private func list<T>(
-    _ body: (ListFeature, GenderFilter) async throws(ListError) -> T
+    _ body: (ListFeature, ListFilter) async throws(ListError) -> T
   ) async throws(CommandFailure) -> T {
     do {
       return try await body(dependencies.list, state.filter)

@@ -30,6 +30,9 @@ public struct ShellDependencies: Sendable {
   public var clearCache: @Sendable () async -> Void
   /// The command history, oldest first.
   public var history: @Sendable () -> [String]
+  /// The types of each species by id, as far as the session knows them (the type index
+  /// completion loads), for the list's rows: never a request of its own.
+  public var speciesTypes: @Sendable () -> [Int: [String]]
   /// The feature flags in force.
   public var flags: FeatureFlags
   /// Hears how far a `sync` has come (besides the status line), e.g. to print progress lines
@@ -52,9 +55,11 @@ public struct ShellDependencies: Sendable {
     unsavedAnswers: @escaping SyncFeature.Unsaved = { UnsavedAnswers() },
     history: @escaping @Sendable () -> [String], flags: FeatureFlags,
     syncProgress: @escaping @Sendable (SyncProgress) -> Void = { _ in },
-    pages: PageDirectory = PageDirectory()
+    pages: PageDirectory = PageDirectory(),
+    speciesTypes: @escaping @Sendable () -> [Int: [String]] = { [:] }
   ) {
     self.pages = pages
+    self.speciesTypes = speciesTypes
     self.list = list
     self.details = details
     self.images = images

@@ -140,7 +140,14 @@ struct App {
       cacheStatistics: { await cache.statistics() }, clearCache: { await cache.clear() },
       unsavedAnswers: { await cache.unsaved },
       history: { editor?.historyEntries() ?? [] }, flags: flags, syncProgress: syncProgress,
-      pages: pages)
+      pages: pages,
+      speciesTypes: {
+        var types: [Int: [String]] = [:]
+        for entry in names.names ?? [] where entry.isSpecies && !entry.types.isEmpty {
+          types[entry.id] = entry.types
+        }
+        return types
+      })
     let shell = Shell(
       dependencies: dependencies, work: work, completion: completion,
       state: SessionState(paging: !options.noPager))

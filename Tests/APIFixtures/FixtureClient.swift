@@ -75,8 +75,13 @@ public actor FixtureClient: PokeAPIClient {
     throw .notFound(resource: "species page")
   }
 
+  /// The `pokemon-species` fixtures' names and ids.
   public func speciesIndex() async throws(APIError) -> [SpeciesSummary] {
-    throw .notFound(resource: "species index")
+    requests.append("species index")
+    guard let list = lists["pokemon-species"] else { throw .notFound(resource: "species index") }
+    return list.compactMap { reference in
+      reference.id.map { SpeciesSummary(id: $0, name: reference.name) }
+    }
   }
 
   public func formIndex() async throws(APIError) -> [SpeciesSummary] {
@@ -119,8 +124,15 @@ public actor FixtureClient: PokeAPIClient {
     throw .notFound(resource: "chain \(id)")
   }
 
+  /// The `gender` fixtures.
   public func genderList(id: Int) async throws(APIError) -> GenderList {
-    throw .notFound(resource: "gender \(id)")
+    requests.append("gender \(id)")
+    guard let data = bodies["gender/\(id)"] else { throw .notFound(resource: "gender \(id)") }
+    do {
+      return try JSONDecoder().decode(GenderList.self, from: data)
+    } catch {
+      throw .invalidData(resource: "gender \(id)")
+    }
   }
 
   public func gameResource(

@@ -82,10 +82,14 @@ struct CompletionTests {
   }
 
   @Test func filterAndPagerValues() {
-    #expect(complete("filter ") == ["all", "male", "female", "genderless"])
+    #expect(
+      complete("filter ") == ["all", "male", "female", "genderless", "type", "gen", "gender"])
     #expect(complete("filter f") == ["female"])
-    #expect(complete("FILTER G") == ["genderless"])
+    #expect(complete("FILTER G") == ["genderless", "gen", "gender"])
     #expect(complete("filter male ") == [])
+    #expect(complete("filter gen 1") == ["1"])
+    let types = CompletionContext(pageNames: ["type": ["fire", "flying", "water"]])
+    #expect(complete("filter type f", context: types) == ["fire", "flying"])
     #expect(complete("pager o") == ["on", "off"])
   }
 
@@ -202,7 +206,7 @@ struct CompletionTests {
     #expect(hint("open ") == "ID|NAME")
     #expect(hint("page ", CompletionContext(pageCount: 52)) == "N (1–52)")
     #expect(hint("page ") == "N")
-    #expect(hint("filter ") == "[all|male|female|genderless]")
+    #expect(hint("filter ") == "[GENDER|type NAME|gen N|all]")
     #expect(hint("sync ") == "[RANGE] [--images] [--moves]")
     #expect(hint("random ") == "[N] (1–50)")
     #expect(hint("EVO  ") == "[--images]")

@@ -10,9 +10,10 @@ struct HelpTests {
     let help = CommandParser.helpText(isEnabled: allOn)
     for usage in [
       "list (ls)", "next", "prev (previous)", "page N", "first", "last",
-      "filter [all|male|female|genderless]", "open ID|NAME", "info", "evolution (evo)",
+      "filter [GENDER|type NAME|gen N|all]", "open ID|NAME", "info", "evolution (evo)",
       "download image", "image", "back", "search TEXT", "random [N]", "history",
-      "cache [clear]", "sync [RANGE] [--images]", "flags", "help [COMMAND]", "quit (exit)",
+      "cache [clear]", "sync [RANGE] [--images] [--moves]", "flags", "help [COMMAND]",
+      "quit (exit)",
     ] {
       #expect(help.contains("\n  \(usage) "), "help lacks \(usage)")
     }

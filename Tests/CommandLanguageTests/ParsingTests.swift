@@ -36,10 +36,16 @@ struct CommandsParseTests {
     arguments: [
       ("page 3", Command.page(3)),
       ("filter", .filter(nil)),
-      ("filter all", .filter(.all)),
-      ("filter male", .filter(.male)),
-      ("filter female", .filter(.female)),
-      ("filter genderless", .filter(.genderless)),
+      ("filter all", .filter(.clearAll)),
+      ("filter male", .filter(.gender(.male))),
+      ("filter female", .filter(.gender(.female))),
+      ("filter genderless", .filter(.gender(.genderless))),
+      ("filter type Water", .filter(.type("water"))),
+      ("filter type", .filter(.type(nil))),
+      ("filter gen 3", .filter(.generation(3))),
+      ("filter generation 1", .filter(.generation(1))),
+      ("filter gen", .filter(.generation(nil))),
+      ("filter gender", .filter(.clearGender)),
       ("open 133", .open("133")),
       ("open #133", .open("133")),
       ("open eevee", .open("eevee")),
@@ -79,7 +85,7 @@ struct CommandsParseTests {
   @Test func commandNamesAndFilterValuesIgnoreCase() {
     #expect(parse("LIST") == .command(.list))
     #expect(parse("Evo") == .command(.evolution(images: false)))
-    #expect(parse("FILTER Female") == .command(.filter(.female)))
+    #expect(parse("FILTER Female") == .command(.filter(.gender(.female))))
     #expect(parse("Download IMAGE") == .command(.downloadImage))
     #expect(parse("HELP Open") == .command(.help("open")))
   }
@@ -144,14 +150,20 @@ struct BadArgumentsTests {
     arguments: [
       (
         "filter males",
-        "filter takes all, male, female or genderless (not \"males\"). Did you mean \"male\"?"
+        "filter takes male, female, genderless, type NAME, gen N or all (not \"males\"). Did you mean \"male\"?"
       ),
       (
         "filter femal",
-        "filter takes all, male, female or genderless (not \"femal\"). Did you mean \"female\"?"
+        "filter takes male, female, genderless, type NAME, gen N or all (not \"femal\"). Did you mean \"female\"?"
       ),
-      ("filter shiny", "filter takes all, male, female or genderless (not \"shiny\")."),
-      ("filter male female", "filter takes all, male, female or genderless (not \"male female\")."),
+      (
+        "filter shiny",
+        "filter takes male, female, genderless, type NAME, gen N or all (not \"shiny\")."
+      ),
+      (
+        "filter male female",
+        "filter takes male, female, genderless, type NAME, gen N or all (not \"male female\")."
+      ),
     ])
   func filter(line: String, message: String) {
     #expect(failure(line) == message)

@@ -145,18 +145,19 @@ struct GenderFilterTests {
     ])
   func membership(filter: GenderFilter, ids: [Int]) async throws {
     let page = try await ListFeature(client: try genderClient(), pageSize: 20)
-      .page(1, filter: filter)
+      .page(1, filter: ListFilter(gender: filter))
     #expect(page.rows.map(\.id) == ids)
     #expect(page.totalCount == ids.count)
-    #expect(page.filter == filter)
+    #expect(page.filter == ListFilter(gender: filter))
   }
 
   @Test func mixedSpeciesAppearUnderMaleAndFemaleOnly() async throws {
     let feature = ListFeature(client: try genderClient())
     var seenUnder: [GenderFilter] = []
     for filter in [GenderFilter.male, .female, .genderless] {
-      if try await feature.page(1, filter: filter).rows.contains(where: { $0.name == "bulbasaur" })
-      {
+      if try await feature.page(1, filter: ListFilter(gender: filter)).rows.contains(where: {
+        $0.name == "bulbasaur"
+      }) {
         seenUnder.append(filter)
       }
     }
@@ -327,7 +328,7 @@ struct JSONKeyTests {
         == ["title", "filter", "page", "pageCount", "pageSize", "totalCount", "rows", "isEmpty"])
     #expect(object["filter"] as? String == "all")
     let row = try #require((object["rows"] as? [[String: Any]])?.first)
-    #expect(Set(row.keys) == ["id", "name", "displayName", "hasImage"])
+    #expect(Set(row.keys) == ["id", "name", "displayName", "hasImage", "types"])
     #expect(row["hasImage"] as? Bool == true)
     #expect(
       try JSONDecoder().decode(SpeciesListViewModel.self, from: JSONEncoder().encode(page)) == page)

@@ -258,7 +258,7 @@ struct JSONRendererTests {
     ),
     "evolution": (["root", "images"], ["chainID", "selectedSpeciesID", "imageFailures"]),
     "image": (["speciesID", "path", "downloaded"], []),
-    "filter": (["filter"], []),
+    "filter": (["filter", "gender"], ["type", "generation"]),
     "help": (["text"], []),
     "history": (["entries", "firstNumber"], []),
     "cache": (
@@ -295,7 +295,7 @@ struct JSONRendererTests {
   @Test func rowsAndTreesKeepTheirShape() throws {
     let list = try object(.list(page))["data"] as? [String: Any]
     let firstRow = (list?["rows"] as? [[String: Any]])?.first
-    #expect(Set(firstRow?.keys ?? [:].keys) == ["id", "name", "displayName", "hasImage"])
+    #expect(Set(firstRow?.keys ?? [:].keys) == ["id", "name", "displayName", "hasImage", "types"])
     let evolution = try object(.evolution(tree, images: .none))["data"] as? [String: Any]
     let root = evolution?["root"] as? [String: Any]
     #expect((root?["children"] as? [Any])?.count == 2)

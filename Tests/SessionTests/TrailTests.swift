@@ -96,6 +96,12 @@ struct TrailTests {
     #expect(await shell.state == before)
   }
 
+  @Test func thePromptNamesEveryFilter() {
+    let state = SessionState(
+      pageCount: 2, filter: ListFilter(gender: .female, type: "water", generation: 1))
+    #expect(state.prompt == "pokedex [water · gen 1 · female · page 1/2]> ")
+  }
+
   @Test func longTitlesAreCutInThePrompt() {
     var state = SessionState(pageCount: 52)
     state.visit(
