@@ -299,6 +299,41 @@ def main():
                 goal="2 round trips (the machine is named by the move)" if name.startswith("move")
                 else "≤ 2 round trips after the pokemon (HTTP/2), six in flight otherwise")
 
+        # Issue 21: a filtered page warm beside a plain one; cold, where and compare.
+        explore = {"list": "list", "filter type water; filter gen 1": "filter type water; filter gen 1",
+                   "open 25; where": "open 25; where", "compare 6 9": "compare 6 9",
+                   "open 25": "open 25"}
+        for line in explore.values():
+            bench.run(bench.pokedex(home, "-c", line))
+        times, _ = bench.interleaved(
+            {name: bench.pokedex(home, "-c", line) for name, line in explore.items()}, runs)
+        row("warm `filter type water; filter gen 1` vs `list`",
+            f"{times['filter type water; filter gen 1']:.1f} vs {times['list']:.1f} ms",
+            ratio=f"{times['filter type water; filter gen 1'] - times['list']:+.1f} ms",
+            goal="within 5 ms of a plain page")
+        for name, before in [("filter type water; filter gen 1", None), ("open 25; where", "open 25"),
+                             ("compare 6 9", None)]:
+            def cold_explore(_):
+                shutil.rmtree(cold_home, ignore_errors=True)
+                shutil.copytree(games_home, cold_home)
+                if before:
+                    bench.run(bench.pokedex(cold_home, "-c", before))
+            cold_explore(None)
+            mirror.reset()
+            bench.run(bench.pokedex(cold_home, "-c", explore[name]))
+            requests = mirror.requests()
+            cold_times, _ = bench.interleaved(
+                {name: bench.pokedex(cold_home, "-c", explore[name])}, max(5, runs // 3),
+                prepare=cold_explore)
+            warm = times[name] if before is None else times[name]
+            over = (cold_times[name] - warm) / args.latency
+            row(f"cold `{name}`" + (f" after `{before}`" if before else "")
+                + f", the games' order kept, at {args.latency} ms", f"{cold_times[name]:.0f} ms",
+                ratio=f"{over:.2f} round trips over warm, {requests} requests",
+                goal={"filter type water; filter gen 1": "one round trip per filter",
+                      "open 25; where": "2 round trips (encounters, then the places)",
+                      "compare 6 9": "the two species together"}[name])
+
         startup = {"--version": bench.pokedex(home, "--version"),
                    "--offline -c help": bench.pokedex(home, "--offline", "-c", "help")}
         medians = bench.hyperfine_medians(startup, runs * 2)

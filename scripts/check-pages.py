@@ -177,7 +177,90 @@ for number in species:
             wanted = get(f"machine/{ident(named[0]['machine']['url'])}/")["item"]["name"].upper() if named else None
             expect(f"{label}: the machine of {row['move']}", row.get("machine"), wanted)
 
+# Filters (issue 21): totals for combinations of type, generation and gender.
+filters = 0
+gender_ids = {"female": 1, "male": 2, "genderless": 3}
+admits = {"female": lambda r: 1 <= r <= 8, "male": lambda r: 0 <= r <= 7, "genderless": lambda r: r == -1}
+combos = [(t, g, s) for t in ["water", "fire", "dragon", None] for g in [1, 3, None]
+          for s in ["female", "genderless", None] if (t, g, s) != (None, None, None)]
+script = "\n".join(
+    "filter all\n" + "\n".join(
+        ([f"filter type {t}"] if t else []) + ([f"filter gen {g}"] if g else []) + ([f"filter {s}"] if s else []))
+    for t, g, s in combos)
+result = subprocess.run(
+    [binary, "--output", "json", "--page-size", "200"], input=script, capture_output=True, text=True, timeout=600)
+lists = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+answers = iter(lists)
+for t, g, s in combos:
+    page = None
+    for _ in range(1 + sum(x is not None for x in (t, g, s))):
+        page = next(answers)
+    wanted = None
+    if t:
+        wanted = {ident(p["pokemon"]["url"]) for p in get(f"type/{t}/")["pokemon"]} - set(range(10000, 100000))
+    if g:
+        ids = {ident(p["url"]) for p in get(f"generation/{g}/")["pokemon_species"]}
+        wanted = ids if wanted is None else wanted & ids
+    if s:
+        ids = {ident(e["pokemon_species"]["url"]) for e in get(f"gender/{gender_ids[s]}/")["pokemon_species_details"] if admits[s](e["rate"])}
+        wanted = ids if wanted is None else wanted & ids
+    filters += 1
+    label = f"filter {t or '-'} gen {g or '-'} {s or '-'}"
+    if page["type"] == "error":
+        problems.append(f"{label}: {page['data']['message']}")
+        continue
+    expect(f"{label}: total", page["data"]["totalCount"], len(wanted))
+    expect(f"{label}: rows", [r["id"] for r in page["data"]["rows"]], sorted(wanted)[:200])
+
+# Compare (issue 21): the base stats of pairs, side by side.
+pairs = [(a, b) for a in range(1, 152, 25) for b in range(5, 152, 37)]
+script = "\n".join(f"compare {a} {b}" for a, b in pairs)
+result = subprocess.run(
+    [binary, "--output", "json"], input=script, capture_output=True, text=True, timeout=600)
+for (a, b), line in zip(pairs, [l for l in result.stdout.splitlines() if l.strip()]):
+    page = json.loads(line)
+    label = f"compare {a} {b}"
+    if page["type"] == "error":
+        problems.append(f"{label}: {page['data']['message']}")
+        continue
+    for entry, number in zip(page["data"]["species"], (a, b)):
+        raw = get(f"pokemon/{number}/")
+        expect(f"{label}: #{number} stats", [s["value"] for s in entry["stats"]], [s["base_stat"] for s in raw["stats"]])
+        expect(f"{label}: #{number} types", [t.lower() for t in entry["types"]], [t["type"]["name"] for t in sorted(raw["types"], key=lambda t: t["slot"])])
+
+# Where (issue 21): the places of a spread of species in their newest game.
+wheres = 0
+species_where = list(range(1, 152, 15))
+script = "\n".join(f"open {n}\nwhere" for n in species_where)
+result = subprocess.run(
+    [binary, "--output", "json"], input=script, capture_output=True, text=True, timeout=600)
+answers = iter(json.loads(line) for line in result.stdout.splitlines() if line.strip())
+version_group = {}
+for group in index("version-group"):
+    for version in get(f"version-group/{ident(group['url'])}/")["versions"]:
+        version_group[version["name"]] = group["name"]
+for number in species_where:
+    next(answers)
+    page = next(answers)
+    wheres += 1
+    raw = get(f"pokemon/{number}/encounters")
+    games = {version_group.get(v["version"]["name"]) for e in raw for v in e["version_details"]}
+    label = f"where #{number}"
+    if page["type"] == "error":
+        problems.append(f"{label}: {page['data']['message']}")
+        continue
+    data = page["data"]
+    if not games:
+        expect(f"{label}: nowhere", data["game"], "")
+        continue
+    newest = max(games, key=lambda g: orders.get(g, -1))
+    expect(f"{label}: the newest game", data["game"], newest)
+    areas = {e["location_area"]["name"] for e in raw
+             if any(version_group.get(v["version"]["name"]) == newest for v in e["version_details"])}
+    expect(f"{label}: the places", {r["area"] for r in data["rows"]}, areas)
+
 for problem in problems:
     print(problem)
-print(f"{expected} pages and {learnsets} learnsets, {checked} checks, {len(problems)} wrong")
+print(f"{expected} pages, {learnsets} learnsets, {filters} filters, {len(pairs)} comparisons and "
+      f"{wheres} encounters, {checked} checks, {len(problems)} wrong")
 sys.exit(1 if problems else 0)

@@ -91,7 +91,7 @@ extension PseudoTerminalTests {
 
     try session.type("filter ")
     try await session.waitUntil("the filters hinted") {
-      $0.lastText.hasSuffix("filter [all|male|female|genderless]")
+      $0.lastText.hasSuffix("filter [GENDER|type NAME|gen N|all]")
     }
     try session.type("x")
     try await session.waitUntil("the hint gone") { $0.lastText.hasSuffix("]> filter x") }
