@@ -162,7 +162,8 @@ let package = Package(
     .testTarget(
       name: "ListFeatureTests", dependencies: ["ListFeature", "APIClient", "Models", "APIFixtures"]),
     .testTarget(
-      name: "DetailFeatureTests", dependencies: ["Locking", "DetailFeature", "APIClient", "Models"]),
+      name: "DetailFeatureTests",
+      dependencies: ["Locking", "DetailFeature", "APIClient", "Models", "APIFixtures"]),
     .testTarget(
       name: "PageFeatureTests",
       dependencies: [

@@ -280,7 +280,7 @@ def main():
         # The same two once the games' order is kept (a day, once per cache): a cache that has
         # shown another move's page.
         games_home = os.path.join(work, "games")
-        bench.run(bench.pokedex(games_home, "-c", "move tackle"))
+        bench.run(bench.pokedex(games_home, "-c", "open 1; moves"))
         for name in ["move thunderbolt", "open 25; moves"]:
             def from_games(_):
                 shutil.rmtree(cold_home, ignore_errors=True)
@@ -300,17 +300,18 @@ def main():
                 else "≤ 2 round trips after the pokemon (HTTP/2), six in flight otherwise")
 
         # Issue 21: a filtered page warm beside a plain one; cold, where and compare.
-        explore = {"list": "list", "filter type water; filter gen 1": "filter type water; filter gen 1",
+        explore = {"list": "list", "filter type water": "filter type water",
+                   "filter gen 1": "filter gen 1",
+                   "filter type water; filter gen 1": "filter type water; filter gen 1",
                    "open 25; where": "open 25; where", "compare 6 9": "compare 6 9",
                    "open 25": "open 25"}
         for line in explore.values():
             bench.run(bench.pokedex(home, "-c", line))
         times, _ = bench.interleaved(
             {name: bench.pokedex(home, "-c", line) for name, line in explore.items()}, runs)
-        row("warm `filter type water; filter gen 1` vs `list`",
-            f"{times['filter type water; filter gen 1']:.1f} vs {times['list']:.1f} ms",
-            ratio=f"{times['filter type water; filter gen 1'] - times['list']:+.1f} ms",
-            goal="within 5 ms of a plain page")
+        for name in ["filter type water", "filter gen 1"]:
+            row(f"warm `{name}` vs `list`", f"{times[name]:.1f} vs {times['list']:.1f} ms",
+                ratio=f"{times[name] - times['list']:+.1f} ms", goal="within 5 ms of a plain page")
         for name, before in [("filter type water; filter gen 1", None), ("open 25; where", "open 25"),
                              ("compare 6 9", None)]:
             def cold_explore(_):

@@ -221,8 +221,7 @@ public enum EncounterFeature {
   static func page(_ request: PageRequest, client: any PokeAPIClient) async throws(PageError)
     -> EncounterPage
   {
-    let words = (request.key ?? "").split(separator: " ", maxSplits: 1).map(String.init)
-    guard let first = words.first, let id = Int(first) else {
+    guard let (id, argument) = request.selection else {
       throw .invalidName(kind: "where", example: "--game red-blue")
     }
     async let order = GameOrder.loaded(client)
@@ -255,7 +254,10 @@ public enum EncounterFeature {
         pokemonID: id, pokemon: name.pokemon, game: "", versions: [], games: [], rows: [],
         evolvesFrom: name.evolvesFrom)
     }
-    let chosen = try words.count > 1 ? resolve(words[1], among: ordered, of: name.pokemon) : newest
+    let chosen =
+      try argument.map { typed throws(PageError) in
+        try resolve(typed, among: ordered, of: name.pokemon)
+      } ?? newest
     request.progress("Fetching the places")
     let encounters = found.encounters.filter { encounter in
       encounter.versionDetails.contains { chosen.versions.contains($0.version.name) }

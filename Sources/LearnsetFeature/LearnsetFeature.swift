@@ -300,8 +300,7 @@ public enum LearnsetFeature {
   static func page(_ request: PageRequest, client: any PokeAPIClient) async throws(PageError)
     -> LearnsetPage
   {
-    let words = (request.key ?? "").split(separator: " ", maxSplits: 1).map(String.init)
-    guard let first = words.first, let id = Int(first) else {
+    guard let (id, argument) = request.selection else {
       throw .invalidName(kind: "moves", example: "--game scarlet-violet")
     }
     // Its games, newest first, kept apart from its moves: a warm learnset is two small reads.
@@ -329,8 +328,9 @@ public enum LearnsetFeature {
       return LearnsetPage(pokemonID: id, pokemon: known.pokemon, game: "", games: [], rows: [])
     }
     let game =
-      try words.count > 1
-      ? resolve(words[1], among: known.games, of: known.pokemon) : newest.name
+      try argument.map { typed throws(PageError) in
+        try resolve(typed, among: known.games, of: known.pokemon)
+      } ?? newest.name
     do {
       return try await client.derived("learnset/\(id)/\(game)") {
         () async throws(APIError) -> Derived<LearnsetPage> in

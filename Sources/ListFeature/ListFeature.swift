@@ -85,6 +85,17 @@ public struct ListFeature: Sendable {
   /// when its usual form (the `pokemon` sharing its id) has the type; other forms are not
   /// counted again.
   public func members(of filter: ListFilter) async throws(ListError) -> [SpeciesSummary] {
+    do throws(APIError) {
+      // Kept whole, so that a warm filtered page is one read, not three lists decoded again.
+      return try await client.derived("species/\(filter)") { () async throws(APIError) in
+        Derived(try await fetchMembers(of: filter))
+      }
+    } catch {
+      throw .api(error)
+    }
+  }
+
+  private func fetchMembers(of filter: ListFilter) async throws(APIError) -> [SpeciesSummary] {
     let client = client
     async let gender = Self.result { () async throws(APIError) -> [SpeciesSummary]? in
       guard let id = filter.gender.genderID else { return nil }
@@ -105,7 +116,7 @@ public struct ListFeature: Sendable {
       needsIndex ? try await client.speciesIndex() : nil
     }
     let lists = (await gender, await type, await generation, await index)
-    do throws(APIError) {
+    do {
       let byGender = try lists.0.get()
       let byGeneration = try lists.2.get()
       let everyone = try lists.3.get()
@@ -117,8 +128,6 @@ public struct ListFeature: Sendable {
       if let type = try lists.1.get() { members = members.filter { type.contains($0.id) } }
       var seen: Set<Int> = []
       return members.filter { $0.id < 10_000 && seen.insert($0.id).inserted }.sorted()
-    } catch {
-      throw .api(error)
     }
   }
 

@@ -158,14 +158,12 @@ public enum NatureFeature {
 
   /// `natures`: every nature, fetched together, then kept whole (one read next time).
   public static func table(client: any PokeAPIClient) -> PageKind {
-    .whole("natures") { () async throws(APIError) in
-      try await client.derived("natures") { () async throws(APIError) -> Derived<NaturesPage> in
-        let index = try await client.names(of: Nature.path)
-        let natures = try await APIRequests.together(index) { reference async throws(APIError) in
-          try await client.resource(Nature.self, reference.name)
-        }
-        return Derived(NaturesPage(natures))
+    .whole("natures", keptAs: "natures", client: client) { () async throws(APIError) in
+      let index = try await client.names(of: Nature.path)
+      let natures = try await APIRequests.together(index) { reference async throws(APIError) in
+        try await client.resource(Nature.self, reference.name)
       }
+      return NaturesPage(natures)
     }
   }
 }

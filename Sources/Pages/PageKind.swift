@@ -29,6 +29,13 @@ public struct PageRequest: Sendable {
     self.key = key
     self.progress = progress
   }
+
+  /// For a kind about the selection: the pokemon's id and the argument after it, if any.
+  public var selection: (id: Int, argument: String?)? {
+    let words = (key ?? "").split(separator: " ", maxSplits: 1).map(String.init)
+    guard let first = words.first, let id = Int(first) else { return nil }
+    return (id, words.count > 1 ? words[1] : nil)
+  }
 }
 
 /// One kind of page: the command that opens it, what it is opened with, and how a request
@@ -75,6 +82,19 @@ public struct PageKind: Sendable {
           throw .api(error)
         }
       })
+  }
+
+  /// A kind opened with nothing whose page many answers make (`types`, `natures`): made by
+  /// `page`, then kept whole as a derived value named `kept` (one read next time).
+  public static func whole<P: Page & Codable>(
+    _ name: String, keptAs kept: String, client: any PokeAPIClient,
+    page: @escaping @Sendable () async throws(APIError) -> P
+  ) -> PageKind {
+    whole(name) { () async throws(APIError) in
+      try await client.derived(kept) { () async throws(APIError) -> Derived<P> in
+        Derived(try await page())
+      }
+    }
   }
 
   /// A kind opened with nothing, its page made by `page`.

@@ -244,11 +244,8 @@ public enum TypeFeature {
   /// `types`: the chart, from every type's defending relations (the same answers the details'
   /// matchups use), fetched together, then kept whole (one read next time).
   public static func chart(client: any PokeAPIClient) -> PageKind {
-    .whole("types") { () async throws(APIError) in
-      try await client.derived("type-chart") {
-        () async throws(APIError) -> Derived<TypeChartPage> in
-        Derived(TypeChartPage(try await client.allTypes()))
-      }
+    .whole("types", keptAs: "type-chart", client: client) { () async throws(APIError) in
+      TypeChartPage(try await client.allTypes())
     }
   }
 }

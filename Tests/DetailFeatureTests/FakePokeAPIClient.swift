@@ -1,10 +1,11 @@
 import APIClient
+import APIFixtures
 import Foundation
 import Models
 
 /// A `PokeAPIClient` serving fixture values, counting requests and measuring how many of them
 /// were in flight at once.
-actor FakePokeAPIClient: PokeAPIClient {
+actor FakePokeAPIClient: SpeciesOnlyClient {
   var index: [SpeciesSummary]
   var species: [Int: Species]
   var pokemon: [Int: Pokemon]
@@ -141,26 +142,6 @@ actor FakePokeAPIClient: PokeAPIClient {
     for _ in 0..<500 where !condition() {
       try? await Task.sleep(for: .milliseconds(2))
     }
-  }
-
-  func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
-    requests.append("\(R.path) \(key)")
-    throw .notFound(resource: "\(R.path) \(key)")
-  }
-
-  func encounters(pokemonID: Int) async throws(APIError) -> PokemonEncounters {
-    throw .notFound(resource: "encounters \(pokemonID)")
-  }
-
-  func derived<T: Codable & Sendable>(
-    _ name: String, _ compute: @escaping @Sendable () async throws(APIError) -> Derived<T>
-  ) async throws(APIError) -> T {
-    try await compute().value
-  }
-
-  func names(of path: String) async throws(APIError) -> [NamedResource] {
-    requests.append("names \(path)")
-    throw .notFound(resource: "the \(path) index")
   }
 }
 

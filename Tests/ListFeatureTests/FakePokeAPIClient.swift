@@ -1,9 +1,10 @@
 import APIClient
+import APIFixtures
 import Foundation
 import Models
 
 /// A `PokeAPIClient` serving fixture values and counting the requests it gets.
-actor FakePokeAPIClient: PokeAPIClient {
+actor FakePokeAPIClient: SpeciesOnlyClient {
   /// The whole species list the paged endpoint serves, in the API's order.
   var speciesList: [NamedResource] = []
   var genderLists: [Int: GenderList] = [:]
@@ -76,26 +77,6 @@ actor FakePokeAPIClient: PokeAPIClient {
   func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
     requests.append("type \(reference.name)")
     throw .notFound(resource: "type/\(reference.name)")
-  }
-
-  func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
-    requests.append("\(R.path) \(key)")
-    throw .notFound(resource: "\(R.path) \(key)")
-  }
-
-  func encounters(pokemonID: Int) async throws(APIError) -> PokemonEncounters {
-    throw .notFound(resource: "encounters \(pokemonID)")
-  }
-
-  func derived<T: Codable & Sendable>(
-    _ name: String, _ compute: @escaping @Sendable () async throws(APIError) -> Derived<T>
-  ) async throws(APIError) -> T {
-    try await compute().value
-  }
-
-  func names(of path: String) async throws(APIError) -> [NamedResource] {
-    requests.append("names \(path)")
-    throw .notFound(resource: "the \(path) index")
   }
 }
 

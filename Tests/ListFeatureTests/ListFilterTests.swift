@@ -56,7 +56,10 @@ struct ListFilterTests {
     let client = try client()
     _ = try await ListFeature(client: client).page(
       1, filter: ListFilter(gender: .female, type: "water", generation: 1))
-    #expect(Set(await client.requests) == ["gender 1", "type water", "generation 1"])
+    #expect(
+      Set(await client.requests) == [
+        "derived species/water · gen 1 · female", "gender 1", "type water", "generation 1",
+      ])
   }
 
   @Test func searchAndRandomLookOnlyAmongThem() async throws {

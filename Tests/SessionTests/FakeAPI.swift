@@ -1,9 +1,10 @@
 import APIClient
+import APIFixtures
 import Models
 
 /// A PokéAPI of `count` species (`mon-1` … `mon-N`), species 1–3 forming one chain, every
 /// species genderless when its id is a multiple of 5 and half female otherwise.
-actor FakeAPI: PokeAPIClient {
+actor FakeAPI: SpeciesOnlyClient {
   let count: Int
   private(set) var calls: [String] = []
 
@@ -114,25 +115,5 @@ actor FakeAPI: PokeAPIClient {
   func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
     calls.append("type \(reference.name)")
     throw .notFound(resource: "type/\(reference.name)")
-  }
-
-  func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
-    calls.append("\(R.path) \(key)")
-    throw .notFound(resource: "\(R.path) \(key)")
-  }
-
-  func encounters(pokemonID: Int) async throws(APIError) -> PokemonEncounters {
-    throw .notFound(resource: "encounters \(pokemonID)")
-  }
-
-  func derived<T: Codable & Sendable>(
-    _ name: String, _ compute: @escaping @Sendable () async throws(APIError) -> Derived<T>
-  ) async throws(APIError) -> T {
-    try await compute().value
-  }
-
-  func names(of path: String) async throws(APIError) -> [NamedResource] {
-    calls.append("names \(path)")
-    throw .notFound(resource: "the \(path) index")
   }
 }
