@@ -233,13 +233,16 @@ struct TrailTerminalTests {
         "Static and Lightning Rod listed first", timeout: .seconds(1), recordsTimeout: false
       ) { lines in
         // Listed down the columns: the second is beside the first when they fit on one row.
-        guard let typed = lines.firstIndex(where: { $0.hasSuffix("]> ability") }),
-          typed + 2 < lines.count
-        else { return false }
-        let first = lines[typed + 1].split(separator: " ")
-        return first.first == "static"
-          && (first.dropFirst().first == "lightning-rod"
-            || lines[typed + 2].hasPrefix("lightning-rod"))
+        // (A first Tab may say the names are still loading.)
+        lines.indices.contains { typed in
+          guard lines[typed].hasSuffix("]> ability"), typed + 2 < lines.count else {
+            return false
+          }
+          let first = lines[typed + 1].split(separator: " ")
+          return first.first == "static"
+            && (first.dropFirst().first == "lightning-rod"
+              || lines[typed + 2].hasPrefix("lightning-rod"))
+        }
       }
     }
     let screen = try session.screen().joined(separator: "\n")
