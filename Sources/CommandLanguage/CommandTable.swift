@@ -340,6 +340,20 @@ private func parseGameOption(
   }
 }
 
+/// Punctuation in a number is not dropped as it is in a name: `25.0`, `1.5` and `2'5` are not
+/// ids (they once opened #250, #15 and #25).
+private func punctuatedID(in words: [String], dropped: Set<Character>) -> ParseResult? {
+  for word in words {
+    let number = word.hasPrefix("#") ? word.dropFirst() : Substring(word)
+    if number.contains(where: \.isNumber), number.contains(where: dropped.contains),
+      number.allSatisfy({ ($0.isASCII && $0.isNumber) || dropped.contains($0) })
+    {
+      return fail("\(quoted(word)) is not a Pokémon id; ids are whole numbers, e.g. open 25.")
+    }
+  }
+  return nil
+}
+
 /// `compare A [B] [C]`: one to three species, each normalised as `open` normalises its name.
 private func parseCompare(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
   guard !arguments.words.isEmpty else {
@@ -348,8 +362,10 @@ private func parseCompare(_ arguments: Arguments, _: (Feature) -> Bool) -> Parse
   guard arguments.words.count <= 3 else {
     return fail("\"compare\" takes at most three species (not \(arguments.words.count)).")
   }
+  let dropped: Set<Character> = ["'", "\"", ".", ":", "\u{2018}", "\u{2019}"]
+  if let refused = punctuatedID(in: arguments.words, dropped: dropped) { return refused }
   let names = arguments.words.map { word -> String in
-    var name = word.lowercased().filter { !"'\".:\u{2018}\u{2019}".contains($0) }
+    var name = word.lowercased().filter { !dropped.contains($0) }
     if name.hasPrefix("#") { name.removeFirst() }
     return name
   }
@@ -436,6 +452,7 @@ private func parseOpen(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseRes
   let dropped: Set<Character> = [
     "'", "\"", ".", ":", "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}",
   ]
+  if let refused = punctuatedID(in: arguments.words, dropped: dropped) { return refused }
   var words = arguments.words.map { $0.lowercased().filter { !dropped.contains($0) } }
   if let first = words.first, first.hasPrefix("#") {
     words[0] = String(first.dropFirst())

@@ -392,3 +392,24 @@ struct PageCommandParsingTests {
     #expect(learnset == .disabled(DisabledFeature(feature: .moves, command: "moves")))
   }
 }
+
+@Suite("Ids with punctuation")
+struct PunctuatedIDTests {
+  @Test(arguments: ["open 25.0", "open 1.5", "open 2'5", "open #25.", "open 2:5", "compare 25.0 6"])
+  func areRefusedNotReadAsAnotherID(line: String) {
+    guard case .failure(let failure) = CommandParser.parse(line, isEnabled: { _ in true }) else {
+      Issue.record("\(line) parsed")
+      return
+    }
+    #expect(failure.message.hasSuffix("is not a Pokémon id; ids are whole numbers, e.g. open 25."))
+  }
+
+  @Test func namesKeepTheirPunctuationDropped() {
+    #expect(
+      CommandParser.parse("open Mr. Mime", isEnabled: { _ in true }) == .command(.open("mr-mime")))
+    #expect(
+      CommandParser.parse("open farfetch'd", isEnabled: { _ in true })
+        == .command(.open("farfetchd")))
+    #expect(CommandParser.parse("open #25", isEnabled: { _ in true }) == .command(.open("25")))
+  }
+}
