@@ -174,6 +174,28 @@ public struct FeatureFlags: Sendable, Equatable {
   }
 
   /// Applies one `NAME=VALUE` text from the environment or the command line.
+  /// What is wrong with one `--feature NAME=on|off` value, in one line; `nil` when it is right.
+  /// The command line refuses such a value (exit status 2) where the file and the environment
+  /// only warn.
+  public static func problem(inSetting setting: String) -> String? {
+    guard let equals = setting.firstIndex(of: "=") else {
+      return "--feature takes NAME=on|off (not \"\(setting.printable)\")"
+    }
+    let name = setting[..<equals].trimmingCharacters(in: .whitespaces)
+    let value = setting[setting.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+    guard let feature = Feature(rawValue: name.lowercased()) else {
+      var line = "Unknown feature \"\(name.printable)\" in --feature"
+      if let suggestion = nearestFeature(to: name) {
+        line += " (did you mean \"\(suggestion.rawValue)\"?)"
+      }
+      return line + "; known features: " + Feature.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+    guard ConfigValue.text(value).switchValue != nil else {
+      return "--feature \(feature.rawValue) takes on or off (not \"\(value.printable)\")"
+    }
+    return nil
+  }
+
   private mutating func apply(
     setting: String, source: Source, place: String, warnings: inout [String]
   ) {

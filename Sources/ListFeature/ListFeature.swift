@@ -156,7 +156,7 @@ public struct ListFeature: Sendable {
     let found = index.filter { $0.name.lowercased().contains(needle) }.sorted()
     let shown = SafeText.paragraph(text)
     return SearchResultViewModel(
-      kind: .search, title: "Search “\(shown)”" + Self.among(filter), query: shown,
+      kind: .search, title: "Search \"\(shown)\"" + Self.among(filter), query: shown,
       rows: found.map { SpeciesRow($0, downloaded: downloaded) }, isEmpty: found.isEmpty)
   }
 

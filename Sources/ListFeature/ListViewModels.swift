@@ -84,7 +84,7 @@ public struct SearchResultViewModel: Codable, Sendable, Equatable {
 
   /// Whether these rows answer a search or a random pick.
   public var kind: Kind
-  /// The screen's title, e.g. `Search “pika”` or `Random Pokémon`.
+  /// The screen's title, e.g. `Search "pika"` or `Random Pokémon`.
   public var title: String
   /// The search text as typed (control characters removed); `nil` for a random pick.
   public var query: String?

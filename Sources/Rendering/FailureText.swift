@@ -248,6 +248,13 @@ public enum FailureText {
     }
   }
 
+  /// Why an image failed, after a line that already names the species (`#150 Mewtwo: No image
+  /// exists.`, not `… for #150.` again).
+  static func reason(_ error: ImageFeatureError) -> String {
+    if case .notFound = error { return "No image exists." }
+    return message(error)
+  }
+
   static func message(_ error: ImageFeatureError) -> String {
     switch error {
     case .invalidSpeciesID(let id):

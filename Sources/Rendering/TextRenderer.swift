@@ -339,7 +339,7 @@ public struct TextRenderer: Sendable {
     for failure in images.failures {
       lines.append(
         style.red("✗ ") + "#\(failure.speciesID) \(SafeText.line(failure.displayName)): "
-          + FailureText.message(.image(failure.error)))
+          + FailureText.reason(failure.error))
     }
     let pictures = renderEvolutionImages(tree, images.stored)
     if !pictures.isEmpty { lines += [""] + pictures }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeatureFlags
 import Foundation
 
 /// The `pokedex` command line (SPEC §1). Values not given fall back to the environment.
@@ -91,6 +92,11 @@ struct Options: ParsableCommand {
     }
     guard (1...600).contains(timeout) else {
       throw ValidationError("--timeout must be between 1 and 600 seconds (got \(timeout)).")
+    }
+    for setting in features {
+      if let problem = FeatureFlags.problem(inSetting: setting) {
+        throw ValidationError(problem + ".")
+      }
     }
     for url in [apiURL, spritesURL].compactMap({ $0 }) {
       guard Self.httpURL(url) != nil else {

@@ -176,3 +176,20 @@ struct FeatureFlagsTests {
     #expect(FeatureFlags.Source.commandLine.description == "command line")
   }
 }
+
+@Suite("A wrong --feature value")
+struct FeatureOptionProblemTests {
+  @Test func eachProblemIsOneLine() {
+    #expect(FeatureFlags.problem(inSetting: "evolution=off") == nil)
+    #expect(FeatureFlags.problem(inSetting: "EVOLUTION=On") == nil)
+    #expect(
+      FeatureFlags.problem(inSetting: "evolution=maybe")
+        == "--feature evolution takes on or off (not \"maybe\")")
+    #expect(
+      FeatureFlags.problem(inSetting: "evolution")
+        == "--feature takes NAME=on|off (not \"evolution\")")
+    #expect(
+      FeatureFlags.problem(inSetting: "evolutoin=off")?.hasPrefix(
+        "Unknown feature \"evolutoin\" in --feature (did you mean \"evolution\"?)") == true)
+  }
+}

@@ -66,7 +66,7 @@ struct ListFilterTests {
     let feature = ListFeature(client: try client())
     let found = try await feature.search("e", filter: ListFilter(type: "water"))
     #expect(found.rows.map(\.id) == [7, 134, 382])
-    #expect(found.title == "Search “e” · water")
+    #expect(found.title == "Search \"e\" · water")
     let picked = try await feature.random(count: 50, filter: ListFilter(generation: 1))
     #expect(picked.rows.map(\.id) == [7, 25, 54, 81, 133, 134])
   }

@@ -104,3 +104,17 @@ struct NarrowTableTests {
     #expect(lines.last == "Short")
   }
 }
+
+@Suite("Evolution image failures")
+struct EvolutionFailureTests {
+  @Test func aSpeciesWithoutAnImageIsNamedOnce() {
+    let text = TextRenderer(style: TextStyle(colorEnabled: false), images: nil).render(
+      CommandOutput.evolution(
+        tree,
+        images: EvolutionImages(failures: [
+          .init(speciesID: 150, displayName: "Mewtwo", error: .notFound(speciesID: 150))
+        ])))
+    #expect(text.contains("✗ #150 Mewtwo: No image exists."))
+    #expect(!text.contains("for #150"))
+  }
+}

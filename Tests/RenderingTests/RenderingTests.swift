@@ -50,7 +50,7 @@ let everyOutput: [CommandOutput] = [
   .list(page),
   .rows(
     SearchResultViewModel(
-      kind: .search, title: "Search “mime”", query: "mime", rows: rows, isEmpty: false)),
+      kind: .search, title: "Search \"mime\"", query: "mime", rows: rows, isEmpty: false)),
   .rows(
     SearchResultViewModel(
       kind: .random, title: "Random Pokémon", query: nil, rows: rows, isEmpty: false)),
