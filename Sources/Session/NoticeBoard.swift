@@ -36,13 +36,15 @@ public final class NoticeBoard: Sendable {
     state.withLock { $0 = State(collecting: true) }
   }
 
-  /// Stops collecting and returns the command's notices, each kind once, in order.
+  /// Stops collecting and returns the command's notices, each kind once, in order. A kind it
+  /// returns is not shown again until the next command (the jobs a command started, such as an
+  /// evolution chain warming up, may meet the same stale data just after it).
   public func endCommand() -> [String] {
-    let pending = state.withLock { state in
-      defer { state = State() }
-      return state.pending
+    state.withLock { state in
+      var seen = Set<String>()
+      let shown = state.pending.filter { seen.insert($0.kind).inserted }
+      state = State(shownWhileIdle: seen)
+      return shown.map(\.text)
     }
-    var seen = Set<String>()
-    return pending.filter { seen.insert($0.kind).inserted }.map(\.text)
   }
 }

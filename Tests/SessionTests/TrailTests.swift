@@ -4,6 +4,7 @@ import AbilityFeature
 import FeatureFlags
 import ItemFeature
 import ListFeature
+import Locking
 import Models
 import MoveFeature
 import NatureFeature
@@ -158,5 +159,26 @@ struct TrailTests {
       return
     }
     #expect(disabled.feature.rawValue == flag)
+  }
+}
+
+@Suite("Notices")
+struct NoticeBoardTests {
+  @Test func aKindTheCommandShowedIsNotShownAgainByItsJobsUntilTheNextCommand() {
+    let shown = Locked([String]())
+    let board = NoticeBoard(show: { text in shown.withLock { $0.append(text) } })
+    board.beginCommand()
+    board.post("Offline: showing data cached 3 hours ago.", kind: "Offline")
+    #expect(board.endCommand() == ["Offline: showing data cached 3 hours ago."])
+    // The evolution chain warming up after the command meets the same stale data.
+    board.post("Offline: showing data cached 3 hours ago.", kind: "Offline")
+    #expect(shown.withLock { $0 }.isEmpty)
+    // Another kind is shown at once; after the next command, the first kind again.
+    board.post("Warning: the disk is full.", kind: "disk")
+    #expect(shown.withLock { $0 } == ["Warning: the disk is full."])
+    board.beginCommand()
+    _ = board.endCommand()
+    board.post("Offline: showing data cached 3 hours ago.", kind: "Offline")
+    #expect(shown.withLock { $0 }.count == 2)
   }
 }
