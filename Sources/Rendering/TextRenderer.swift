@@ -270,7 +270,9 @@ public struct TextRenderer: Sendable {
       )
       .map { style.dim($0) }
     }
-    if case .downloadHint = image {
+    // Only where an image can be drawn: piped, or with images off, "right here" is not true
+    // (issue 23: the tip was printed in piped output).
+    if case .downloadHint = image, images != nil {
       lines.append("")
       // The image is the species' (`{id}.png`), also when one of its other forms is shown.
       let species = DisplayName.of(detail.name)

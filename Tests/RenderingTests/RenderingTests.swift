@@ -114,7 +114,11 @@ struct TextRendererTests {
     #expect(text.contains("Height    30 cm"))
     #expect(text.contains("Weight    6.5 kg"))
     #expect(text.contains("Anticipation (hidden)"))
-    #expect(text.contains("Tip: \"download image\" shows Eevee right here."))
+    // Where images can be drawn only: not piped, not with images off.
+    #expect(!text.contains("download image"))
+    #expect(
+      colour.render(.detail(eevee, image: .downloadHint)).contains(
+        "Tip: \"download image\" shows Eevee right here."))
     #expect(!plain.render(.detail(eevee, image: .none)).contains("download image"))
   }
 
