@@ -40,6 +40,8 @@ public enum ImageFeatureError: Error, Sendable, Equatable {
   case unexpectedStatus(status: Int)
   /// No connection to the server.
   case offline
+  /// `--offline`, and the image was never downloaded.
+  case notDownloadedOffline(speciesID: Int)
   /// The server did not answer in time.
   case timedOut
   /// The answer was cut off or unreadable.
@@ -61,12 +63,15 @@ public struct ImageFeature: Sendable {
   private let decoder: any PNGDecoder
   private let store: any SpriteStore
   private let spritesBaseURL: URL
+  private let offline: Bool
 
   /// A feature fetching `{spritesBaseURL}/{id}.png` through `http`, checking it with
-  /// `decoder` and keeping it in `store`.
+  /// `decoder` and keeping it in `store`; `offline` (`--offline`), only what is stored.
   public init(
-    http: any HTTPClient, decoder: any PNGDecoder, store: any SpriteStore, spritesBaseURL: URL
+    http: any HTTPClient, decoder: any PNGDecoder, store: any SpriteStore, spritesBaseURL: URL,
+    offline: Bool = false
   ) {
+    self.offline = offline
     self.http = http
     self.decoder = decoder
     self.store = store
@@ -83,6 +88,7 @@ public struct ImageFeature: Sendable {
   public func download(speciesID id: Int) async throws(ImageFeatureError) -> DownloadOutcome {
     guard id > 0 else { throw .invalidSpeciesID(id) }
     if let existing = await store.fileURL(forSpecies: id) { return .alreadyStored(existing) }
+    guard !offline else { throw .notDownloadedOffline(speciesID: id) }
     if Task.isCancelled { throw .cancelled }
     let response: HTTPResponse
     do {

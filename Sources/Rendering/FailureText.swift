@@ -239,6 +239,7 @@ public enum FailureText {
     switch error {
     case .invalidSpeciesID: .usage
     case .notFound: .notFound
+    case .notDownloadedOffline: .notCached
     case .serverError, .unexpectedStatus: .serverError
     case .offline: .offline
     case .timedOut: .timedOut
@@ -252,6 +253,7 @@ public enum FailureText {
   /// exists.`, not `… for #150.` again).
   static func reason(_ error: ImageFeatureError) -> String {
     if case .notFound = error { return "No image exists." }
+    if case .notDownloadedOffline = error { return "Offline: not downloaded yet." }
     return message(error)
   }
 
@@ -261,6 +263,8 @@ public enum FailureText {
       return "\(id) is not a valid species id."
     case .notFound(let id):
       return "No image exists for #\(id)."
+    case .notDownloadedOffline(let id):
+      return "Offline: the image of #\(id) has not been downloaded yet."
     case .serverError(let status):
       return "The image server failed (HTTP \(status)); try again later."
     case .unexpectedStatus(let status):

@@ -94,7 +94,7 @@ struct App {
     let images = ImageFeature(
       http: options.offline ? OfflineHTTPClient() : http, decoder: LibPNGDecoder(),
       store: FileSpriteStore(directory: paths.spritesDirectory),
-      spritesBaseURL: spritesURL)
+      spritesBaseURL: spritesURL, offline: options.offline)
 
     // The session: the species names for completion, the editor, the engine.
     // The species, and the other forms (`raichu-alola`), which completion offers too.

@@ -230,3 +230,19 @@ struct ImageFeatureTests {
     }
   }
 }
+
+@Suite("Images offline")
+struct OfflineImageTests {
+  @Test func aMissingImageIsSaidToBeNotDownloadedNotUnreachable() async throws {
+    let directory = FileManager.default.temporaryDirectory.appending(
+      path: "pokedex-offline-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let feature = ImageFeature(
+      http: OfflineHTTPClient(), decoder: LibPNGDecoder(),
+      store: FileSpriteStore(directory: directory),
+      spritesBaseURL: URL(string: "https://sprites.test")!, offline: true)
+    await #expect(throws: ImageFeatureError.notDownloadedOffline(speciesID: 25)) {
+      _ = try await feature.download(speciesID: 25)
+    }
+  }
+}
