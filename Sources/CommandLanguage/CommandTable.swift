@@ -442,7 +442,7 @@ private func parseFilter(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseR
   }
   let names = ["all", "male", "female", "genderless", "type", "gen", "gender"]
   return fail(
-    "filter takes male, female, genderless, type NAME, gen N or all (not \(quoted(arguments.rest)))."
+    "\"filter\" takes male, female, genderless, type NAME, gen N or all (not \(quoted(arguments.rest)))."
       + (names.contains(first) ? "" : didYouMean(first, among: names)))
 }
 
@@ -474,7 +474,8 @@ private func parseDownload(_ arguments: Arguments, _: (Feature) -> Bool) -> Pars
   let value = arguments.words.joined(separator: " ").lowercased()
   if value == "image" { return .command(.downloadImage) }
   return fail(
-    "download takes only \"image\" (not \(quoted(value)))." + didYouMean(value, among: ["image"]))
+    "\"download\" takes only \"image\" (not \(quoted(value)))."
+      + didYouMean(value, among: ["image"]))
 }
 
 private func parseSearch(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
@@ -537,7 +538,7 @@ private func parseCache(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseRe
   let value = arguments.words.joined(separator: " ").lowercased()
   if value == "clear" { return .command(.cache(clear: true)) }
   return fail(
-    "cache takes only \"clear\" (not \(quoted(value)))." + didYouMean(value, among: ["clear"]))
+    "\"cache\" takes only \"clear\" (not \(quoted(value)))." + didYouMean(value, among: ["clear"]))
 }
 
 private func parseSync(_ arguments: Arguments, isEnabled: (Feature) -> Bool) -> ParseResult {

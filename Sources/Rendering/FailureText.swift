@@ -128,7 +128,7 @@ public enum FailureText {
     case .offline: "The network is unreachable and nothing is cached for this yet."
     case .notCached(let r): "Offline: \(r) has not been cached yet."
     case .notFound(let r): "Not found: \(r)."
-    case .server(let status): "The Pokémon server had an error (HTTP \(status)); try again soon."
+    case .server(let status): "The Pokémon server had an error (HTTP \(status)); try again later."
     case .rateLimited: "The Pokémon server is rate limiting us; try again in a moment."
     case .invalidData(let r): "The server sent invalid data for \(r)."
     case .timedOut: "The Pokémon server did not answer in time."

@@ -444,11 +444,25 @@ public struct TextRenderer: Sendable {
 
   /// `1.2 MB`, or `1.2 MB of 268.4 MB` for a bounded store.
   private func size(_ statistics: CacheStatistics) -> String {
-    func bytes(_ count: Int) -> String {
-      ByteCountFormatter.string(fromByteCount: Int64(count), countStyle: .file)
-    }
+    let bytes = Self.bytes
     guard let limit = statistics.limitBytes else { return bytes(statistics.bytes) }
     return "\(bytes(statistics.bytes)) of \(bytes(limit)) (the least recently used go first)"
+  }
+
+  /// A size in the units the README uses, powers of 1,024 (`256 MB` for the bound of
+  /// 268,435,456 bytes), one decimal below ten: `0 bytes`, `512 bytes`, `3.5 KB`, `12 MB`.
+  public static func bytes(_ count: Int) -> String {
+    guard count >= 1024 else { return count == 1 ? "1 byte" : "\(max(0, count)) bytes" }
+    var value = Double(count) / 1024
+    var unit = "KB"
+    for next in ["MB", "GB", "TB"] where value >= 1024 {
+      value /= 1024
+      unit = next
+    }
+    let shown =
+      value < 10 && value.rounded() != value
+      ? String(format: "%.1f", value) : String(Int(value.rounded()))
+    return "\(shown) \(unit)"
   }
 
   func renderFlags(_ entries: [FeatureFlags.Entry]) -> String {

@@ -150,19 +150,19 @@ struct BadArgumentsTests {
     arguments: [
       (
         "filter males",
-        "filter takes male, female, genderless, type NAME, gen N or all (not \"males\"). Did you mean \"male\"?"
+        "\"filter\" takes male, female, genderless, type NAME, gen N or all (not \"males\"). Did you mean \"male\"?"
       ),
       (
         "filter femal",
-        "filter takes male, female, genderless, type NAME, gen N or all (not \"femal\"). Did you mean \"female\"?"
+        "\"filter\" takes male, female, genderless, type NAME, gen N or all (not \"femal\"). Did you mean \"female\"?"
       ),
       (
         "filter shiny",
-        "filter takes male, female, genderless, type NAME, gen N or all (not \"shiny\")."
+        "\"filter\" takes male, female, genderless, type NAME, gen N or all (not \"shiny\")."
       ),
       (
         "filter male female",
-        "filter takes male, female, genderless, type NAME, gen N or all (not \"male female\")."
+        "\"filter\" takes male, female, genderless, type NAME, gen N or all (not \"male female\")."
       ),
     ])
   func filter(line: String, message: String) {
@@ -176,11 +176,14 @@ struct BadArgumentsTests {
       ("open #", "\"open\" needs a species: open ID|NAME, e.g. open 133 or open eevee."),
       ("open '' .", "\"open\" needs a species: open ID|NAME, e.g. open 133 or open eevee."),
       ("download", "\"download\" needs what to download: download image."),
-      ("download imgae", "download takes only \"image\" (not \"imgae\"). Did you mean \"image\"?"),
-      ("download everything", "download takes only \"image\" (not \"everything\")."),
+      (
+        "download imgae",
+        "\"download\" takes only \"image\" (not \"imgae\"). Did you mean \"image\"?"
+      ),
+      ("download everything", "\"download\" takes only \"image\" (not \"everything\")."),
       ("search", "\"search\" needs some text: search TEXT."),
-      ("cache purge", "cache takes only \"clear\" (not \"purge\")."),
-      ("cache claer", "cache takes only \"clear\" (not \"claer\"). Did you mean \"clear\"?"),
+      ("cache purge", "\"cache\" takes only \"clear\" (not \"purge\")."),
+      ("cache claer", "\"cache\" takes only \"clear\" (not \"claer\"). Did you mean \"clear\"?"),
     ])
   func otherArguments(line: String, message: String) {
     #expect(failure(line) == message)

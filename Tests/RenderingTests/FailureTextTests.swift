@@ -111,7 +111,7 @@ struct FailureTextTests {
         == "The server sent invalid data for pokemon #1.")
     #expect(
       FailureText.message(.api(.server(status: 503)))
-        == "The Pokémon server had an error (HTTP 503); try again soon.")
+        == "The Pokémon server had an error (HTTP 503); try again later.")
     #expect(FailureText.message(.image(.notFound(speciesID: 25))) == "No image exists for #25.")
     #expect(
       FailureText.message(.image(.invalidImage(speciesID: 25, reason: .notPNG)))

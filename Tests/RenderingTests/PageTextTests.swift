@@ -1,3 +1,4 @@
+import Cache
 import Foundation
 import Pages
 import Presentation
@@ -116,5 +117,27 @@ struct EvolutionFailureTests {
         ])))
     #expect(text.contains("✗ #150 Mewtwo: No image exists."))
     #expect(!text.contains("for #150"))
+  }
+}
+
+@Suite("One unit system for sizes")
+struct ByteSizeTests {
+  @Test func powersOf1024AsTheReadmeWritesThem() {
+    #expect(TextRenderer.bytes(0) == "0 bytes")
+    #expect(TextRenderer.bytes(1) == "1 byte")
+    #expect(TextRenderer.bytes(512) == "512 bytes")
+    #expect(TextRenderer.bytes(3_584) == "3.5 KB")
+    #expect(TextRenderer.bytes(268_435_456) == "256 MB")
+    #expect(TextRenderer.bytes(12 << 20) == "12 MB")
+  }
+
+  @Test func theCacheSaysItsBoundAsTheReadmeDoes() {
+    let text = TextRenderer(style: TextStyle(colorEnabled: false), images: nil).render(
+      CommandOutput.cache(
+        CacheStatistics(
+          entries: 0, bytes: 0, hits: 0, misses: 0, oldestEntry: nil, isPersistent: true,
+          limitBytes: 268_435_456)))
+    #expect(text.contains("0 bytes of 256 MB"))
+    #expect(!text.contains("Zero"))
   }
 }
