@@ -138,12 +138,7 @@ extension TextRenderer {
     case .dim: return style.dim(text)
     case .marked: return style.highlight(text)
     case .type(let slug):
-      guard style.colorEnabled, let (r, g, b) = TypeColors.rgb[slug.lowercased()] else {
-        return text
-      }
-      return inTable
-        ? "\u{1B}[1;38;2;\(r);\(g);\(b)m\(text)\u{1B}[0m"
-        : "\u{1B}[1;38;2;255;255;255;48;2;\(r);\(g);\(b)m \(text) \u{1B}[0m"
+      return inTable ? typeName(text, slug: slug) : typeLabel(text, slug: slug)
     case .factor(let factor):
       switch factor {
       case 1: return style.dim(text)

@@ -106,7 +106,7 @@ public struct TextRenderer: Sendable {
       if !row.types.isEmpty {
         name +=
           String(repeating: " ", count: nameWidth - name.count) + "  "
-          + row.types.map(typeName).joined(separator: " ")
+          + row.types.map { typeName($0) }.joined(separator: " ")
       }
       if row.id == marked {
         return style.highlight("▶ \(id)  \(name)") + (row.hasImage ? style.dim("  ★") : "")
@@ -284,14 +284,7 @@ public struct TextRenderer: Sendable {
   /// `Weak to   Rock ×4, Water ×2`, `Resists …`, `Immune to Ground`, wrapped under the label.
   func renderMatchups(_ matchups: TypeMatchups, width: Int) -> [String] {
     func factor(_ matchup: TypeMatchups.Matchup) -> String {
-      let value =
-        switch matchup.multiplier {
-        case 0.25: "¼"
-        case 0.5: "½"
-        case let whole where whole.rounded() == whole && abs(whole) < 1e9: String(Int(whole))
-        default: String(matchup.multiplier)
-        }
-      return SafeText.line(matchup.type) + " ×" + value
+      SafeText.line(matchup.type) + " ×" + Span.factorText(matchup.multiplier)
     }
     return labelled("Weak to", matchups.weaknesses.map(factor), width: width)
       + labelled("Resists", matchups.resistances.map(factor), width: width)
@@ -492,17 +485,20 @@ public struct TextRenderer: Sendable {
   // MARK: - Helpers
 
   /// A type's name in its colour (bold), as in a list row.
-  private func typeName(_ type: String) -> String {
+  /// `type` (a type's name, or `slug`'s when given) in the type's colour, bold: a list row's
+  /// or a table's way.
+  func typeName(_ type: String, slug: String? = nil) -> String {
     let name = SafeText.line(type)
-    guard style.colorEnabled, let (r, g, b) = TypeColors.rgb[type.lowercased()] else {
+    guard style.colorEnabled, let (r, g, b) = TypeColors.rgb[(slug ?? type).lowercased()] else {
       return name
     }
     return "\u{1B}[1;38;2;\(r);\(g);\(b)m\(name)\u{1B}[0m"
   }
 
-  private func typeLabel(_ type: String) -> String {
+  /// `type` as a badge, white on the type's colour: the details' and the pages' way.
+  func typeLabel(_ type: String, slug: String? = nil) -> String {
     let name = SafeText.line(type)
-    guard style.colorEnabled, let (r, g, b) = TypeColors.rgb[type.lowercased()] else {
+    guard style.colorEnabled, let (r, g, b) = TypeColors.rgb[(slug ?? type).lowercased()] else {
       return name
     }
     return "\u{1B}[1;38;2;255;255;255;48;2;\(r);\(g);\(b)m \(name) \u{1B}[0m"
