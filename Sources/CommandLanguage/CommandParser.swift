@@ -61,10 +61,44 @@ public enum CommandParser {
 
   /// Splits a `-c` script into command lines: at `;` and line breaks, each trimmed, empty ones
   /// dropped. `"open eevee; evolution"` → `["open eevee", "evolution"]`.
+  ///
+  /// A `;` inside quotes is part of its command (`open "a;b"` is one command). A quote opens at
+  /// the start of a word (`"` anywhere) and closes at the same quote on the same line; an
+  /// apostrophe inside a word (`farfetch'd`) and a quote never closed are plain characters.
   public static func splitScript(_ text: String) -> [String] {
-    text.split(whereSeparator: { $0 == ";" || $0.isNewline })
-      .map { String($0).trimmingWhitespace() }
-      .filter { !$0.isEmpty }
+    var commands: [String] = []
+    var current = ""
+    let characters = Array(text)
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      if character == ";" || character.isNewline {
+        commands.append(current)
+        current = ""
+      } else if let end = closingQuote(in: characters, at: index) {
+        current.append(contentsOf: characters[index...end])
+        index = end
+      } else {
+        current.append(character)
+      }
+      index += 1
+    }
+    commands.append(current)
+    return commands.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+  }
+
+  /// Where the quote opening at `index` closes on the same line; `nil` when the character there
+  /// opens no quote.
+  private static func closingQuote(in characters: [Character], at index: Int) -> Int? {
+    let quote = characters[index]
+    let startsWord = index == 0 || characters[index - 1].isWhitespace
+    guard quote == "\"" || (quote == "'" && startsWord) else { return nil }
+    var end = index + 1
+    while end < characters.count, !characters[end].isNewline {
+      if characters[end] == quote { return end }
+      end += 1
+    }
+    return nil
   }
 
   /// C0 controls, DEL and C1 controls, except tab (taken as a space).

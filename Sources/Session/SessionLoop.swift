@@ -55,9 +55,11 @@ public struct SessionLoop: Sendable {
   public func runScript<Lines: AsyncSequence>(_ lines: Lines) async -> Bool
   where Lines.Element == String {
     var succeeded = true
+    var shownBefore = false
     do {
       for try await line in lines {
-        let outcome = await runCommand(line, interrupts: nil)
+        let outcome = await runCommand(line, interrupts: nil, afterOutput: shownBefore)
+        if case .output = outcome { shownBefore = true }
         if !outcome.succeeded { succeeded = false }
         if case .quit = outcome { break }
       }
@@ -104,7 +106,8 @@ public struct SessionLoop: Sendable {
           console.print(recalled)
           line = recalled
         case .failure(let failure):
-          show(.failure(.usage(failure)))
+          let outcome = CommandOutcome.failure(.usage(failure))
+          if let text = render(outcome) { show(outcome, as: text) }
           continue
         }
         // A refused line (a huge paste, control characters) is not worth recalling.
@@ -112,8 +115,11 @@ public struct SessionLoop: Sendable {
         if refusal == nil { editor.addHistory(line) }
         typeAhead.hold()
         var quits = false
+        var shownBefore = false
         for command in refusal == nil ? Self.commands(in: line) : [line] {
-          let outcome = await runCommand(command, interrupts: interrupts, pages: true)
+          let outcome = await runCommand(
+            command, interrupts: interrupts, pages: true, afterOutput: shownBefore)
+          if case .output = outcome { shownBefore = true }
           if outcome.succeeded, outcome != .nothing {
             names.loadIfNeeded()
             pageNames?.loadIfNeeded()
@@ -137,9 +143,12 @@ public struct SessionLoop: Sendable {
     return commands.isEmpty ? [line] : commands
   }
 
-  /// Runs one line: status line while it waits, then its output, then its notices.
+  /// Runs one line: status line while it waits, then its output, then its notices. Text output
+  /// that follows another command's output of the same script or line (`afterOutput`) is set
+  /// apart by a blank line; JSON, one object a line, never is.
   private func runCommand(
-    _ line: String, interrupts: InterruptController?, pages: Bool = false
+    _ line: String, interrupts: InterruptController?, pages: Bool = false,
+    afterOutput: Bool = false
   ) async -> CommandOutcome {
     notices.beginCommand()
     let status = StatusLine(waitingFor: "Working")
@@ -158,13 +167,16 @@ public struct SessionLoop: Sendable {
     console.clearStatus()
     if case .output(.clear) = outcome {
       console.clearScreen()
-    } else if pages, let pager, let text = render(outcome), !outcome.showsImage,
-      await shell.state.paging,
-      console.isTerminal, Pager.isTaller(text, columns: size.columns, rows: size.rows)
-    {
-      await pager.show(text, rows: size.rows, columns: size.columns)
-    } else {
-      show(outcome)
+    } else if let text = render(outcome) {
+      // Failures go to standard error exactly when the output is text.
+      if afterOutput, failuresToStandardError, case .output = outcome { console.print("") }
+      if pages, let pager, !outcome.showsImage, await shell.state.paging, console.isTerminal,
+        Pager.isTaller(text, columns: size.columns, rows: size.rows)
+      {
+        await pager.show(text, rows: size.rows, columns: size.columns)
+      } else {
+        show(outcome, as: text)
+      }
     }
     for notice in notices.endCommand() { console.printError(notice) }
     return outcome
@@ -188,8 +200,7 @@ public struct SessionLoop: Sendable {
 
   private var size: (columns: Int, rows: Int) { TerminalInfo.size() }
 
-  private func show(_ outcome: CommandOutcome) {
-    guard let text = render(outcome) else { return }
+  private func show(_ outcome: CommandOutcome, as text: String) {
     if case .failure = outcome, failuresToStandardError {
       console.printError(text)
     } else {

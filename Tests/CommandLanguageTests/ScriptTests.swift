@@ -24,4 +24,17 @@ struct ScriptTests {
     #expect(
       CommandParser.splitScript("search mr  mime;random 3") == ["search mr  mime", "random 3"])
   }
+
+  @Test func aSemicolonInsideQuotesBelongsToItsCommand() {
+    #expect(CommandParser.splitScript(#"open "a;b"; evo"#) == [#"open "a;b""#, "evo"])
+    #expect(CommandParser.splitScript("search 'mr; mime';info") == ["search 'mr; mime'", "info"])
+  }
+
+  @Test func apostrophesInWordsAndUnclosedQuotesAreCharacters() {
+    #expect(
+      CommandParser.splitScript("open farfetch'd; evo; info")
+        == ["open farfetch'd", "evo", "info"])
+    #expect(CommandParser.splitScript(#"open "a; evo"#) == [#"open "a"#, "evo"])
+    #expect(CommandParser.splitScript("open 'a\nb'; evo") == ["open 'a", "b'", "evo"])
+  }
 }

@@ -29,7 +29,8 @@ struct TestSession {
     api: FakeAPI = FakeAPI(), settleLimit: Duration = .seconds(3),
     details wrap: (any SpeciesDetails, NoticeBoard) -> any SpeciesDetails = { details, _ in details
     },
-    loadNames: (@Sendable () async throws(APIError) -> [SpeciesSummary])? = nil
+    loadNames: (@Sendable () async throws(APIError) -> [SpeciesSummary])? = nil,
+    text: Bool = true
   ) throws {
     self.api = api
     let work = work
@@ -64,7 +65,7 @@ struct TestSession {
         case .failure(let failure): "failed: \(failure)"
         case .nothing, .quit: nil
         }
-      }, failuresToStandardError: true, settleLimit: settleLimit)
+      }, failuresToStandardError: text, settleLimit: settleLimit)
   }
 }
 
@@ -164,6 +165,26 @@ struct SessionRuntimeTests {
     let session = try TestSession(settleLimit: .seconds(3600))
     #expect(await session.loop.runScript(["list", "next", "filter genderless"].async))
     #expect(session.work.running.isEmpty)
+  }
+
+  @Test func aScriptsTextOutputsAreSetApartByABlankLine() async throws {
+    let session = try TestSession()
+    #expect(await !session.loop.runScript(["list", "page 99", "next"].async))
+    let lines = session.output.text.split(separator: "\n", omittingEmptySubsequences: false)
+    // Two outputs, one blank line between them (none before the first, none for the failure).
+    #expect(lines.count == 4)
+    #expect(lines.first?.isEmpty == false)
+    #expect(lines[1].isEmpty)
+    #expect(lines[2].isEmpty == false)
+    #expect(session.errors.text.hasPrefix("failed"))
+  }
+
+  @Test func jsonOutputsAreOneALineWithNothingBetween() async throws {
+    let session = try TestSession(text: false)
+    #expect(await session.loop.runScript(["list", "next"].async))
+    let lines = session.output.text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3)
+    #expect(lines.prefix(2).allSatisfy { !$0.isEmpty })
   }
 
   @Test func workACommandStartedIsAwaitedBeforeAScriptEnds() async throws {
