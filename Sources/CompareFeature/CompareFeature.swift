@@ -81,8 +81,8 @@ public struct ComparePage: Page, Codable, Equatable {
           entry.types.joined(separator: " "),
           entry.types.first.map { .type($0.lowercased()) } ?? .plain)
       })
-    row("Height", species.map { Span(Self.metres($0.heightCentimetres)) })
-    row("Weight", species.map { Span(Self.kilograms($0.weightKilograms)) })
+    row("Height", species.map { Span(Measures.height(centimetres: $0.heightCentimetres)) })
+    row("Weight", species.map { Span(Measures.weight(kilograms: $0.weightKilograms)) })
     let most = species.map(\.abilities.count).max() ?? 0
     for index in 0..<most {
       row(
@@ -133,11 +133,6 @@ public struct ComparePage: Page, Codable, Equatable {
     return bar + String(repeating: " ", count: barWidth - bar.count)
   }
 
-  static func metres(_ centimetres: Int) -> String { "\(centimetres) cm" }
-
-  static func kilograms(_ value: Double) -> String {
-    value.rounded() == value ? "\(Int(value)) kg" : "\(value) kg"
-  }
 }
 
 /// The compare pages over the detail feature.

@@ -229,8 +229,8 @@ public struct TextRenderer: Sendable {
     }
     let fields: [(String, String)] = [
       ("Type", types),
-      ("Height", "\(detail.heightCentimetres) cm"),
-      ("Weight", "\(formatKilograms(detail.weightKilograms)) kg"),
+      ("Height", Measures.height(centimetres: detail.heightCentimetres)),
+      ("Weight", Measures.weight(kilograms: detail.weightKilograms)),
       ("Gender", detail.genderRatio),
     ]
     for (label, value) in fields {
@@ -516,9 +516,6 @@ public struct TextRenderer: Sendable {
     String(repeating: " ", count: max(0, width - text.count)) + text
   }
 
-  private func formatKilograms(_ value: Double) -> String {
-    value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
-  }
 }
 
 /// The customary colour of each Pokémon type, for type badges.

@@ -72,8 +72,10 @@ public final class Console: Sendable {
     }
   }
 
-  /// Writes `text` and a newline to standard error.
+  /// Writes `text` and a newline to standard error; on a terminal, lines wider than it break
+  /// between words (``fitted(_:columns:)``).
   public func printError(_ text: String) {
+    let text = fittedToError(text)
     state.withLock { state in
       clearStatus(&state)
       Self.write(text + "\n", to: error)
@@ -84,7 +86,68 @@ public final class Console: Sendable {
   /// else as ``printError(_:)`` does.
   public func printAsync(_ text: String) {
     guard let surface = state.withLock({ $0.surface }) else { return printError(text) }
-    surface.printAbovePrompt(text) { printError(text) }
+    let fitted = fittedToError(text)
+    surface.printAbovePrompt(fitted) { printError(text) }
+  }
+
+  private func fittedToError(_ text: String) -> String {
+    guard isatty(error) == 1 else { return text }
+    return Self.fitted(text, columns: TerminalInfo.size().columns)
+  }
+
+  /// `text` with each line wider than `columns` broken at spaces, never inside a word (a word
+  /// wider than the line stays whole). Continuation lines are indented under the first word
+  /// after a leading mark (`✗ `) or the line's own indent. Escape sequences take no columns.
+  public static func fitted(_ text: String, columns: Int) -> String {
+    guard columns > 10 else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      fittedLine(String(line), columns: columns)
+    }.joined(separator: "\n")
+  }
+
+  private static func fittedLine(_ line: String, columns: Int) -> String {
+    guard visibleWidth(line) > columns else { return line }
+    let words = line.split(separator: " ", omittingEmptySubsequences: false)
+    // The indent: leading spaces, or a one-character mark and its space.
+    let leadingSpaces = words.prefix { $0.isEmpty }.count
+    let markWidth = words.count > 1 && visibleWidth(String(words[0])) == 1 ? 2 : 0
+    let indent = String(repeating: " ", count: min(columns / 2, max(leadingSpaces, markWidth)))
+    var lines: [String] = []
+    var current = ""
+    var width = 0
+    for (index, word) in words.enumerated() {
+      let wordWidth = visibleWidth(String(word))
+      if index == 0 || index < leadingSpaces || width + 1 + wordWidth <= columns {
+        current += (index == 0 ? "" : " ") + word
+        width += (index == 0 ? 0 : 1) + wordWidth
+      } else {
+        lines.append(current)
+        current = indent + word
+        width = indent.count + wordWidth
+      }
+    }
+    lines.append(current)
+    return lines.joined(separator: "\n")
+  }
+
+  /// The columns `text` takes: characters outside escape sequences (`ESC [ … final`).
+  static func visibleWidth(_ text: String) -> Int {
+    var width = 0
+    var inEscape = false
+    var afterEscape = false
+    for scalar in text.unicodeScalars {
+      if afterEscape {
+        afterEscape = false
+        inEscape = scalar == "["
+      } else if inEscape {
+        if (0x40...0x7E).contains(scalar.value) { inEscape = false }
+      } else if scalar == "\u{1B}" {
+        afterEscape = true
+      } else if scalar.properties.generalCategory != .nonspacingMark {
+        width += 1
+      }
+    }
+    return width
   }
 
   /// Draws `text` as the one status line (on standard error, in place), cut to `columns`.

@@ -156,3 +156,23 @@ struct DisplayCapTests {
     #expect(shown.hasSuffix("…"))
   }
 }
+
+@Suite("Heights and weights")
+struct MeasuresTests {
+  @Test func heightsUnderAMetreAreCentimetresAndTheRestMetres() {
+    #expect(Measures.height(centimetres: 30) == "30 cm")
+    #expect(Measures.height(centimetres: 99) == "99 cm")
+    #expect(Measures.height(centimetres: 100) == "1 m")
+    #expect(Measures.height(centimetres: 170) == "1.7 m")
+    #expect(Measures.height(centimetres: 2000) == "20 m")
+    #expect(Measures.height(centimetres: .max).hasSuffix(" m"))
+  }
+
+  @Test func weightsAreKilogramsWithoutATrailingZero() {
+    #expect(Measures.weight(kilograms: 6.5) == "6.5 kg")
+    #expect(Measures.weight(kilograms: 60) == "60 kg")
+    #expect(Measures.weight(kilograms: 999.9) == "999.9 kg")
+    #expect(Measures.weight(kilograms: -0.5) == "-0.5 kg")
+    #expect(Measures.weight(kilograms: 1e300).hasSuffix(" kg"))
+  }
+}
