@@ -225,6 +225,26 @@ extension CommandParser {
 
   /// The enabled commands starting with `prefix` that apply in `context` (all when `nil`).
   /// The command being typed: the text after the last `;` (`list; op` → ` op`).
+  /// Whether a history line may be suggested as you type: each of its commands parses, and each
+  /// species `open` names is an id or starts one of `names` (when they are known). So neither
+  /// `quit now` nor `open charzard` is offered again, even from an earlier session's history.
+  public static func isWorthSuggesting(
+    _ line: String, isEnabled: (Feature) -> Bool = { _ in true }, names: [NameEntry]?
+  ) -> Bool {
+    splitScript(line).allSatisfy { command in
+      switch parse(command, isEnabled: isEnabled) {
+      case .failure, .disabled: false
+      case .empty: true
+      case .command(.open(let name)):
+        name.allSatisfy(\.isNumber)
+          || names.map { names in
+            names.contains { $0.name.hasPrefix(name) }
+          } ?? true
+      case .command: true
+      }
+    }
+  }
+
   private static func lastCommand(of line: String) -> Substring {
     guard let separator = line.lastIndex(of: ";") else { return line[...] }
     return line[line.index(after: separator)...]

@@ -41,6 +41,14 @@ public protocol CompletionProvider: Sendable {
   /// What the command typed so far takes (`page ` → `N (1–52)`), shown dimmed after the
   /// cursor; `nil` for nothing.
   func hint(for line: String) -> String?
+  /// Whether a history line may be suggested as you type: `false` for a line that would fail
+  /// (it does not parse, or names a species that does not exist). Called often: keep it cheap.
+  func isWorthSuggesting(_ line: String) -> Bool
+}
+
+extension CompletionProvider {
+  /// Every line is, unless the provider knows better.
+  public func isWorthSuggesting(_ line: String) -> Bool { true }
 }
 
 /// Reads lines with a prompt, history and completion: what the session loop needs from an
@@ -51,6 +59,9 @@ public protocol LineEditor: AnyObject, Sendable {
   func readLine(prompt: String) async -> LineEvent
   /// Adds a line worth keeping to the history (and saves it).
   func addHistory(_ line: String)
+  /// Keeps `line`, which failed on its own text (a typo, a usage error), from being suggested as
+  /// you type; it stays in the history for Up and Ctrl-R, to be corrected.
+  func markMistyped(_ line: String)
   /// The history, oldest first.
   func historyEntries() -> [String]
   /// Prints `text` above the prompt and redraws the prompt and the half-typed line, so that text

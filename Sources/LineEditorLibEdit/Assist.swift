@@ -6,14 +6,17 @@ import LineEditor
 /// cursor (fish) and the history lines Up and Down recall (zsh, fish). Separate from libedit so
 /// it can be tested directly.
 enum Assist {
-  /// The rest of the newest history entry that starts with `line` and is longer (fish's
-  /// autosuggestion); `nil` when `line` is blank or no entry fits.
-  static func historySuggestion(for line: String, in entries: [String]) -> String? {
+  /// The rest of the newest history entry that starts with `line`, is longer and is worth
+  /// suggesting (fish's autosuggestion, which also skips lines that would not work); `nil` when
+  /// `line` is blank or no entry fits.
+  static func historySuggestion(
+    for line: String, in entries: [String], worthSuggesting: (String) -> Bool = { _ in true }
+  ) -> String? {
     guard line.contains(where: { !$0.isWhitespace }) else { return nil }
     let typed = line.unicodeScalars
     for entry in entries.reversed() {
       let scalars = entry.unicodeScalars
-      if scalars.count > typed.count, scalars.starts(with: typed) {
+      if scalars.count > typed.count, scalars.starts(with: typed), worthSuggesting(entry) {
         return String(String.UnicodeScalarView(scalars.dropFirst(typed.count)))
       }
     }

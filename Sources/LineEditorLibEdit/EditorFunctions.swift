@@ -141,7 +141,12 @@ final class EditorCallbacks: Sendable {
   /// The suggestion for `line`: the rest of the newest history line starting with it, else of
   /// the one completion extending its last word.
   func suggestion(for line: String) -> String? {
-    if let fromHistory = Assist.historySuggestion(for: line, in: history.entries) {
+    let (entries, mistyped) = history.suggestionSource
+    let provider = completer?.provider
+    let fromHistory = Assist.historySuggestion(for: line, in: entries) { entry in
+      !mistyped.contains(entry) && provider?.isWorthSuggesting(entry) != false
+    }
+    if let fromHistory {
       return fromHistory
     }
     guard let provider = completer?.provider, line.last?.isWhitespace == false else { return nil }

@@ -21,6 +21,8 @@ final class HistoryStore: Sendable {
     var generation = 0
     /// Set after the file could not be written: the history stays in memory from then on.
     var memoryOnly = false
+    /// This session's lines that failed on their own text: recalled, never suggested.
+    var mistyped: Set<String> = []
   }
 
   /// Where the history lives, or `nil` to keep it in memory only.
@@ -53,6 +55,17 @@ final class HistoryStore: Sendable {
 
   /// The entries, oldest first.
   var entries: [String] { state.withLock { $0.entries } }
+
+  /// The entries and the lines among them not to suggest, read atomically.
+  var suggestionSource: (entries: [String], mistyped: Set<String>) {
+    state.withLock { ($0.entries, $0.mistyped) }
+  }
+
+  /// Keeps `line` (trimmed as `add` trims it) from being suggested for the rest of the session.
+  func markMistyped(_ line: String) {
+    let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+    state.withLock { _ = $0.mistyped.insert(trimmed) }
+  }
 
   /// Grows by one with every change; lets the editor know when to copy the entries again.
   var generation: Int { state.withLock { $0.generation } }

@@ -135,6 +135,11 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
     history.add(line)
   }
 
+  /// Keeps `line` in the history but never suggests it again this session.
+  public func markMistyped(_ line: String) {
+    history.markMistyped(line)
+  }
+
   /// The history, oldest first.
   public func historyEntries() -> [String] {
     history.entries

@@ -40,6 +40,33 @@ public enum CommandFailure: Error, Sendable, Equatable {
   /// Ctrl-C stopped the command.
   case cancelled
 
+  /// Whether the line itself was wrong, not the network, the disk or the moment: a usage error,
+  /// a command switched off, a name or id that names nothing (or several), a page out of range.
+  /// Such a line stays in the history, to be corrected, but is never suggested as you type.
+  public var isMistyped: Bool {
+    switch self {
+    case .usage, .noHelp, .disabled: true
+    case .detail(let error):
+      switch error {
+      case .emptyInput, .inputTooLong, .invalidID, .ambiguous, .unknown, .api(.notFound): true
+      case .api: false
+      }
+    case .page(let error):
+      switch error {
+      case .unknown, .ambiguous, .invalidName, .api(.notFound): true
+      case .needsSelection, .api: false
+      }
+    case .list(let error):
+      switch error {
+      case .pageBeforeFirst, .pageAfterLast, .emptySearch, .searchTooLong,
+        .randomCountOutOfRange:
+        true
+      case .api: false
+      }
+    default: false
+    }
+  }
+
   /// The underlying API failure, when there is one.
   public var apiError: APIError? {
     switch self {

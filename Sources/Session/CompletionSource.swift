@@ -53,6 +53,12 @@ public final class CompletionSource: CompletionProvider {
       for: line, isEnabled: { flags.isEnabled($0) }, context: currentContext())
   }
 
+  public func isWorthSuggesting(_ line: String) -> Bool {
+    let flags = flags
+    return CommandParser.isWorthSuggesting(
+      line, isEnabled: { flags.isEnabled($0) }, names: names.names)
+  }
+
   private func currentContext() -> CompletionContext {
     var context = state.withLock { $0 }
     context.names = names.names

@@ -124,6 +124,9 @@ public struct SessionLoop: Sendable {
             names.loadIfNeeded()
             pageNames?.loadIfNeeded()
           }
+          if case .failure(let failure) = outcome, failure.isMistyped {
+            editor.markMistyped(line)
+          }
           if case .quit = outcome { quits = true }
           if quits || outcome == .failure(.cancelled) { break }
         }

@@ -271,3 +271,28 @@ struct PageCompletionTests {
     #expect(words(complete("nat")) == ["nature", "natures"])
   }
 }
+
+@Suite("Which history lines are suggested")
+struct SuggestionWorthTests {
+  let names = [NameEntry(name: "charizard", id: 6), NameEntry(name: "pikachu", id: 25)]
+
+  @Test func linesThatWouldFailAreNot() {
+    #expect(!CommandParser.isWorthSuggesting("quit now", names: names))
+    #expect(!CommandParser.isWorthSuggesting("open charzard", names: names))
+    #expect(!CommandParser.isWorthSuggesting("open 6; evolution x", names: names))
+    #expect(
+      !CommandParser.isWorthSuggesting(
+        "evolution", isEnabled: { $0 != .evolution }, names: names))
+  }
+
+  @Test func linesThatWorkAreEvenWithANamePrefixOrAnId() {
+    #expect(CommandParser.isWorthSuggesting("open char", names: names))
+    #expect(CommandParser.isWorthSuggesting("open Pikachu; evo", names: names))
+    #expect(CommandParser.isWorthSuggesting("open 9999", names: names))
+    #expect(CommandParser.isWorthSuggesting("page 3", names: names))
+  }
+
+  @Test func namesNotYetLoadedAreGivenTheBenefitOfTheDoubt() {
+    #expect(CommandParser.isWorthSuggesting("open charzard", names: nil))
+  }
+}

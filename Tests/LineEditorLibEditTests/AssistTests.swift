@@ -17,6 +17,13 @@ struct AssistTests {
     #expect(Assist.historySuggestion(for: "zzz", in: history) == nil)
   }
 
+  @Test func linesNotWorthSuggestingAreSkippedForOlderOnes() {
+    let entries = ["open eevee", "open charzard"]
+    #expect(
+      Assist.historySuggestion(for: "open ", in: entries) { $0 != "open charzard" } == "eevee")
+    #expect(Assist.historySuggestion(for: "open c", in: entries) { $0 != "open charzard" } == nil)
+  }
+
   @Test func aSingleCompletionIsSuggestedInTheCaseOfTheCandidate() {
     #expect(
       Assist.completionSuggestion(for: "open pikac", .items([CompletionItem("pikachu")])) == "hu")

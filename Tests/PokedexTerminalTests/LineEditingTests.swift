@@ -85,6 +85,21 @@ extension PseudoTerminalTests {
     }
   }
 
+  @Test func aLineThatFailedOnItsOwnTextIsRecalledButNotSuggested() async throws {
+    let session = try await session(after: ["quit now"], colour: true)
+    defer { session.close() }
+
+    try session.type("qu")
+    try await session.waitUntil("`quit` completed, not the failed `quit now` suggested") { _ in
+      let last = try! session.screenWithColours().last { !$0.isEmpty } ?? ""
+      return last.hasSuffix("qu\u{1B}[2mit\u{1B}[0m") || last.hasSuffix("qu\u{1B}[2mit")
+    }
+    try session.press("Up")
+    try await session.waitUntil("Up still recalls it, to be corrected") {
+      $0.lastText.hasSuffix("]> quit now")
+    }
+  }
+
   @Test func aHintAfterACommandGoesAsSoonAsYouType() async throws {
     let session = try await session(after: [], colour: true)
     defer { session.close() }

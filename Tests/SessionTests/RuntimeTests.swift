@@ -105,6 +105,8 @@ final class ScriptedEditor: LineEditor {
 
   private let history = Locked<[String]>([])
   func addHistory(_ line: String) { history.withLock { $0.append(line) } }
+  let mistyped = Locked<[String]>([])
+  func markMistyped(_ line: String) { mistyped.withLock { $0.append(line) } }
   func historyEntries() -> [String] { history.withLock { $0 } }
   func printAbovePrompt(_ text: String, otherwise: () -> Void) { otherwise() }
   func updatePrompt(_ prompt: String) {}
@@ -410,5 +412,16 @@ extension CompletionSource {
     case .items(let items): items.map(\.word)
     case .message: ["(loading)"]
     }
+  }
+}
+
+@Suite("Lines that failed on their own text")
+struct MistypedLineTests {
+  @Test func theyAreMarkedSoTheEditorNeverSuggestsThem() async throws {
+    let session = try TestSession()
+    let editor = ScriptedEditor(["quit now", "list", "page 999", "open 1; nosuch"])
+    await session.loop.runInteractive(editor: editor, typeAhead: noTypeAhead(), interrupts: nil)
+    #expect(editor.mistyped.withLock { $0 } == ["quit now", "page 999", "open 1; nosuch"])
+    #expect(editor.historyEntries().count == 4)
   }
 }
