@@ -273,8 +273,9 @@ public enum CommandTable {
     CommandSpec(
       name: "help", aliases: [], arguments: "[COMMAND]",
       summary: "Show this help, or more on a command.",
-      details: "Lists the commands, or tells more about one of them.",
-      examples: ["help", "help open"], feature: nil,
+      details:
+        "Lists the commands, or tells more about one of them; help keys lists the keys of the line editor.",
+      examples: ["help", "help open", "help keys"], feature: nil,
       parseArguments: parseHelp, completion: .commandNames),
     CommandSpec(
       name: "quit", aliases: ["exit"], arguments: "",
@@ -607,6 +608,9 @@ private func parseRange(_ word: String) -> Result<ClosedRange<Int>, ParseFailure
 
 private func parseHelp(_ arguments: Arguments, isEnabled: (Feature) -> Bool) -> ParseResult {
   guard let word = arguments.words.first else { return .command(.help(nil)) }
+  if word.lowercased() == CommandParser.keysTopic, arguments.words.count == 1 {
+    return .command(.help(CommandParser.keysTopic))
+  }
   guard let spec = CommandTable.command(named: word) else {
     return .failure(unknownCommand(word.lowercased(), isEnabled: isEnabled))
   }

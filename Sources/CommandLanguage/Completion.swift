@@ -98,7 +98,8 @@ extension CommandParser {
       return .items(
         listed.map { .init($0, note: "(type it out: it cannot be undone)", insertable: false) })
     case .commandNames:
-      let names = commandNames(startingWith: prefix, isEnabled: isEnabled, context: nil)
+      var names = commandNames(startingWith: prefix, isEnabled: isEnabled, context: nil)
+      if keysTopic.hasPrefix(prefix) { names = (names + [keysTopic]).sorted() }
       return .items(first ? names.map { .init($0) } : [])
     case .downloadImage:
       let offered =

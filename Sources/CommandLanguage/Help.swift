@@ -1,4 +1,5 @@
 import FeatureFlags
+import LineEditor
 import Models
 
 extension CommandParser {
@@ -14,6 +15,21 @@ extension CommandParser {
     }
     lines.append("")
     lines.append("Type \"help COMMAND\" for more on one command, e.g. \"help open\".")
+    lines.append("Type \"help keys\" for the keys of the line editor.")
+    return lines.joined(separator: "\n")
+  }
+
+  /// The topic of `help keys`, which is not a command.
+  public static let keysTopic = "keys"
+
+  /// The `help keys` text: one aligned row per key of the line editor.
+  public static func keysText() -> String {
+    let width = EditingKeys.all.map(\.keys.count).max() ?? 0
+    var lines = ["Keys:"]
+    for row in EditingKeys.all {
+      let padding = String(repeating: " ", count: width - row.keys.count)
+      lines.append("  \(row.keys)\(padding)  \(row.does)")
+    }
     return lines.joined(separator: "\n")
   }
 
@@ -22,6 +38,7 @@ extension CommandParser {
   public static func helpText(
     for command: String, isEnabled: (Feature) -> Bool = { _ in true }
   ) -> String? {
+    if command.lowercased() == keysTopic { return keysText() }
     guard let spec = CommandTable.command(named: command), spec.isOn(isEnabled) else {
       return nil
     }

@@ -89,6 +89,8 @@ public struct SessionLoop: Sendable {
     await shell.observePrompt { editor.updatePrompt(decoratePrompt($0)) }
     await shell.prefetch()
     names.loadIfNeeded()
+    // A first launch (nothing in the history yet) says where to start.
+    if editor.historyEntries().isEmpty { console.print(Self.firstLaunchLine) }
     // The other kinds' names wait for the first command that works (or Tab): at launch they
     // would queue before that command's own requests.
     if let firstContact { work.start("first contact") { await firstContact.check() } }
@@ -136,6 +138,10 @@ public struct SessionLoop: Sendable {
     }
     await work.cancelAll()
   }
+
+  /// What a first launch says before the first prompt.
+  public static let firstLaunchLine =
+    "Type \"help\" for the commands, \"help keys\" for the keys, or press Tab."
 
   /// The commands of a line typed at the prompt: split at `;` as a script is, or the line as
   /// it is when it is a comment or holds nothing else.

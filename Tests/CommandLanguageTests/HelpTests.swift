@@ -1,5 +1,6 @@
 import CommandLanguage
 import FeatureFlags
+import LineEditor
 import Testing
 
 @Suite("help")
@@ -39,6 +40,20 @@ struct HelpTests {
     #expect(!help.contains("\n  image "))
     #expect(help.contains("\n  search TEXT "))
     #expect(help.contains("\n  open ID|NAME "))
+  }
+
+  @Test func helpKeysListsTheEditorsKeysAndHelpPointsToIt() throws {
+    #expect(CommandParser.parse("help keys") == .command(.help("keys")))
+    #expect(CommandParser.parse("help KEYS") == .command(.help("keys")))
+    let keys = try #require(CommandParser.helpText(for: "keys"))
+    for row in ["  Tab ", "  Ctrl-R ", "  Up, Down ", "  Ctrl-Z ", "  Ctrl-C "] {
+      #expect(keys.contains(row), "help keys lacks \(row)")
+    }
+    #expect(keys.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    #expect(CommandParser.helpText(isEnabled: allOn).contains("\"help keys\""))
+    #expect(
+      CommandParser.completions(for: "help k")
+        == .items([CompletionItem("keys")]))
   }
 
   @Test func isPlainText() {

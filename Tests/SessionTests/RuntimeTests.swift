@@ -93,8 +93,12 @@ final class ScriptedEditor: LineEditor {
   private let lines: Locked<[String]>
   private let beforeLine: @Sendable () async -> Void
 
-  init(_ lines: [String], beforeLine: @escaping @Sendable () async -> Void = {}) {
+  init(
+    _ lines: [String], history: [String] = [],
+    beforeLine: @escaping @Sendable () async -> Void = {}
+  ) {
     self.lines = Locked(lines)
+    self.history = Locked(history)
     self.beforeLine = beforeLine
   }
 
@@ -103,7 +107,7 @@ final class ScriptedEditor: LineEditor {
     return lines.withLock { $0.isEmpty ? .endOfInput : .line($0.removeFirst()) }
   }
 
-  private let history = Locked<[String]>([])
+  private let history: Locked<[String]>
   func addHistory(_ line: String) { history.withLock { $0.append(line) } }
   let mistyped = Locked<[String]>([])
   func markMistyped(_ line: String) { mistyped.withLock { $0.append(line) } }
@@ -412,6 +416,23 @@ extension CompletionSource {
     case .items(let items): items.map(\.word)
     case .message: ["(loading)"]
     }
+  }
+}
+
+@Suite("The first launch")
+struct FirstLaunchTests {
+  @Test func saysWhereToStartWhenTheHistoryIsEmpty() async throws {
+    let session = try TestSession()
+    await session.loop.runInteractive(
+      editor: ScriptedEditor([]), typeAhead: noTypeAhead(), interrupts: nil)
+    #expect(session.output.text == SessionLoop.firstLaunchLine + "\n")
+  }
+
+  @Test func saysNothingOnceThereIsAHistory() async throws {
+    let session = try TestSession()
+    await session.loop.runInteractive(
+      editor: ScriptedEditor([], history: ["list"]), typeAhead: noTypeAhead(), interrupts: nil)
+    #expect(session.output.text.isEmpty)
   }
 }
 
