@@ -13,8 +13,35 @@ struct CompletionEdit: Equatable, Sendable {
 
 /// The pure logic of tab completion, separate from libedit so it can be tested directly.
 enum Completion {
-  /// The most candidates listed at once; the rest is summarised in one line.
-  static let listingLimit = 100
+  /// More candidates than this are listed only after a question (readline's
+  /// `completion-query-items`).
+  static let queryThreshold = 100
+
+  /// The question asked before listing `count` candidates, as readline words it.
+  static func question(count: Int) -> String {
+    "Display all \(count) possibilities? (y or n)"
+  }
+
+  /// What a key means as the answer to ``question(count:)``: `y`, `Y` and Space list, the rest
+  /// (`n`, Esc, Ctrl-G, Delete …) does not.
+  static func answersYes(_ key: Unicode.Scalar) -> Bool {
+    key == "y" || key == "Y" || key == " "
+  }
+
+  /// What a key does at a listing's `--More--`: the next screen, the next line, or stop.
+  enum MoreAnswer: Equatable {
+    case screen, line, stop
+  }
+
+  /// A key at `--More--`, as readline takes it: Space and `y` a screen, Enter a line, the rest
+  /// (`q`, `n`, Esc, Delete …) stops.
+  static func moreAnswer(_ key: Unicode.Scalar) -> MoreAnswer {
+    switch key {
+    case " ", "y", "Y": .screen
+    case "\r", "\n": .line
+    default: .stop
+    }
+  }
 
   /// The word the cursor is in: the text after the last white space or `;` of `line`.
   static func currentWord(of line: String) -> Substring {
@@ -78,30 +105,26 @@ enum Completion {
   }
 
   /// Lays `items` out in columns (down, then across) that fit in `width` terminal columns,
-  /// like `ls`. At most `listingLimit` items are shown; a last line counts the rest.
+  /// like `ls`.
   static func columns(_ items: [String], width: Int) -> [String] {
-    let shown = Array(items.prefix(listingLimit))
-    guard !shown.isEmpty else { return [] }
+    guard !items.isEmpty else { return [] }
     let gap = 2
-    let columnWidth = (shown.map(\.count).max() ?? 0) + gap
+    let columnWidth = (items.map(\.count).max() ?? 0) + gap
     let columnCount = max(1, (max(width, 1) + gap) / columnWidth)
-    let rowCount = (shown.count + columnCount - 1) / columnCount
+    let rowCount = (items.count + columnCount - 1) / columnCount
     var lines: [String] = []
     for row in 0..<rowCount {
       var line = ""
       for column in 0..<columnCount {
         let index = column * rowCount + row
-        guard index < shown.count else { break }
-        let item = shown[index]
+        guard index < items.count else { break }
+        let item = items[index]
         line += item
-        if (column + 1) * rowCount + row < shown.count {
+        if (column + 1) * rowCount + row < items.count {
           line += String(repeating: " ", count: columnWidth - item.count)
         }
       }
       lines.append(line)
-    }
-    if items.count > shown.count {
-      lines.append("… and \(items.count - shown.count) more")
     }
     return lines
   }

@@ -2,6 +2,7 @@ import CEditLineShim
 import CLibEdit
 import LineEditor
 import Locking
+import Terminal
 
 /// What libedit's editor functions reach through the editor's context pointer: the completer,
 /// the history, the text waiting to be printed above the prompt, and the state of what is drawn
@@ -407,6 +408,9 @@ final class Completer: Sendable {
       }
       guard !listedAlready else { return UInt8(CC_REFRESH_BEEP) }
       lines = Completion.columns(edit.listing, width: Int(pdx_columns(el)))
+      if edit.listing.count > Completion.queryThreshold {
+        return listAfterAsking(el, lines, count: edit.listing.count, in: callbacks)
+      }
     }
     let row = callbacks.cursorRow(el)
     let erase = callbacks.assisting.withLock { $0.drawn } ? "\u{1B}[K" : ""
@@ -414,5 +418,57 @@ final class Completer: Sendable {
       erase + "\n\u{1B}[J" + lines.joined(separator: "\n") + EditorCallbacks.redisplayGap(row))
     callbacks.assisting.withLock { $0.drawn = false }
     return UInt8(CC_REDISPLAY)
+  }
+
+  /// Many candidates, as readline lists them: `Display all N possibilities? (y or n)` first,
+  /// then a screen at a time with `--More--` between. Ctrl-C drops the line as it does while
+  /// typing.
+  private func listAfterAsking(
+    _ el: OpaquePointer, _ lines: [String], count: Int, in callbacks: EditorCallbacks
+  ) -> UInt8 {
+    let row = callbacks.cursorRow(el)
+    let erase = callbacks.assisting.withLock { $0.drawn } ? "\u{1B}[K" : ""
+    callbacks.assisting.withLock { $0.drawn = false }
+    pdx_write_stdout(erase + "\n\u{1B}[J" + Completion.question(count: count))
+    guard let answer = Self.key(el) else { return UInt8(CC_EOF) }
+    guard Completion.answersYes(answer) else {
+      // Not listed: Tab may ask again.
+      callbacks.assisting.withLock { $0.listedLine = nil }
+      pdx_write_stdout(EditorCallbacks.redisplayGap(row))
+      return UInt8(CC_REDISPLAY)
+    }
+    pdx_write_stdout("\r\u{1B}[K")
+    let screen = max(1, TerminalInfo.size().rows - 1)
+    var shown = 0
+    var next = min(lines.count, screen)
+    while true {
+      pdx_write_stdout(lines[shown..<next].joined(separator: "\n"))
+      shown = next
+      guard shown < lines.count else { break }
+      pdx_write_stdout("\n\u{1B}[7m--More--\u{1B}[0m")
+      guard let key = Self.key(el) else { return UInt8(CC_EOF) }
+      pdx_write_stdout("\r\u{1B}[K")
+      switch Completion.moreAnswer(key) {
+      case .screen: next = min(lines.count, shown + screen)
+      case .line: next = shown + 1
+      case .stop:
+        // On the emptied `--More--` row already: the rest of the gap.
+        pdx_write_stdout(String(EditorCallbacks.redisplayGap(row).dropFirst()))
+        return UInt8(CC_REDISPLAY)
+      }
+    }
+    pdx_write_stdout(EditorCallbacks.redisplayGap(row))
+    return UInt8(CC_REDISPLAY)
+  }
+
+  /// The next key typed, skipping the wake-up for text waiting to go above the prompt; `nil`
+  /// at the end of input or on Ctrl-C.
+  private static func key(_ el: OpaquePointer) -> Unicode.Scalar? {
+    while true {
+      var key: wchar_t = 0
+      guard el_wgetc(el, &key) > 0 else { return nil }
+      if key == PDX_ASYNC_PRINT_KEY { continue }
+      return Unicode.Scalar(UInt32(bitPattern: key))
+    }
   }
 }

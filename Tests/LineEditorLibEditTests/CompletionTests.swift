@@ -84,11 +84,17 @@ struct CompletionTests {
     #expect(Completion.columns([], width: 80) == [])
   }
 
-  @Test func longListingsAreCut() {
+  @Test func longListingsAreWholeAndAskedForFirst() {
     let names = (1...250).map { "name\($0)" }
     let lines = Completion.columns(names, width: 80)
-    #expect(lines.last == "… and 150 more")
-    #expect(!lines.joined().contains("name101"))
+    #expect(lines.joined().contains("name250"))
     #expect(lines.allSatisfy { $0.count <= 80 })
+    #expect(Completion.question(count: 250) == "Display all 250 possibilities? (y or n)")
+    #expect(Completion.queryThreshold == 100)
+    #expect(Completion.answersYes("y") && Completion.answersYes(" "))
+    #expect(!Completion.answersYes("n") && !Completion.answersYes("\u{1B}"))
+    #expect(Completion.moreAnswer(" ") == .screen)
+    #expect(Completion.moreAnswer("\r") == .line)
+    #expect(Completion.moreAnswer("q") == .stop)
   }
 }

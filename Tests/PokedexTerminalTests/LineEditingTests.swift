@@ -135,6 +135,39 @@ extension PseudoTerminalTests {
     #expect(screen.lastText.hasSuffix("]> open 13"))
   }
 
+  @Test func manyCandidatesAreListedOnlyAfterAskingAndAScreenAtATime() async throws {
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
+    api.addSpecies(150)
+    let session = try await session(after: [], port: api.port, columns: 80, rows: 24)
+    defer { session.close() }
+
+    try session.type("open ")
+    var asked = false
+    for _ in 0..<10 where !asked {
+      try session.press("Tab")
+      asked = try await session.waitUntil(
+        "the question", timeout: .seconds(1), recordsTimeout: false
+      ) { $0.lastText.hasPrefix("Display all 15") && $0.lastText.hasSuffix("? (y or n)") }
+    }
+    let screen = try session.screen()
+    #expect(asked, "\(screen.joined(separator: "\n"))")
+    try session.type("n")
+    try await session.waitUntil("no listing, the line as it was") { lines in
+      lines.lastText.hasSuffix("]> open") && !lines.contains { $0.contains("mon1 ") }
+    }
+    try session.press("Tab")
+    try await session.waitUntil("asked again") { $0.lastText.hasSuffix("? (y or n)") }
+    try session.type("y")
+    try await session.waitUntil("one screen, then --More--") { lines in
+      lines.lastText == "--More--" && lines.contains { $0.hasPrefix("eevee") }
+    }
+    try session.type("q")
+    try await session.waitUntil("the prompt back with the line") {
+      $0.lastText.hasSuffix("]> open")
+    }
+  }
+
   @Test func tabNeverMakesCacheClearRunnable() async throws {
     let session = try await session(after: [])
     defer { session.close() }

@@ -17,6 +17,7 @@ final class StubAPI: Sendable {
     var rules: [Rule] = []
     var maxAge = 86_400
     var server: LoopbackServer?
+    var moreSpecies = 0
   }
 
   private let state = Locked(State())
@@ -66,6 +67,11 @@ final class StubAPI: Sendable {
     state.withLock { $0.rules.append(Rule(pathContains: fragment, delay: delay, status: status)) }
   }
 
+  /// Adds `count` made-up species to the index (`mon1` … as #2001 …), for long listings.
+  func addSpecies(_ count: Int) {
+    state.withLock { $0.moreSpecies = count }
+  }
+
   /// The `Cache-Control: max-age` of the answers (0 makes them stale at once).
   func setMaxAge(_ seconds: Int) {
     state.withLock { $0.maxAge = seconds }
@@ -89,10 +95,15 @@ final class StubAPI: Sendable {
 
   private func body(for path: String) -> String? {
     let base = "http://127.0.0.1:\(port)/api/v2"
+    let more = state.withLock { $0.moreSpecies }
     switch path {
     case "/api/v2/pokemon-species":
+      let extra = (0..<more).map {
+        #"{"name": "mon\#($0 + 1)", "url": "\#(base)/pokemon-species/\#(2001 + $0)/"},"#
+      }.joined(separator: "\n")
       return """
-        {"count": 6, "next": null, "previous": null, "results": [
+        {"count": \(6 + more), "next": null, "previous": null, "results": [
+          \(extra)
           {"name": "weedle", "url": "\(base)/pokemon-species/13/"},
           {"name": "pikachu", "url": "\(base)/pokemon-species/25/"},
           {"name": "gyarados", "url": "\(base)/pokemon-species/130/"},
