@@ -28,6 +28,7 @@ struct PDXEditor {
   char *prompt;
   void *context;
   PDXEditorHook hook;
+  int redraw;
 };
 
 // The terminal mode from before any editor was created, restored by pdx_restore_terminal.
@@ -88,20 +89,30 @@ static int read_character(EditLine *el, wchar_t *out) {
     if (fds[1].revents & POLLIN) {
       char bytes[32];
       ssize_t count = read(editor->wake_read, bytes, sizeof bytes);
-      int interrupt = 0, resize = 0, print = 0;
+      int interrupt = 0, resize = 0, print = 0, continued = 0;
       for (ssize_t i = 0; i < count; i++) {
         if (bytes[i] == PDX_WAKE_INTERRUPT) interrupt = 1;
         if (bytes[i] == PDX_WAKE_RESIZE) resize = 1;
         if (bytes[i] == PDX_WAKE_PRINT) print = 1;
+        if (bytes[i] == PDX_WAKE_CONTINUE) continued = 1;
       }
-      if (resize) el_resize(el);
+      if (resize) {
+        el_resize(el);
+        editor->redraw = 1;
+      }
+      if (continued) {
+        // The shell may have changed the terminal while pokedex was stopped: edit mode again.
+        el_set(el, EL_PREP_TERM, 0);
+        el_set(el, EL_PREP_TERM, 1);
+        editor->redraw = 1;
+      }
       if (interrupt) {
         editor->interrupted = 1;
         memset(&editor->decoder, 0, sizeof editor->decoder);
         finish_interrupted_line(el);
         return 0;
       }
-      if (print) {
+      if (print || editor->redraw) {
         *out = PDX_ASYNC_PRINT_KEY;
         return 1;
       }
@@ -326,4 +337,12 @@ const char *pdx_history_newer(History *list) {
 int pdx_wcwidth(unsigned int character) {
   int width = wcwidth((wchar_t)character);
   return width < 0 ? 0 : width;
+}
+
+int pdx_take_redraw(EditLine *el) {
+  PDXEditor *editor = editor_of(el);
+  if (editor == NULL) return 0;
+  int redraw = editor->redraw;
+  editor->redraw = 0;
+  return redraw;
 }

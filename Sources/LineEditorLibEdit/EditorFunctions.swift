@@ -112,9 +112,16 @@ final class EditorCallbacks: Sendable {
     }
     // Where the cursor is with the prompt on screen, before a new one changes the count.
     let rows = cursorRow(el)
+    let redraw = pdx_take_redraw(el) != 0
     if let prompt {
       output.withLock { $0.prompt = prompt }
       if !assisting.withLock({ $0.searching }) { setPrompt(el, prompt) }
+    }
+    if texts.isEmpty, redraw {
+      // After a resize or `fg`: the prompt and the line again, on the cursor's row.
+      pdx_write_stdout("\r\u{1B}[K" + String(repeating: "\n", count: rows))
+      assisting.withLock { $0.drawn = false }
+      return UInt8(CC_REDISPLAY)
     }
     guard !texts.isEmpty else { return UInt8(prompt == nil ? CC_NORM : CC_REDISPLAY) }
     let up = rows > 0 ? "\u{1B}[\(rows)A" : ""

@@ -87,6 +87,8 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
       signalHandlerIDs = [
         interrupts.hub.addResizeHandler { wakePipe.wake(UInt8(ascii: "w")) },
         interrupts.hub.addCleanupHandler { pdx_restore_terminal() },
+        interrupts.hub.addSuspendHandler(
+          suspend: { pdx_restore_terminal() }, resume: { wakePipe.wake(UInt8(ascii: "c")) }),
       ]
     } else {
       signalHandlerIDs = []

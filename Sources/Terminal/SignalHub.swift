@@ -7,7 +7,8 @@ import Locking
   import Darwin
 #endif
 
-/// The process's single observer of SIGINT, SIGWINCH, SIGTERM, SIGHUP and SIGQUIT.
+/// The process's single observer of SIGINT, SIGWINCH, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP and
+/// SIGCONT.
 ///
 /// Each signal gets one `DispatchSource` (installed on first use, the signal's default action
 /// switched off), and the hub routes it:
@@ -16,6 +17,8 @@ import Locking
 /// - SIGWINCH goes to every resize handler.
 /// - SIGTERM and SIGHUP run every cleanup handler (restoring the terminal), then the signal's
 ///   default action runs, so the process still ends the way its parent expects.
+/// - SIGTSTP (Ctrl-Z) runs every suspend handler (restoring the terminal), then stops the process
+///   as the default action would; SIGCONT (`fg`) runs every resume handler (redrawing the line).
 /// - SIGQUIT (Ctrl-\\) is treated like SIGINT once ``treatQuitAsInterrupt()`` was called: in a
 ///   REPL it would otherwise reach the Swift runtime's crash reporter.
 public final class SignalHub: Sendable {
@@ -27,6 +30,8 @@ public final class SignalHub: Sendable {
     var interruptHandlers: [(id: Int, handler: @Sendable () -> Void)] = []
     var resizeHandlers: [Int: @Sendable () -> Void] = [:]
     var cleanupHandlers: [Int: @Sendable () -> Void] = [:]
+    var suspendHandlers: [Int: (suspend: @Sendable () -> Void, resume: @Sendable () -> Void)] =
+      [:]
     var sources: [Int32: any DispatchSourceSignal] = [:]
   }
 
@@ -85,6 +90,30 @@ public final class SignalHub: Sendable {
     }
   }
 
+  /// Calls `suspend` before the process stops on SIGTSTP (Ctrl-Z), and `resume` after it
+  /// continues (SIGCONT: `fg`, `bg`, `kill -CONT`), until `remove(_:)`.
+  public func addSuspendHandler(
+    suspend: @escaping @Sendable () -> Void, resume: @escaping @Sendable () -> Void
+  ) -> Int {
+    observe(SIGTSTP) { [self] in
+      let handlers = state.withLock { Array($0.suspendHandlers.values) }
+      for handler in handlers { handler.suspend() }
+      Self.stop()
+      // Continued (or never stopped: a process group without a shell's job control ignores
+      // the stop): resume whether or not SIGCONT is seen.
+      for handler in handlers { handler.resume() }
+    }
+    observe(SIGCONT) { [self] in
+      let handlers = state.withLock { Array($0.suspendHandlers.values) }
+      for handler in handlers { handler.resume() }
+    }
+    return state.withLock { state in
+      state.nextID += 1
+      state.suspendHandlers[state.nextID] = (suspend, resume)
+      return state.nextID
+    }
+  }
+
   /// From now on, SIGQUIT (Ctrl-\\) does what Ctrl-C does: drops the line being typed, or
   /// cancels the command in flight.
   public func treatQuitAsInterrupt() {
@@ -103,6 +132,7 @@ public final class SignalHub: Sendable {
       state.interruptHandlers.removeAll { $0.id == id }
       state.resizeHandlers[id] = nil
       state.cleanupHandlers[id] = nil
+      state.suspendHandlers[id] = nil
     }
   }
 
@@ -116,6 +146,20 @@ public final class SignalHub: Sendable {
       source.resume()
       state.sources[signalNumber] = source
     }
+  }
+
+  /// Stops the process as SIGTSTP's default action does (the shell reports it stopped); returns
+  /// once it continues, SIGTSTP observed again.
+  private static func stop() {
+    signal(SIGTSTP, SIG_DFL)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGTSTP)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &set, &previous)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    signal(SIGTSTP, SIG_IGN)
   }
 
   /// Ends the process with the default action of `signalNumber`.

@@ -83,6 +83,46 @@ struct PseudoTerminalTests {
     #expect(try !session.screen().contains { $0.hasPrefix("EXIT=") })
   }
 
+  @Test func afterAStopAndContinueThePromptAndTheLineAreRedrawn() async throws {
+    let session = try await startSession()
+    defer { session.close() }
+
+    try session.type("open pika")
+    try await session.waitUntil("the line typed") { $0.lastText.hasSuffix("> open pika") }
+    let pid = try session.programID()
+    kill(pid, SIGSTOP)
+    try await session.waitUntil("stopped") { _ in
+      (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?
+        .split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("T") == true
+    }
+    try session.wipeScreen()
+    try await session.waitUntil("the screen wiped") { $0.lastText.isEmpty }
+    kill(pid, SIGCONT)
+    try await session.waitUntil("the prompt and the line drawn again") {
+      $0.lastText.hasSuffix("]> open pika")
+    }
+    try session.type("chu")
+    try session.press("Enter")
+    try await session.waitUntil("the line still edited, and run") { lines in
+      lines.contains { $0.hasSuffix("]> open pikachu") } && lines.showsEmptyPrompt
+    }
+  }
+
+  @Test func ctrlZWhereNoShellCanStopItLeavesTheLineWorking() async throws {
+    let session = try await startSession()
+    defer { session.close() }
+
+    // Under `sh -c` no job control stops the process: it must come back in edit mode.
+    try session.type("hel")
+    try await session.waitUntil("the line typed") { $0.lastText.hasSuffix("> hel") }
+    try session.press("C-z")
+    try session.type("p")
+    try session.press("Enter")
+    try await session.waitUntil("help working") { lines in
+      output(after: "help", in: lines).joined().contains("quit") && lines.showsEmptyPrompt
+    }
+  }
+
   @Test func ctrlDExitsWithStatusZeroAndRestoresTheTerminal() async throws {
     let session = try await startSession()
     defer { session.close() }

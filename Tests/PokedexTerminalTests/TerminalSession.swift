@@ -91,6 +91,27 @@ final class TerminalSession {
     ]
   }
 
+  /// The process id of the `pokedex` running in the terminal (found by its own HOME).
+  func programID() throws -> pid_t {
+    let home = "HOME=\(directory.path)/home"
+    for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+      guard let pid = pid_t(entry),
+        let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+        let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+        String(decoding: cmdline, as: UTF8.self).hasPrefix(binary.path + "\0"),
+        String(decoding: environ, as: UTF8.self).split(separator: "\0").contains(Substring(home))
+      else { continue }
+      return pid
+    }
+    throw CocoaError(.fileNoSuchFile)
+  }
+
+  /// Clears the terminal's screen behind the program's back (`send-keys -R`), as a shell's output
+  /// does while the program is stopped.
+  func wipeScreen() throws {
+    try tmux(["send-keys", "-R"])
+  }
+
   /// Types `text` literally.
   func type(_ text: String) throws {
     try tmux(["send-keys", "-l", text])

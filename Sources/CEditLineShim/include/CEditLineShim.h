@@ -29,6 +29,9 @@ typedef void (*PDXEditorHook)(EditLine *_Nonnull el, PDXHookEvent event);
 #define PDX_WAKE_INTERRUPT 'i'
 /// Byte written to the wake-up pipe after the terminal was resized (SIGWINCH).
 #define PDX_WAKE_RESIZE 'w'
+/// Wake-up byte: the process continued after a stop (Ctrl-Z, then fg): the terminal is put back in
+/// edit mode and the prompt and the line are redrawn.
+#define PDX_WAKE_CONTINUE 'c'
 /// Byte written to the wake-up pipe when text waits to be printed above the prompt: the reader
 /// then returns PDX_ASYNC_PRINT_KEY, which the editor binds to a function that prints the text and
 /// redraws the line (LLDB's PrintAsync).
@@ -123,3 +126,6 @@ const char *_Nullable pdx_history_newer(History *_Nonnull history);
 
 /// The width of a character in terminal columns in the current locale (0 for controls).
 int pdx_wcwidth(unsigned int character);
+
+/// Whether a resize or a continue asked for the prompt and the line to be redrawn; clears it.
+int pdx_take_redraw(EditLine *_Nonnull el);
