@@ -39,6 +39,16 @@ public enum CommandFailure: Error, Sendable, Equatable {
   case noHelp(String)
   /// Ctrl-C stopped the command.
   case cancelled
+  /// Ctrl-C stopped `sync`; what it had stored stays.
+  case syncCancelled(SyncSummary)
+
+  /// Whether Ctrl-C stopped the command.
+  public var isCancellation: Bool {
+    switch self {
+    case .cancelled, .syncCancelled: true
+    default: false
+    }
+  }
 
   /// Whether the line itself was wrong, not the network, the disk or the moment: a usage error,
   /// a command switched off, a name or id that names nothing (or several), a page out of range.

@@ -97,6 +97,12 @@ public enum CommandOutcome: Sendable, Equatable {
   case nothing
   /// `quit`.
   case quit
+
+  /// Why it failed, when it did.
+  public var failure: CommandFailure? {
+    if case .failure(let failure) = self { return failure }
+    return nil
+  }
 }
 
 extension CommandOutput {

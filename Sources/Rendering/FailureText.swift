@@ -58,7 +58,7 @@ public enum FailureText {
     case .page(let error): kind(error)
     case .alreadyOnLastPage, .alreadyOnFirstPage: .outOfRange
     case .noImageYet: .notDownloaded
-    case .cancelled: .cancelled
+    case .cancelled, .syncCancelled: .cancelled
     case .api(let error): kind(error)
     case .list(let error): kind(error)
     case .detail(let error): kind(error)
@@ -80,12 +80,25 @@ public enum FailureText {
     case .noImageYet(let name): "No image of \(name) yet; \"download image\" fetches it."
     case .noHelp(let name): "No help for \"\(SafeText.line(name))\"."
     case .cancelled: "Cancelled."
+    case .syncCancelled(let summary): syncCancelled(summary)
     case .api(let error): message(error)
     case .list(let error): message(error)
     case .detail(let error): message(error)
     case .image(let error): message(error)
     case .sync(.noSpecies(let range)): "No species in \(range.lowerBound)-\(range.upperBound)."
     }
+  }
+
+  /// What a `sync` stopped by Ctrl-C had stored: `Cancelled: 12 of 30 species synced, 4 images;
+  /// they stay cached, and "sync" again fetches only the rest.`
+  static func syncCancelled(_ summary: SyncSummary) -> String {
+    guard summary.synced > 0 else {
+      return "Cancelled before any species was stored."
+    }
+    var done = "\(summary.synced) of \(summary.requested) species synced"
+    if summary.images > 0 { done += ", \(summary.images) images" }
+    if !summary.failures.isEmpty { done += ", \(summary.failures.count) failed" }
+    return "Cancelled: \(done); they stay cached, and \"sync\" again fetches only the rest."
   }
 
   /// One line for a species that `sync` left behind: `#201: Not found: species #201.`

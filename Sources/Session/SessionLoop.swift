@@ -130,7 +130,7 @@ public struct SessionLoop: Sendable {
             editor.markMistyped(line)
           }
           if case .quit = outcome { quits = true }
-          if quits || outcome == .failure(.cancelled) { break }
+          if quits || outcome.failure?.isCancellation == true { break }
         }
         typeAhead.release()
         if quits { break loop }
@@ -165,9 +165,11 @@ public struct SessionLoop: Sendable {
     let shell = shell
     let outcome: CommandOutcome
     if let interrupts {
-      outcome =
-        await interrupts.run { await shell.execute(line, status: status) }
-        ?? .failure(.cancelled)
+      let (value, interrupted) = await interrupts.runReporting {
+        await shell.execute(line, status: status)
+      }
+      // Interrupted, a command says it was cancelled, and how far it came where it can.
+      outcome = !interrupted || value.failure?.isCancellation == true ? value : .failure(.cancelled)
     } else {
       outcome = await shell.execute(line, status: status)
     }

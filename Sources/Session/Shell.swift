@@ -392,6 +392,7 @@ public actor Shell {
       status?.report(step)
       progress(step)
     }
+    if summary.cancelled { throw .syncCancelled(summary) }
     return .output(.synced(summary))
   }
 

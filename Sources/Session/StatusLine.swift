@@ -3,8 +3,8 @@ import SyncFeature
 
 /// What the command in flight is waiting for, as one line for the terminal:
 /// `⠙ Fetching species #600 … 1.4 s · Ctrl-C cancels`, or for `sync` a progress bar with count,
-/// rate and time left. The session loop draws it when a command has waited a moment, and erases
-/// it before the command's output.
+/// time, rate and time left. The session loop draws it when a command has waited a moment, and
+/// erases it before the command's output.
 public final class StatusLine: Sendable {
   /// How long a command runs before its status appears.
   public static let delay: Duration = .milliseconds(150)
@@ -40,15 +40,17 @@ public final class StatusLine: Sendable {
   public func text(at now: ContinuousClock.Instant = .now) -> String? {
     let elapsed = now - started
     let current = state.withLock { $0 }
+    let frame = Self.spinner[Int(elapsed / Self.interval) % Self.spinner.count]
     if let progress = current.progress, let since = current.progressSince {
-      return Self.bar(progress, elapsed: now - since)
+      return "\(frame) " + Self.bar(progress, elapsed: now - since)
     }
     guard elapsed >= Self.delay else { return nil }
-    let frame = Self.spinner[Int(elapsed / Self.interval) % Self.spinner.count]
     return "\(frame) \(current.waitingFor) … \(Self.seconds(elapsed)) · Ctrl-C cancels"
   }
 
-  /// `Syncing ▕████░░░░░░▏ 12/21 · 3.1/s · 3 s left · Ctrl-C cancels`
+  /// `Syncing ▕████░░░░░░▏ 12/21 · 3.9 s · 3.1/s · 3 s left · Ctrl-C cancels`: the time runs
+  /// (and the spinner the line starts with turns) while no species has finished yet, as when
+  /// every request waits seconds for its answer.
   static func bar(_ progress: SyncProgress, elapsed: Duration) -> String {
     let width = 20
     let total = max(progress.total, 1)
@@ -58,6 +60,7 @@ public final class StatusLine: Sendable {
       + "▏"
     var parts = ["Syncing \(bar) \(progress.done)/\(progress.total)"]
     if progress.failed > 0 { parts.append("\(progress.failed) failed") }
+    parts.append(Self.seconds(elapsed))
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     if progress.done > 0, seconds >= 0.5 {
       let rate = Double(progress.done) / seconds

@@ -86,9 +86,12 @@ public struct SyncFeature: Sendable {
       }
     }
     results.sort { $0.id < $1.id }
+    let cancelled = Task.isCancelled
+    let failures = results.compactMap(\.failure).filter { !(cancelled && $0.isCancellation) }
     return SyncSummary(
       range: (ids.first ?? 0)...(ids.last ?? 0), synced: results.filter(\.synced).count,
-      images: results.filter(\.gotImage).count, failures: results.compactMap(\.failure))
+      images: results.filter(\.gotImage).count, failures: failures, requested: ids.count,
+      cancelled: cancelled)
   }
 
   /// What happened to one species.
@@ -216,6 +219,14 @@ public struct SyncFeature: Sendable {
 }
 
 extension SyncFailure {
+  /// Whether Ctrl-C stopped it, rather than the server or the disk.
+  var isCancellation: Bool {
+    switch reason {
+    case .details(.api(.cancelled)), .pages(.api(.cancelled)), .image(.cancelled): true
+    default: false
+    }
+  }
+
   /// Whether the server said "too many requests" (after its own retries).
   var isRateLimited: Bool {
     switch reason {
@@ -251,14 +262,23 @@ public struct SyncSummary: Sendable, Equatable {
   public var synced: Int
   /// Images downloaded now or already there (when `--images`).
   public var images: Int
-  /// One entry per species that failed, in id order.
+  /// One entry per species that failed, in id order (after Ctrl-C, not those it interrupted).
   public var failures: [SyncFailure]
+  /// How many species were to be synced.
+  public var requested: Int
+  /// Whether Ctrl-C stopped it before every species was tried.
+  public var cancelled: Bool
 
-  public init(range: ClosedRange<Int>, synced: Int, images: Int, failures: [SyncFailure]) {
+  public init(
+    range: ClosedRange<Int>, synced: Int, images: Int, failures: [SyncFailure],
+    requested: Int? = nil, cancelled: Bool = false
+  ) {
     self.range = range
     self.synced = synced
     self.images = images
     self.failures = failures
+    self.requested = requested ?? synced + failures.count
+    self.cancelled = cancelled
   }
 
   /// Whether every species (and image, when asked for) was synced.

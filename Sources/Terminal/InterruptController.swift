@@ -24,6 +24,16 @@ public final class InterruptController: Sendable {
   /// result, or `nil` when Ctrl-C cancelled it. Cancelling the calling task cancels the operation
   /// too (and also returns `nil`).
   public func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T? {
+    let (value, interrupted) = await runReporting(operation)
+    return interrupted ? nil : value
+  }
+
+  /// Runs `operation` as ``run(_:)`` does, but returns what it returned even after Ctrl-C (a
+  /// cancelled operation may say how far it came), with whether Ctrl-C (or the caller's
+  /// cancellation) stopped it.
+  public func runReporting<T: Sendable>(
+    _ operation: @escaping @Sendable () async -> T
+  ) async -> (value: T, interrupted: Bool) {
     let interruption = Interruption()
     // Registered before the task starts, so Ctrl-C can never slip between the two.
     let id = hub.pushInterruptHandler { interruption.interrupt() }
@@ -35,8 +45,7 @@ public final class InterruptController: Sendable {
     } onCancel: {
       task.cancel()
     }
-    if interruption.happened || task.isCancelled { return nil }
-    return value
+    return (value, interruption.happened || task.isCancelled)
   }
 
   /// Calls `handler` on Ctrl-C while `body` runs (the innermost registration wins).

@@ -162,3 +162,29 @@ extension PseudoTerminalTests {
     #expect(!screen.contains { $0.contains("crashed") || $0.hasPrefix("EXIT=") })
   }
 }
+
+extension PseudoTerminalTests {
+  @Test func aSlowSyncShowsTimePassingAndCtrlCSaysWhatWasStored() async throws {
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
+    api.slow("pokemon-species/25", by: .seconds(30))
+    let session = try await startSession(port: api.port)
+    defer { session.close() }
+
+    try session.type("sync 25")
+    try session.press("Enter")
+    // No species has finished, yet the line shows the time running (and a spinner turning).
+    var seen: Set<String> = []
+    try await session.waitUntil("the progress bar's time running") { lines in
+      if let bar = lines.first(where: { $0.contains("Syncing") && $0.contains("0/1") }) {
+        seen.insert(bar)
+      }
+      return seen.contains { $0.contains(" 1.") } && seen.count >= 3
+    }
+    #expect(seen.allSatisfy { $0.contains(" s · Ctrl-C cancels") }, "\(seen)")
+    try session.press("C-c")
+    try await session.waitUntil("the cancelled sync says what it stored, and a prompt") { lines in
+      lines.contains("✗ Cancelled before any species was stored.") && lines.showsEmptyPrompt
+    }
+  }
+}

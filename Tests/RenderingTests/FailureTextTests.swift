@@ -28,6 +28,8 @@ let failureOfEveryKind: [CommandFailure] = [
   .image(.invalidImage(speciesID: 25, reason: .notPNG)),
   .image(.storageFailed(.writeFailed(path: "/data/sprites", reason: "disk full"))),
   .cancelled,
+  .syncCancelled(
+    SyncSummary(range: 1...30, synced: 12, images: 4, failures: [], requested: 30, cancelled: true)),
 ]
 
 @Suite("Failures in words and kinds")
@@ -131,5 +133,17 @@ struct FailureTextTests {
       FailureText.message(
         SyncFailure(id: 201, reason: .details(.api(.notFound(resource: "species #201")))))
         == "#201: Not found: species #201.")
+    #expect(
+      FailureText.message(
+        .syncCancelled(
+          SyncSummary(
+            range: 1...30, synced: 12, images: 4, failures: [], requested: 30, cancelled: true)))
+        == "Cancelled: 12 of 30 species synced, 4 images; they stay cached, and \"sync\" again"
+        + " fetches only the rest.")
+    #expect(
+      FailureText.message(
+        .syncCancelled(
+          SyncSummary(range: 1...3, synced: 0, images: 0, failures: [], cancelled: true)))
+        == "Cancelled before any species was stored.")
   }
 }

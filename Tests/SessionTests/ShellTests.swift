@@ -39,10 +39,6 @@ extension CommandOutcome {
     if case .output(.list(let page)) = self { return page }
     return nil
   }
-  var failure: CommandFailure? {
-    if case .failure(let failure) = self { return failure }
-    return nil
-  }
 }
 
 @Suite("Commands move the session, and the prompt follows")
@@ -197,6 +193,29 @@ struct SyncTests {
       Issue.record("sync --images without images should be refused")
       return
     }
+  }
+}
+
+extension SyncTests {
+  @Test func ctrlCStopsASyncThatSaysHowFarItCameWithoutCountingWhatItInterrupted() async throws {
+    let api = FakeAPI(count: 12)
+    await api.set(chainDelay: .seconds(60))  // no species can finish
+    let progress = ProgressLines()
+    let shell = makeShell(api: api, progress: { step in progress.append(step) })
+    let task = Task { await shell.execute("sync 1-12") }
+    while await !api.calls.contains(where: { $0.hasPrefix("chain") }) {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    task.cancel()
+    let failure = await task.value.failure
+    guard case .syncCancelled(let summary) = failure else {
+      Issue.record("expected a cancelled sync, got \(String(describing: failure))")
+      return
+    }
+    #expect(summary.synced == 0)
+    #expect(summary.requested == 12)
+    #expect(summary.failures.isEmpty, "interrupted species are not failures")
+    #expect(failure?.isCancellation == true)
   }
 }
 
