@@ -484,24 +484,20 @@ public struct TextRenderer: Sendable {
 
   // MARK: - Helpers
 
-  /// A type's name in its colour (bold), as in a list row.
-  /// `type` (a type's name, or `slug`'s when given) in the type's colour, bold: a list row's
-  /// or a table's way.
+  /// `type` (a type's name, or `slug`'s when given) on the type's colour, edge to edge: a list
+  /// row's or a table's way, where the columns are measured in the name's characters.
   func typeName(_ type: String, slug: String? = nil) -> String {
     let name = SafeText.line(type)
-    guard style.colorEnabled, let (r, g, b) = TypeColors.rgb[(slug ?? type).lowercased()] else {
-      return name
-    }
-    return "\u{1B}[1;38;2;\(r);\(g);\(b)m\(name)\u{1B}[0m"
+    guard style.colorEnabled, let colours = TypeColors.sgr(slug ?? type) else { return name }
+    return "\u{1B}[\(colours)m\(name)\u{1B}[0m"
   }
 
-  /// `type` as a badge, white on the type's colour: the details' and the pages' way.
+  /// `type` as a badge, a space either side, on the type's colour: the details' and the pages'
+  /// way.
   func typeLabel(_ type: String, slug: String? = nil) -> String {
     let name = SafeText.line(type)
-    guard style.colorEnabled, let (r, g, b) = TypeColors.rgb[(slug ?? type).lowercased()] else {
-      return name
-    }
-    return "\u{1B}[1;38;2;255;255;255;48;2;\(r);\(g);\(b)m \(name) \u{1B}[0m"
+    guard style.colorEnabled, let colours = TypeColors.sgr(slug ?? type) else { return name }
+    return "\u{1B}[\(colours)m \(name) \u{1B}[0m"
   }
 
   private func statColor(_ value: Int, _ bar: String) -> String {
@@ -518,9 +514,15 @@ public struct TextRenderer: Sendable {
 
 }
 
-/// The customary colour of each Pokémon type, for type badges.
+/// The customary colour of each Pokémon type, for type badges, and the text drawn on it: black
+/// or white, whichever stands out more. Every type's pair has a contrast of at least 4.5 : 1
+/// (WCAG AA), so a badge reads on a projector; a type's colour is never drawn on the terminal's
+/// own background, whose colour pokedex cannot know.
 enum TypeColors {
-  static let rgb: [String: (Int, Int, Int)] = [
+  /// Red, green and blue, 0–255.
+  typealias RGB = (red: Int, green: Int, blue: Int)
+
+  static let rgb: [String: RGB] = [
     "normal": (168, 167, 122), "fire": (238, 129, 48), "water": (99, 144, 240),
     "electric": (247, 208, 44), "grass": (122, 199, 76), "ice": (150, 217, 214),
     "fighting": (194, 46, 40), "poison": (163, 62, 161), "ground": (226, 191, 101),
@@ -528,4 +530,37 @@ enum TypeColors {
     "rock": (182, 161, 54), "ghost": (115, 87, 151), "dragon": (111, 53, 252),
     "dark": (112, 87, 70), "steel": (183, 183, 206), "fairy": (214, 133, 173),
   ]
+
+  static let black: RGB = (0, 0, 0)
+  static let white: RGB = (255, 255, 255)
+
+  /// The text colour on `background`: black or white, whichever has the higher contrast.
+  static func text(on background: RGB) -> RGB {
+    contrast(black, background) >= contrast(white, background) ? black : white
+  }
+
+  /// The SGR parameters of a type's badge (bold, text colour, background), or `nil` for a type
+  /// without a colour.
+  static func sgr(_ type: String) -> String? {
+    guard let background = rgb[type.lowercased()] else { return nil }
+    let text = text(on: background)
+    return "1;38;2;\(text.red);\(text.green);\(text.blue);48;2;\(background.red);"
+      + "\(background.green);\(background.blue)"
+  }
+
+  /// The WCAG 2 contrast ratio of two colours, 1 to 21.
+  static func contrast(_ first: RGB, _ second: RGB) -> Double {
+    let (a, b) = (luminance(first), luminance(second))
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+  }
+
+  /// The WCAG 2 relative luminance of an sRGB colour, 0 to 1.
+  static func luminance(_ colour: RGB) -> Double {
+    func linear(_ channel: Int) -> Double {
+      let value = Double(channel) / 255
+      return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+    }
+    return 0.2126 * linear(colour.red) + 0.7152 * linear(colour.green) + 0.0722
+      * linear(colour.blue)
+  }
 }

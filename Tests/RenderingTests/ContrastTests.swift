@@ -1,0 +1,126 @@
+import DetailFeature
+import Foundation
+import ListFeature
+import Rendering
+import Testing
+
+/// The 18 types, each named as the API's English names are.
+let everyType = [
+  "Normal", "Fire", "Water", "Electric", "Grass", "Ice", "Fighting", "Poison", "Ground",
+  "Flying", "Psychic", "Bug", "Rock", "Ghost", "Dragon", "Dark", "Steel", "Fairy",
+]
+
+/// Colour pairs read out of text drawn with SGR escapes: wherever a 24-bit foreground or
+/// background is set, the text, the colours and whether both were set.
+struct DrawnColours {
+  typealias RGB = [Int]
+  struct Run {
+    var text: String
+    var foreground: RGB?
+    var background: RGB?
+  }
+
+  var runs: [Run] = []
+
+  init(_ drawn: String) {
+    var foreground: RGB?
+    var background: RGB?
+    var rest = Substring(drawn)
+    while !rest.isEmpty {
+      if rest.hasPrefix("\u{1B}["), let end = rest.firstIndex(of: "m") {
+        let codes = rest.dropFirst(2)[..<end].split(
+          separator: ";", omittingEmptySubsequences: false
+        )
+        .map { Int($0) ?? 0 }
+        var index = 0
+        while index < codes.count {
+          switch codes[index] {
+          case 0: (foreground, background) = (nil, nil)
+          case 39: foreground = nil
+          case 49: background = nil
+          case 38 where codes.count > index + 4 && codes[index + 1] == 2:
+            foreground = Array(codes[(index + 2)...(index + 4)])
+            index += 4
+          case 48 where codes.count > index + 4 && codes[index + 1] == 2:
+            background = Array(codes[(index + 2)...(index + 4)])
+            index += 4
+          default: break
+          }
+          index += 1
+        }
+        rest = rest[rest.index(after: end)...]
+        continue
+      }
+      let text = rest.prefix { $0 != "\u{1B}" }
+      if !text.isEmpty, foreground != nil || background != nil {
+        runs.append(Run(text: String(text), foreground: foreground, background: background))
+      }
+      rest = rest.dropFirst(max(1, text.count))
+    }
+  }
+
+  /// The WCAG 2 contrast ratio of two sRGB colours.
+  static func contrast(_ first: RGB, _ second: RGB) -> Double {
+    func luminance(_ colour: RGB) -> Double {
+      let linear = colour.map { channel -> Double in
+        let value = Double(channel) / 255
+        return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+      }
+      return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    }
+    let (a, b) = (luminance(first), luminance(second))
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+  }
+}
+
+@Suite("Readable colour")
+struct ContrastTests {
+  let colour = TextRenderer(
+    style: TextStyle(colorEnabled: true), images: nil, terminalSize: { (100, 40) })
+
+  /// Every output that draws types, with every type in it.
+  var drawn: [String] {
+    let rows = everyType.enumerated().map { index, type in
+      SpeciesRow(
+        id: index + 1, name: "mon-\(index + 1)", displayName: "Mon \(index + 1)",
+        hasImage: index.isMultiple(of: 2), types: [type])
+    }
+    let list = SpeciesListViewModel(
+      title: "Pokémon", filter: .all, page: 1, pageCount: 1, pageSize: 20,
+      totalCount: rows.count, rows: rows, isEmpty: false)
+    let details = everyType.map { type in
+      var details = eevee
+      details.types = [type]
+      return colour.render(.detail(details, image: .none))
+    }
+    return [colour.render(.list(list))] + details
+  }
+
+  @Test func everyTypeIsDrawnOnItsColourWithAContrastOfAtLeast4Point5() {
+    var seen: Set<String> = []
+    for output in drawn {
+      for run in DrawnColours(output).runs {
+        let foreground = run.foreground
+        let background = run.background
+        guard let foreground, let background else {
+          Issue.record("\"\(run.text)\" has a colour drawn on the terminal's unknown background")
+          continue
+        }
+        let ratio = DrawnColours.contrast(foreground, background)
+        #expect(ratio >= 4.5, "\"\(run.text)\": \(foreground) on \(background) is \(ratio) : 1")
+        seen.insert(run.text.trimmingCharacters(in: .whitespaces))
+      }
+    }
+    #expect(
+      seen == Set(everyType), "types not drawn in colour: \(Set(everyType).subtracting(seen))")
+  }
+
+  @Test func aBadgeKeepsItsCustomaryColour() {
+    var details = eevee
+    details.types = ["Electric"]
+    let run = DrawnColours(colour.render(.detail(details, image: .none))).runs.first
+    #expect(run?.text == " Electric ")
+    #expect(run?.background == [247, 208, 44])
+    #expect(run?.foreground == [0, 0, 0])
+  }
+}
