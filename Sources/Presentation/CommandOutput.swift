@@ -44,6 +44,31 @@ public struct EvolutionImages: Sendable, Equatable {
   public static let none = EvolutionImages()
 }
 
+/// What `download image` did: the image of the species or form shown, and the details it is
+/// drawn beside.
+public struct ImageDownload: Sendable, Equatable {
+  /// The id the image is stored under: the species', or a form's pokemon id (10100).
+  public var imageID: Int
+  public var stored: StoredImage
+  /// Fetched by this command (else it was already there).
+  public var fetched: Bool
+  /// The species or form shown, for the image to be drawn beside (`nil`: the image alone).
+  public var details: SpeciesDetailViewModel?
+  /// The form shown, when the image server has no image of it and this is its species' image.
+  public var formWithoutImage: String?
+
+  public init(
+    imageID: Int, stored: StoredImage, fetched: Bool, details: SpeciesDetailViewModel? = nil,
+    formWithoutImage: String? = nil
+  ) {
+    self.imageID = imageID
+    self.stored = stored
+    self.fetched = fetched
+    self.details = details
+    self.formWithoutImage = formWithoutImage
+  }
+}
+
 /// The result of one successful command: a view model for the renderers. Features produce the
 /// view models; renderers (text, JSON) draw them; nothing here prints.
 ///
@@ -60,10 +85,8 @@ public enum CommandOutput: Sendable, Equatable {
   case page(ShownPage)
   /// An evolution tree (`evolution`), with its members' images.
   case evolution(EvolutionTreeViewModel, images: EvolutionImages)
-  /// An image just downloaded (`download image`).
-  case downloaded(speciesID: Int, StoredImage)
-  /// `download image` when the image was already there.
-  case alreadyDownloaded(speciesID: Int, path: String)
+  /// The image `download image` fetched, or found already there, drawn beside the details.
+  case downloaded(ImageDownload)
   /// A stored image (`image`).
   case image(speciesID: Int, StoredImage)
   /// The active filters (bare `filter`).
@@ -105,18 +128,6 @@ public enum CommandOutcome: Sendable, Equatable {
   }
 }
 
-extension CommandOutput {
-  /// Whether it shows a downloaded image: such output is never paged (a pager would show the
-  /// image's escapes as text).
-  public var showsImage: Bool {
-    switch self {
-    case .detail(_, image: .image), .downloaded, .image: true
-    case .evolution(_, let images): !images.stored.isEmpty
-    default: false
-    }
-  }
-}
-
 extension CommandOutcome {
   /// Whether the command did all it was asked: a failure, or a `sync` that left species
   /// behind, makes a script's exit status 1.
@@ -126,11 +137,5 @@ extension CommandOutcome {
     case .output(.synced(let summary)): summary.isComplete
     case .output, .nothing, .quit: true
     }
-  }
-
-  /// Whether it shows a downloaded image (see ``CommandOutput/showsImage``).
-  public var showsImage: Bool {
-    if case .output(let output) = self { return output.showsImage }
-    return false
   }
 }

@@ -33,10 +33,12 @@ public struct JSONRenderer: Sendable {
     case .page(let shown): encode(type: shown.page.address.kind, PageBody(page: shown.page))
     case .evolution(let tree, let images):
       encode(type: "evolution", EvolutionBody(tree: tree, images: images))
-    case .downloaded(let id, let stored):
-      encode(type: "image", ImageBody(speciesID: id, path: stored.url.path, downloaded: true))
-    case .alreadyDownloaded(let id, let path):
-      encode(type: "image", ImageBody(speciesID: id, path: path, downloaded: false))
+    case .downloaded(let download):
+      encode(
+        type: "image",
+        ImageBody(
+          speciesID: download.imageID, path: download.stored.url.path,
+          downloaded: download.fetched, formWithoutImage: download.formWithoutImage))
     case .image(let id, let stored):
       encode(type: "image", ImageBody(speciesID: id, path: stored.url.path, downloaded: false))
     case .filter(let filter): encode(type: "filter", FilterBody(filter))
@@ -196,6 +198,7 @@ private struct ImageBody: Encodable {
   var speciesID: Int
   var path: String
   var downloaded: Bool
+  var formWithoutImage: String?
 }
 
 private struct CacheBody: Encodable {

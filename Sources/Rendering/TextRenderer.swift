@@ -47,11 +47,7 @@ public struct TextRenderer: Sendable {
     case .detail(let detail, let image): renderDetail(detail, image: image)
     case .page(let shown): renderPage(shown.page.document)
     case .evolution(let tree, let images): renderEvolution(tree, images: images)
-    case .downloaded(_, let stored):
-      [renderImage(stored), "Saved to \(stored.url.path)"].filter { !$0.isEmpty }
-        .joined(separator: "\n")
-    case .alreadyDownloaded(_, let path):
-      "Already downloaded: \(path) (\"image\" shows it)."
+    case .downloaded(let download): renderDownload(download)
     case .image(_, let stored): renderImage(stored, pathWhenNoImage: true)
     case .filter(let filter): "Filter: \(filter)"
     case .help(let text): text
@@ -120,13 +116,26 @@ public struct TextRenderer: Sendable {
 
   // MARK: - Details
 
-  /// The details, with the downloaded image beside them when the terminal is at least
-  /// ``sideBySideColumns`` wide and they fit its height together, else above them, sized so
-  /// that the whole fits the terminal's height where it can.
-  func renderDetail(_ detail: SpeciesDetailViewModel, image: DetailImage) -> String {
+  /// The details, with the downloaded image beside them whenever the terminal is wide enough
+  /// (``sideBySideColumns``), else above them. Output is made to fit the terminal's height
+  /// (less one row, for the prompt; `reserved` rows fewer for lines printed after it): the
+  /// picture shrinks, then a long list of forms is cut to a line or two, then the download tip
+  /// goes. What still cannot fit is drawn whole, for the session to page (a picture of symbols is
+  /// text a pager shows; one the terminal places in pixels is never paged).
+  func renderDetail(
+    _ detail: SpeciesDetailViewModel, image: DetailImage, reserved: Int = 0
+  ) -> String {
     let size = terminalSize()
+    let budget = max(1, size.rows - 1 - reserved)
+    let variants = [
+      FactsLayout(), FactsLayout(formLines: 2), FactsLayout(formLines: 1),
+      FactsLayout(formLines: 1, tip: false),
+    ]
     guard case .image(let stored) = image, let renderer = images else {
-      var lines = facts(detail, image: image, width: size.columns)
+      let fitting =
+        variants.lazy.map { self.facts(detail, image: image, width: size.columns, layout: $0) }
+        .first { $0.count <= budget }
+      var lines = fitting ?? facts(detail, image: image, width: size.columns)
       // Without images on screen (no colour, a pipe, --images off), the file's path.
       if case .image(let stored) = image {
         lines.append("")
@@ -135,34 +144,70 @@ public struct TextRenderer: Sendable {
       }
       return lines.joined(separator: "\n")
     }
+    func picture(rows: Int, columns: Int) -> String {
+      renderer.render(stored.image, png: stored.png, maxColumns: columns, maxRows: rows)
+    }
+    let largest = min(budget, Self.largestImageRows)
     if size.columns >= Self.sideBySideColumns {
-      let rows = min(size.rows - 2, Self.largestImageRows)
-      let columns = rows * 2  // a sprite is square; a cell is twice as tall as wide
-      let width = size.columns - columns - Self.gap
-      let text = facts(detail, image: image, width: width)
-      // Only when every line fits its column (none wraps under the picture) and the whole fits
-      // the screen.
-      if text.count <= size.rows - 1, text.allSatisfy({ Self.visibleWidth($0) <= width }) {
-        let pictureRows = min(rows, max(text.count, Self.smallestImageRows))
-        let picture = renderer.render(
-          stored.image, png: stored.png, maxColumns: pictureRows * 2, maxRows: pictureRows)
-        return beside(
-          picture, text, columns: pictureRows * 2, rows: pictureRows, pixels: renderer.drawsPixels)
+      func beside(rows: Int, text: [String]) -> String {
+        let rows = min(rows, max(text.count, Self.smallestImageRows))
+        return self.beside(
+          picture(rows: rows, columns: rows * 2), text, columns: rows * 2, rows: rows,
+          pixels: renderer.drawsPixels)
+      }
+      // A picture of a good size with fewer forms listed, before a small one with them all.
+      let sizes = [
+        (Self.goodImageRows, largest), (Self.smallestImageRows, Self.goodImageRows - 1),
+      ]
+      for (smallest, largest) in sizes where smallest <= largest {
+        for layout in variants {
+          for rows in stride(from: largest, through: smallest, by: -1) {
+            let width = size.columns - rows * 2 - Self.gap
+            let text = facts(detail, image: image, width: width, layout: layout)
+            // Every line fits its column (none wraps under the picture), the whole the screen.
+            if text.count <= budget, text.allSatisfy({ Self.visibleWidth($0) <= width }) {
+              return beside(rows: rows, text: text)
+            }
+          }
+        }
+      }
+      // Too tall whatever the picture's size: beside the text's top, the whole to be paged, the
+      // picture as large as 60 columns of text beside it allow.
+      let rows = max(Self.smallestImageRows, min(largest, (size.columns - 60 - Self.gap) / 2))
+      let text = facts(
+        detail, image: image, width: size.columns - rows * 2 - Self.gap, layout: variants[2])
+      return beside(rows: rows, text: text)
+    }
+    for layout in variants {
+      let text = facts(detail, image: image, width: size.columns, layout: layout)
+      let room = budget - text.count
+      if room >= Self.smallestImageRows {
+        let rows = min(room, size.rows * 2 / 3, Self.largestImageRows)
+        return ([picture(rows: rows, columns: max(1, size.columns - 1))] + text)
+          .filter { !$0.isEmpty }.joined(separator: "\n")
       }
     }
-    let text = facts(detail, image: image, width: size.columns)
-    let room = size.rows - 1 - text.count
-    let rows = min(max(room, Self.smallestImageRows), size.rows * 2 / 3, Self.largestImageRows)
-    let picture = renderer.render(
-      stored.image, png: stored.png, maxColumns: max(1, size.columns - 1), maxRows: rows)
-    return ([picture].filter { !$0.isEmpty } + text).joined(separator: "\n")
+    let text = facts(detail, image: image, width: size.columns, layout: variants[2])
+    return ([picture(rows: Self.smallestImageRows, columns: max(1, size.columns - 1))] + text)
+      .filter { !$0.isEmpty }.joined(separator: "\n")
   }
 
-  /// The narrowest terminal the image goes beside the details in.
-  static let sideBySideColumns = 100
+  /// How much of the details to show when room is short.
+  struct FactsLayout {
+    /// The most lines the forms take (the rest summed up as `… 12 more`); `nil`, all.
+    var formLines: Int?
+    /// Whether the download tip is shown (where it applies).
+    var tip = true
+  }
+
+  /// The narrowest terminal the image goes beside the details in: the smallest picture, the gap
+  /// and 60 columns of facts.
+  static let sideBySideColumns = 78
   /// The image's rows: at most (a 96-pixel sprite fits in 24 rows of half blocks), at least.
   static let largestImageRows = 24
   static let smallestImageRows = 8
+  /// The picture's rows below which the details' forms are cut before it shrinks further.
+  static let goodImageRows = 14
   /// Columns between the image and the text beside it.
   static let gap = 2
 
@@ -212,7 +257,10 @@ public struct TextRenderer: Sendable {
   }
 
   /// The details' lines, wrapped at `width`, without the image.
-  func facts(_ detail: SpeciesDetailViewModel, image: DetailImage, width: Int) -> [String] {
+  func facts(
+    _ detail: SpeciesDetailViewModel, image: DetailImage, width: Int,
+    layout: FactsLayout = FactsLayout()
+  ) -> [String] {
     var lines: [String] = []
     var title = style.bold(SafeText.line(detail.displayName)) + "  " + style.dim("#\(detail.id)")
     var badges: [String] = []
@@ -243,7 +291,7 @@ public struct TextRenderer: Sendable {
       lines += labelled(
         "Forms",
         detail.forms.map { SafeText.line($0.displayName) + ($0.pokemonID == shown ? " ◀" : "") },
-        width: width)
+        width: width, maxLines: layout.formLines, keeping: { $0.hasSuffix(" ◀") })
     }
     if let matchups = detail.matchups { lines += renderMatchups(matchups, width: width) }
     if !detail.stats.isEmpty {
@@ -272,11 +320,11 @@ public struct TextRenderer: Sendable {
     }
     // Only where an image can be drawn: piped, or with images off, "right here" is not true
     // (issue 23: the tip was printed in piped output).
-    if case .downloadHint = image, images != nil {
+    if case .downloadHint = image, images != nil, layout.tip {
       lines.append("")
-      // The image is the species' (`{id}.png`), also when one of its other forms is shown.
-      let species = DisplayName.of(detail.name)
-      lines.append(style.cyan("Tip: \"download image\" shows \(species) right here."))
+      // A form's own image (`{pokemon id}.png`), or its species' where the server has none.
+      let shown = SafeText.line(detail.displayName)
+      lines.append(style.cyan("Tip: \"download image\" shows \(shown) right here."))
     }
     return lines
   }
@@ -293,14 +341,30 @@ public struct TextRenderer: Sendable {
 
   /// `items` after a bold `label` in the details' label column, joined with commas and wrapped
   /// under the first item, an item never split across lines; none when empty.
-  func labelled(_ label: String, _ items: [String], width totalWidth: Int) -> [String] {
+  /// At most `maxLines` lines, when given: the items that fit, those `keeping` says first, then
+  /// `… 12 more`.
+  func labelled(
+    _ label: String, _ items: [String], width totalWidth: Int, maxLines: Int? = nil,
+    keeping: (String) -> Bool = { _ in false }
+  ) -> [String] {
     guard !items.isEmpty else { return [] }
     let width = max(20, min(76, totalWidth - 2) - 10)
-    let wrapped = TextTools.wrap(
-      items.map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }.joined(separator: ", "),
-      width: width
-    )
-    .map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
+    func wrap(_ items: [String]) -> [String] {
+      TextTools.wrap(
+        items.map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }.joined(separator: ", "),
+        width: width
+      )
+      .map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") }
+    }
+    var wrapped = wrap(items)
+    if let maxLines, wrapped.count > maxLines {
+      let ordered = items.filter(keeping) + items.filter { !keeping($0) }
+      for count in stride(from: ordered.count - 1, through: 1, by: -1) {
+        let shown = items.filter { ordered.prefix(count).contains($0) }
+        wrapped = wrap(shown + ["… \(items.count - count) more"])
+        if wrapped.count <= maxLines { break }
+      }
+    }
     return wrapped.enumerated().map { index, line in
       let head =
         index == 0
@@ -336,20 +400,38 @@ public struct TextRenderer: Sendable {
         style.red("✗ ") + "#\(failure.speciesID) \(SafeText.line(failure.displayName)): "
           + FailureText.reason(failure.error))
     }
-    let pictures = renderEvolutionImages(tree, images.stored)
+    let members = Set(tree.rows.map(\.id)).filter { images.stored[$0] != nil }.count
+    let pictures = renderEvolutionImages(
+      tree, images.stored, height: evolutionImageRows(under: lines.count + 1, members: members))
     if !pictures.isEmpty { lines += [""] + pictures }
     return lines.joined(separator: "\n")
   }
 
-  /// A picture's cells in the row of images under an evolution tree.
-  static let evolutionImageColumns = 16
+  /// A picture's rows in the rows of images under an evolution tree (its columns are twice as
+  /// many): at most, and at least when the screen is short.
   static let evolutionImageRows = 8
+  static let smallestEvolutionImageRows = 4
+
+  /// The pictures' rows under `textLines` lines of tree: the largest that lets the whole fit
+  /// the terminal's height (less the prompt's row), else the usual size, the whole to be paged.
+  func evolutionImageRows(under textLines: Int, members: Int = 0) -> Int {
+    let size = terminalSize()
+    for rows in stride(
+      from: Self.evolutionImageRows, through: Self.smallestEvolutionImageRows, by: -1)
+    {
+      let perRow = max(1, (size.columns - 1 + Self.gap) / (rows * 2 + Self.gap))
+      let groups = (max(members, 1) + perRow - 1) / perRow
+      if textLines + groups * (rows + 1) <= size.rows - 1 { return rows }
+    }
+    return Self.evolutionImageRows
+  }
 
   /// The members' images in rows under the tree, in tree order, each with its name below it, as
   /// many to a row as the terminal's width holds; their paths when images cannot be drawn.
-  func renderEvolutionImages(_ tree: EvolutionTreeViewModel, _ stored: [Int: StoredImage])
-    -> [String]
-  {
+  func renderEvolutionImages(
+    _ tree: EvolutionTreeViewModel, _ stored: [Int: StoredImage],
+    height: Int = Self.evolutionImageRows
+  ) -> [String] {
     var members: [(id: Int, name: String, image: StoredImage)] = []
     for row in tree.rows where !members.contains(where: { $0.id == row.id }) {
       if let image = stored[row.id] { members.append((row.id, row.displayName, image)) }
@@ -359,8 +441,7 @@ public struct TextRenderer: Sendable {
       return ["Images"]
         + members.map { "  #\($0.id) \(SafeText.line($0.name))  \($0.image.url.path)" }
     }
-    let width = Self.evolutionImageColumns
-    let height = Self.evolutionImageRows
+    let width = height * 2
     let perRow = max(1, (terminalSize().columns - 1 + Self.gap) / (width + Self.gap))
     var lines: [String] = []
     for start in stride(from: 0, to: members.count, by: perRow) {
@@ -396,6 +477,28 @@ public struct TextRenderer: Sendable {
   }
 
   // MARK: - Images
+
+  /// Where the image is (and, for a form without an image of its own, whose it is), then the
+  /// image beside the details it belongs to, sized so that the whole fits the screen.
+  func renderDownload(_ download: ImageDownload) -> String {
+    let path = download.stored.url.path
+    var notes: [String] = []
+    if let form = download.formWithoutImage {
+      let species = download.details.map { DisplayName.of($0.name) } ?? "its species"
+      notes.append("No image of \(SafeText.line(form)) is available; this is \(species)'s.")
+    }
+    notes.append(download.fetched ? "Saved to \(path)" : "Already downloaded: \(path).")
+    guard images != nil else { return notes.joined(separator: "\n") }
+    let drawn =
+      if let details = download.details {
+        renderDetail(details, image: .image(download.stored), reserved: notes.count)
+      } else {
+        renderImage(download.stored)
+      }
+    // Above the picture: where the whole is taller than the screen and paged, a pager left
+    // early would not show what comes last.
+    return (notes + [drawn].filter { !$0.isEmpty }).joined(separator: "\n")
+  }
 
   /// The picture for the terminal, or the file's path when images cannot be shown.
   func renderImage(_ stored: StoredImage, pathWhenNoImage: Bool = false) -> String {

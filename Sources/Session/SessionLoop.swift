@@ -181,8 +181,8 @@ public struct SessionLoop: Sendable {
     } else if let text = render(outcome) {
       // Failures go to standard error exactly when the output is text.
       if afterOutput, failuresToStandardError, case .output = outcome { console.print("") }
-      if pages, let pager, !outcome.showsImage, await shell.state.paging, console.isTerminal,
-        Pager.isTaller(text, columns: size.columns, rows: size.rows)
+      if pages, let pager, await shell.state.paging, console.isTerminal,
+        Pager.isTaller(text, columns: size.columns, rows: size.rows), Pager.canShow(text)
       {
         await pager.show(text, rows: size.rows, columns: size.columns)
       } else {

@@ -260,7 +260,8 @@ public actor Shell {
       "ability": detail.abilities.map { NameQuery.normalize($0.name) },
       "type": detail.types.map { NameQuery.normalize($0) },
     ]
-    return .output(.detail(detail, image: await detailImage(for: detail.id)))
+    return .output(
+      .detail(detail, image: await detailImage(for: detail.form?.pokemonID ?? detail.id)))
   }
 
   /// A page of another kind, put on the trail.
@@ -341,33 +342,61 @@ public actor Shell {
     return await select(detail)
   }
 
+  /// Downloads the image of the species or form shown (a form's own, `{pokemon id}.png`; where
+  /// there is none, its species' one, saying so) and draws it beside the details.
   private func downloadImage() async throws(CommandFailure) -> CommandOutcome {
     let selected = try requireSelection()
     let images = try requireImages()
+    let form = state.selectedForm
+    let detail = try? await dependencies.details.details(of: .id(selected.id), form: form)
+    var imageID = form ?? selected.id
+    var formWithoutImage: String?
     let outcome: DownloadOutcome
     do {
-      outcome = try await images.download(speciesID: selected.id)
+      do {
+        outcome = try await images.download(speciesID: imageID)
+      } catch where form != nil && error.meansNoImageOfItsOwn {
+        formWithoutImage = detail?.displayName ?? selected.displayName
+        imageID = selected.id
+        outcome = try await images.download(speciesID: imageID)
+      }
     } catch {
       throw .image(error)
     }
+    let stored: StoredImage
     switch outcome {
-    case .downloaded(let stored): return .output(.downloaded(speciesID: selected.id, stored))
+    case .downloaded(let image): stored = image
     case .alreadyStored(let url):
-      return .output(.alreadyDownloaded(speciesID: selected.id, path: url.path))
+      let image: StoredImage?
+      do {
+        image = try await images.storedImage(speciesID: imageID)
+      } catch {
+        throw .image(error)
+      }
+      guard let image else { throw .image(.unreadableFile(path: url.path)) }
+      stored = image
     }
+    let fetched = if case .downloaded = outcome { true } else { false }
+    return .output(
+      .downloaded(
+        ImageDownload(
+          imageID: imageID, stored: stored, fetched: fetched, details: detail,
+          formWithoutImage: formWithoutImage)))
   }
 
+  /// Draws the stored image of the species or form shown.
   private func showImage() async throws(CommandFailure) -> CommandOutcome {
     let selected = try requireSelection()
     let images = try requireImages()
+    let imageID = state.selectedForm ?? selected.id
     let stored: StoredImage?
     do {
-      stored = try await images.storedImage(speciesID: selected.id)
+      stored = try await images.storedImage(speciesID: imageID)
     } catch {
       throw .image(error)
     }
     guard let stored else { throw .noImageYet(displayName: selected.displayName) }
-    return .output(.image(speciesID: selected.id, stored))
+    return .output(.image(speciesID: imageID, stored))
   }
 
   private func sync(
@@ -512,11 +541,22 @@ public actor Shell {
     guard let completion else { return }
     var downloaded = false
     if let selected = state.selected, availableImages != nil {
-      downloaded = await downloadedIDs().contains(selected.id)
+      downloaded = await downloadedIDs().contains(state.selectedForm ?? selected.id)
     }
     completion.update(
       hasSelection: state.selected != nil, imageDownloaded: downloaded,
       pageCount: state.pageCount, canGoBack: state.canGoBack, links: links)
+  }
+}
+
+extension ImageFeatureError {
+  /// The image server has none (or, offline, none was downloaded): a form then shows its
+  /// species' image.
+  var meansNoImageOfItsOwn: Bool {
+    switch self {
+    case .notFound, .notDownloadedOffline: true
+    default: false
+    }
   }
 }
 

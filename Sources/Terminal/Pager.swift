@@ -31,6 +31,22 @@ public struct Pager: Sendable {
     self.command = command
   }
 
+  /// Whether a pager can show `text`: its only escapes set colours (`ESC [ … m`, which
+  /// `less -R` and the built-in pager pass through). A picture placed in pixels (kitty, iTerm2,
+  /// sixels) or drawn by moving the cursor would be cut or shown as text.
+  public static func canShow(_ text: String) -> Bool {
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      guard scalar == "\u{1B}" else { continue }
+      guard scalars.next() == "[" else { return false }
+      while let next = scalars.next() {
+        if next == "m" { break }
+        guard ("0"..."9").contains(next) || next == ";" else { return false }
+      }
+    }
+    return true
+  }
+
   /// Whether `text`, wrapped at `columns`, needs more rows than the terminal's `rows` less one
   /// (the prompt's).
   public static func isTaller(_ text: String, columns: Int, rows: Int) -> Bool {

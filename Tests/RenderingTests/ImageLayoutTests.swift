@@ -58,17 +58,26 @@ struct ImageLayoutTests {
     #expect(lines.contains { $0.hasPrefix("▀") && $0.contains("Base stats") })
   }
 
-  @Test func aboveTheFactsOnANarrowTerminal() {
+  @Test func besideTheFactsAt80x24TooTheImageShrinkingToTheHeight() {
     let lines = render(80, 24)
+    #expect(lines.count <= 23)
     #expect(lines.first?.hasPrefix("▀") == true)
-    let pictureRows = lines.prefix { $0.hasPrefix("▀") }.count
-    #expect(pictureRows == 8, "the smallest image when the facts leave little room")
-    #expect(!lines[pictureRows].contains("▀"))
+    #expect(lines.first?.contains("Charizard") == true)
     #expect(lines.allSatisfy { TextRenderer.visibleWidth($0) <= 80 })
   }
 
+  @Test func aboveTheFactsOnANarrowerTerminal() {
+    let lines = render(70, 30)
+    #expect(lines.first?.hasPrefix("▀") == true)
+    let pictureRows = lines.prefix { $0.hasPrefix("▀") }.count
+    #expect(pictureRows >= 8)
+    #expect(!lines[pictureRows].contains("▀"))
+    #expect(lines.count <= 29)
+    #expect(lines.allSatisfy { TextRenderer.visibleWidth($0) <= 70 })
+  }
+
   @Test func aTallTerminalGivesTheImageTheRoomLeft() {
-    let lines = render(80, 60)
+    let lines = render(70, 60)
     let pictureRows = lines.prefix { $0.hasPrefix("▀") }.count
     #expect(lines.count <= 59)
     #expect(pictureRows > 8)
@@ -125,14 +134,16 @@ struct EvolutionImagesTests {
     ).render(.evolution(tree, images: images)).components(separatedBy: "\n")
   }
 
-  @Test func aLineTooWideForTheColumnBesideTheImagePutsTheImageAbove() {
+  @Test func aLineTooWideForTheColumnBesideALargeImageMakesTheImageSmaller() {
     var wide = charizard
     wide.abilities = [.init(name: String(repeating: "Long", count: 20), isHidden: false)]
     let lines = TextRenderer(
       style: TextStyle(colorEnabled: false), images: BoxRenderer(), terminalSize: { (120, 40) }
     ).render(.detail(wide, image: .image(sprite))).components(separatedBy: "\n")
     #expect(lines.first?.hasPrefix("▀") == true)
-    #expect(!lines.contains { $0.hasPrefix("▀") && $0.contains("Charizard") })
+    #expect(lines.contains { $0.hasPrefix("▀") && $0.contains("Charizard") })
+    #expect(lines.allSatisfy { TextRenderer.visibleWidth($0) <= 120 })
+    #expect(lines.filter { $0.hasPrefix("▀") }.count < 20)
   }
 
   @Test func threeImagesStandInARowUnderTheTreeWithTheirNames() {
@@ -176,5 +187,90 @@ struct EvolutionImagesTests {
       .render(.evolution(tree, images: three))
     #expect(text.contains("Images\n  #1 Bulbasaur  /data/pokedex/sprites/6.png"))
     #expect(!text.contains("\u{1B}"))
+  }
+}
+
+@Suite("Every screen fits the terminal")
+struct ScreenFitTests {
+  /// Pikachu with 25 forms and a long Pokédex text.
+  private var pikachu: SpeciesDetailViewModel {
+    var pikachu = charizard
+    pikachu.displayName = "Pikachu"
+    pikachu.forms = (0..<25).map { index in
+      .init(
+        name: "pikachu-form-\(index)", displayName: "Pikachu-Form-\(index)",
+        pokemonID: index == 0 ? 25 : 10_080 + index, isDefault: index == 0)
+    }
+    pikachu.flavorText = String(repeating: "It stores electricity in its cheeks. ", count: 9)
+    return pikachu
+  }
+
+  func renderer(_ columns: Int, _ rows: Int) -> TextRenderer {
+    TextRenderer(
+      style: TextStyle(colorEnabled: false), images: BoxRenderer(),
+      terminalSize: { (columns, rows) })
+  }
+
+  @Test func manyFormsAreCutSoTheImageStandsBesideTheFactsOnAProjector() {
+    let lines = renderer(100, 30).render(.detail(pikachu, image: .image(sprite)))
+      .components(separatedBy: "\n")
+    #expect(lines.count <= 29, "\(lines.joined(separator: "\n"))")
+    #expect(lines.first?.hasPrefix("▀") == true)
+    #expect(lines.first?.contains("Pikachu") == true)
+    let forms = lines.filter { $0.contains("Pikachu-Form-") }.joined(separator: " ")
+    #expect(forms.contains("Pikachu-Form-0 ◀"), "the form shown stays")
+    #expect(forms.contains(" more"))
+    #expect(lines.allSatisfy { TextRenderer.visibleWidth($0) <= 100 })
+  }
+
+  @Test func theDownloadTipGoesRatherThanTheDetailsBePagedForIt() {
+    let tall = renderer(80, 100).render(.detail(charizard, image: .downloadHint))
+      .components(separatedBy: "\n")
+    #expect(tall.last?.hasPrefix("Tip:") == true)
+    let exact = renderer(80, tall.count + 1).render(.detail(charizard, image: .downloadHint))
+    #expect(exact.components(separatedBy: "\n") == tall)
+    let short = renderer(80, tall.count).render(.detail(charizard, image: .downloadHint))
+      .components(separatedBy: "\n")
+    #expect(short.count == tall.count - 2)
+    #expect(!short.contains { $0.contains("Tip:") })
+  }
+
+  @Test func downloadImageDrawsTheImageBesideTheDetailsUnderItsNotesOnOneScreen() {
+    let download = ImageDownload(
+      imageID: 6, stored: sprite, fetched: true, details: charizard,
+      formWithoutImage: "Charizard-Mega-X")
+    let lines = renderer(100, 30).render(.downloaded(download)).components(separatedBy: "\n")
+    #expect(lines.count <= 29)
+    #expect(
+      lines.prefix(2) == [
+        "No image of Charizard-Mega-X is available; this is Charizard's.",
+        "Saved to /data/pokedex/sprites/6.png",
+      ])
+    #expect(lines.dropFirst(2).first?.hasPrefix("▀") == true)
+    #expect(lines.dropFirst(2).first?.contains("Charizard") == true)
+    let again = ImageDownload(imageID: 6, stored: sprite, fetched: false, details: charizard)
+    let drawn = renderer(100, 30).render(.downloaded(again)).components(separatedBy: "\n")
+    #expect(drawn.first == "Already downloaded: /data/pokedex/sprites/6.png.")
+    #expect(drawn.dropFirst().first?.hasPrefix("▀") == true, "already there, it is drawn")
+  }
+
+  @Test func anEvolutionsImagesShrinkSoTheTreeStaysOnScreen() {
+    let children = (0..<8).map { index in
+      EvolutionNode(
+        id: 134 + index, name: "eeveelution-\(index)", displayName: "Eeveelution \(index)",
+        isBaby: false, isSelected: false, ways: [EvolutionWay(conditions: "use a stone")],
+        children: [])
+    }
+    let eevee = EvolutionTreeViewModel(
+      chainID: 67, selectedSpeciesID: 133,
+      root: EvolutionNode(
+        id: 133, name: "eevee", displayName: "Eevee", isBaby: false, isSelected: true,
+        children: children))
+    let stored = Dictionary(uniqueKeysWithValues: (133...141).map { ($0, sprite) })
+    let lines = renderer(100, 24).render(.evolution(eevee, images: EvolutionImages(stored: stored)))
+      .components(separatedBy: "\n")
+    #expect(lines.count <= 23, "\(lines.joined(separator: "\n"))")
+    #expect(lines.first == "Evolution")
+    #expect(lines.filter { $0.hasPrefix("▀") }.count >= 4, "no smaller than 4 rows")
   }
 }

@@ -62,8 +62,8 @@ let everyOutput: [CommandOutput] = [
     images: EvolutionImages(
       stored: [133: stored],
       failures: [.init(speciesID: 134, displayName: "Vaporeon", error: .offline)])),
-  .downloaded(speciesID: 25, stored),
-  .alreadyDownloaded(speciesID: 25, path: "/data/pokedex/sprites/25.png"),
+  .downloaded(ImageDownload(imageID: 25, stored: stored, fetched: true, details: eevee)),
+  .downloaded(ImageDownload(imageID: 25, stored: stored, fetched: false)),
   .image(speciesID: 25, stored),
   .filter(.female),
   .help("Commands:\n  list"),

@@ -48,14 +48,23 @@ actor FakeAPI: SpeciesOnlyClient {
       id = match
     }
     guard (1...count).contains(id) else { throw .notFound(resource: "pokemon-species/\(id)") }
+    // Species 2 has a second form, mon-2-alola (pokemon 10002).
+    let varieties =
+      id == 2
+      ? [
+        Species.Variety(
+          isDefault: true, pokemon: NamedResource(name: name(2), url: url("pokemon", 2))),
+        Species.Variety(
+          isDefault: false, pokemon: NamedResource(name: "mon-2-alola", url: url("pokemon", 10002))),
+      ] : []
     return Species(
       id: id, name: name(id), genderRate: id % 5 == 0 ? -1 : 4,
-      evolutionChain: ResourceReference(url: url("evolution-chain", 1)))
+      evolutionChain: ResourceReference(url: url("evolution-chain", 1)), varieties: varieties)
   }
 
   func pokemon(id: Int) async throws(APIError) -> Pokemon {
     calls.append("pokemon \(id)")
-    return Pokemon(id: id, name: name(id), height: 7, weight: 69)
+    return Pokemon(id: id, name: id == 10002 ? "mon-2-alola" : name(id), height: 7, weight: 69)
   }
 
   func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain {

@@ -90,12 +90,14 @@ struct ImageFlowTests {
     #expect(completion.words("down") == ["download"])
     #expect(completion.words("download ") == ["image"])
 
-    guard
-      case .output(.downloaded(speciesID: 2, let stored)) = await shell.execute("download image")
-    else {
+    guard case .output(.downloaded(let download)) = await shell.execute("download image") else {
       Issue.record("download image should store the sprite")
       return
     }
+    let stored = download.stored
+    #expect(download.imageID == 2)
+    #expect(download.fetched)
+    #expect(download.details?.id == 2, "the image is drawn beside the details")
     #expect(stored.url.lastPathComponent == "2.png")
     #expect(FileManager.default.fileExists(atPath: stored.url.path))
 
@@ -107,12 +109,62 @@ struct ImageFlowTests {
     #expect(completion.words("down") == [])
     #expect(completion.words("download ") == [])
 
-    guard case .output(.alreadyDownloaded) = await shell.execute("download image") else {
+    guard case .output(.downloaded(let again)) = await shell.execute("download image") else {
       Issue.record("a second download says it is already there")
       return
     }
+    #expect(!again.fetched)
+    #expect(again.stored == stored, "and draws it, beside the details")
+    #expect(again.details?.id == 2)
     #expect(await server.requests == 1)
     #expect(await shell.execute("list").listPage?.rows.first { $0.id == 2 }?.hasImage == true)
     #expect(await shell.execute("list").listPage?.rows.first { $0.id == 3 }?.hasImage == false)
+  }
+
+  @Test func aFormHasItsOwnImageAndWhereTheServerHasNoneItsSpeciesOneSaysSo() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appending(path: "pokedex-form-images-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let api = FakeAPI()
+    let server = SpriteServer(missing: ["10002.png"])
+    let images = ImageFeature(
+      http: server, decoder: StubDecoder(), store: FileSpriteStore(directory: directory),
+      spritesBaseURL: URL(string: "https://sprites.test/pokemon")!)
+    let shell = makeShell(api: api, images: images)
+
+    _ = await shell.execute("open mon-2-alola")
+    guard case .output(.downloaded(let fallback)) = await shell.execute("download image") else {
+      Issue.record("download image should fall back to the species' image")
+      return
+    }
+    #expect(fallback.imageID == 2)
+    #expect(fallback.stored.url.lastPathComponent == "2.png")
+    #expect(fallback.formWithoutImage == "Mon-2-Alola")
+    #expect(fallback.details?.form?.pokemonID == 10002, "beside the form's details")
+    #expect(await server.requests == 2, "the form's image was asked for first")
+    // Its own image, where the server has one, and stored under the form's pokemon id.
+    let served = SpriteServer()
+    let withImages = ImageFeature(
+      http: served, decoder: StubDecoder(), store: FileSpriteStore(directory: directory),
+      spritesBaseURL: URL(string: "https://sprites.test/pokemon")!)
+    let other = makeShell(api: api, images: withImages)
+    _ = await other.execute("open mon-2-alola")
+    guard case .output(.downloaded(let own)) = await other.execute("download image") else {
+      Issue.record("download image should fetch the form's own image")
+      return
+    }
+    #expect(own.stored.url.lastPathComponent == "10002.png")
+    #expect(own.formWithoutImage == nil)
+    guard case .output(.detail(_, image: .image(let shown))) = await other.execute("info") else {
+      Issue.record("the form's details show its own image")
+      return
+    }
+    #expect(shown.url.lastPathComponent == "10002.png")
+    _ = await other.execute("open 2")
+    guard case .output(.detail(_, image: .image(let usual))) = await other.execute("info") else {
+      Issue.record("the usual form shows the species' image")
+      return
+    }
+    #expect(usual.url.lastPathComponent == "2.png")
   }
 }
