@@ -335,7 +335,7 @@ private func parseGameOption(
     }
     let game = words.dropFirst().joined(separator: " ")
     guard !game.isEmpty else {
-      return fail("--game needs a game, e.g. \(kind) --game red-blue.")
+      return fail("\"--game\" needs a game, e.g. \"\(kind) --game red-blue\".")
     }
     return .command(.show(kind: kind, name: game))
   }
@@ -349,7 +349,7 @@ private func punctuatedID(in words: [String], dropped: Set<Character>) -> ParseR
     if number.contains(where: \.isNumber), number.contains(where: dropped.contains),
       number.allSatisfy({ ($0.isASCII && $0.isNumber) || dropped.contains($0) })
     {
-      return fail("\(quoted(word)) is not a Pokémon id; ids are whole numbers, e.g. open 25.")
+      return fail("\(quoted(word)) is not a Pokémon id; ids are whole numbers, e.g. \"open 25\".")
     }
   }
   return nil
@@ -358,7 +358,7 @@ private func punctuatedID(in words: [String], dropped: Set<Character>) -> ParseR
 /// `compare A [B] [C]`: one to three species, each normalised as `open` normalises its name.
 private func parseCompare(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
   guard !arguments.words.isEmpty else {
-    return fail("\"compare\" needs species: compare A B, e.g. compare pikachu raichu.")
+    return fail("\"compare\" needs species: compare A B, e.g. \"compare pikachu raichu\".")
   }
   guard arguments.words.count <= 3 else {
     return fail("\"compare\" takes at most three species (not \(arguments.words.count)).")
@@ -371,7 +371,7 @@ private func parseCompare(_ arguments: Arguments, _: (Feature) -> Bool) -> Parse
     return name
   }
   guard names.allSatisfy({ !$0.isEmpty }) else {
-    return fail("\"compare\" needs species: compare A B, e.g. compare pikachu raichu.")
+    return fail("\"compare\" needs species: compare A B, e.g. \"compare pikachu raichu\".")
   }
   return .command(.show(kind: "compare", name: names.joined(separator: " ")))
 }
@@ -426,14 +426,14 @@ private func parseFilter(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseR
     return .command(.filter(.clearGender))
   case "type":
     guard rest.count <= 1 else {
-      return fail("\"filter type\" takes one type, e.g. filter type water.")
+      return fail("\"filter type\" takes one type, e.g. \"filter type water\".")
     }
     return .command(.filter(.type(rest.first.map(NameQuery.normalize))))
   case "gen", "generation":
     guard let word = rest.first else { return .command(.filter(.generation(nil))) }
     guard rest.count == 1, let number = Int(word), (1...99).contains(number) else {
       return fail(
-        "\"filter gen\" takes a generation number, e.g. filter gen 3 (not \(quoted(word))).")
+        "\"filter gen\" takes a generation number, e.g. \"filter gen 3\" (not \(quoted(word))).")
     }
     return .command(.filter(.generation(number)))
   default:
@@ -463,7 +463,7 @@ private func parseOpen(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseRes
     return fail("\"open\" takes one species: open ID|NAME (not \(quoted(arguments.rest))).")
   }
   guard !words.isEmpty else {
-    return fail("\"open\" needs a species: open ID|NAME, e.g. open 133 or open eevee.")
+    return fail("\"open\" needs a species: open ID|NAME, e.g. \"open 133\" or \"open eevee\".")
   }
   return .command(.open(words.joined(separator: "-")))
 }

@@ -138,15 +138,17 @@ public enum FailureText {
 
   static func message(_ error: APIError) -> String {
     switch error {
-    case .offline: "The network is unreachable and nothing is cached for this yet."
+    case .offline:
+      "The Pokémon server cannot be reached and nothing is cached for this yet; check the network"
+        + " connection."
     case .notCached(let r): "Offline: \(r) has not been cached yet."
     case .notFound(let r): "Not found: \(r)."
     case .server(let status): "The Pokémon server had an error (HTTP \(status)); try again later."
     case .rateLimited: "The Pokémon server is rate limiting us; try again in a moment."
     case .invalidData(let r): "The server sent invalid data for \(r)."
-    case .timedOut: "The Pokémon server did not answer in time."
+    case .timedOut: "The Pokémon server did not answer in time; try again later."
     case .cancelled: "Cancelled."
-    case .unexpectedStatus(let s): "The Pokémon server answered with unexpected HTTP \(s)."
+    case .unexpectedStatus(let s): "The Pokémon server answered with an unexpected HTTP \(s)."
     }
   }
 
@@ -273,28 +275,28 @@ public enum FailureText {
   static func message(_ error: ImageFeatureError) -> String {
     switch error {
     case .invalidSpeciesID(let id):
-      return "\(id) is not a valid species id."
+      return "\"\(id)\" is not a Pokémon id; ids are positive numbers."
     case .notFound(let id):
       return "No image exists for #\(id)."
     case .notDownloadedOffline(let id):
       return "Offline: the image of #\(id) has not been downloaded yet."
     case .serverError(let status):
-      return "The image server failed (HTTP \(status)); try again later."
+      return "The image server had an error (HTTP \(status)); try again later."
     case .unexpectedStatus(let status):
-      return "The image server refused the download (HTTP \(status))."
+      return "The image server answered with an unexpected HTTP \(status)."
     case .offline:
-      return "Could not reach the image server; check the network connection."
+      return "The image server cannot be reached; check the network connection."
     case .timedOut:
       return "The image server did not answer in time; try again later."
     case .badResponse:
       return "The image download was cut off; try again."
     case .cancelled:
-      return "The download was cancelled."
+      return "Cancelled."
     case .invalidImage(let id, let reason):
       let text = message(reason)
       return "The image for #\(id) was refused: \(text.prefix(1).lowercased() + text.dropFirst())"
     case .storageFailed(.invalidSpeciesID(let id)):
-      return "\(id) is not a valid species id."
+      return "\"\(id)\" is not a Pokémon id; ids are positive numbers."
     case .storageFailed(.writeFailed(let path, let reason)):
       return "Could not save the image in \(path): \(reason)."
     case .unreadableFile(let path):

@@ -355,7 +355,7 @@ public actor Shell {
     do {
       do {
         outcome = try await images.download(speciesID: imageID)
-      } catch  where form != nil && error.meansNoImageOfItsOwn {
+      } catch let error where form != nil && error.meansNoImageOfItsOwn {
         formWithoutImage = detail?.displayName ?? selected.displayName
         imageID = selected.id
         outcome = try await images.download(speciesID: imageID)

@@ -172,9 +172,9 @@ struct BadArgumentsTests {
   @Test(
     "open, download, search, cache",
     arguments: [
-      ("open", "\"open\" needs a species: open ID|NAME, e.g. open 133 or open eevee."),
-      ("open #", "\"open\" needs a species: open ID|NAME, e.g. open 133 or open eevee."),
-      ("open '' .", "\"open\" needs a species: open ID|NAME, e.g. open 133 or open eevee."),
+      ("open", "\"open\" needs a species: open ID|NAME, e.g. \"open 133\" or \"open eevee\"."),
+      ("open #", "\"open\" needs a species: open ID|NAME, e.g. \"open 133\" or \"open eevee\"."),
+      ("open '' .", "\"open\" needs a species: open ID|NAME, e.g. \"open 133\" or \"open eevee\"."),
       ("download", "\"download\" needs what to download: download image."),
       (
         "download imgae",
@@ -404,7 +404,8 @@ struct PunctuatedIDTests {
       Issue.record("\(line) parsed")
       return
     }
-    #expect(failure.message.hasSuffix("is not a Pokémon id; ids are whole numbers, e.g. open 25."))
+    #expect(
+      failure.message.hasSuffix("is not a Pokémon id; ids are whole numbers, e.g. \"open 25\"."))
   }
 
   @Test func namesKeepTheirPunctuationDropped() {

@@ -111,7 +111,7 @@ extension PseudoTerminalTests {
     try session.type("list")
     try session.press("Enter")
     try await session.waitUntil("list failing while the server is down") { lines in
-      lines.contains { $0.contains("unreachable") } && lines.showsEmptyPrompt
+      lines.contains { $0.contains("cannot be reached") } && lines.showsEmptyPrompt
     }
 
     try await api.listen()

@@ -107,7 +107,8 @@ struct FailureTextTests {
         == "No Pokémon named \"pikachu extra\". \"open\" takes one species: open ID|NAME.")
     #expect(
       FailureText.message(.detail(.api(.offline)))
-        == "The network is unreachable and nothing is cached for this yet.")
+        == "The Pokémon server cannot be reached and nothing is cached for this yet; check the"
+        + " network connection.")
     #expect(
       FailureText.message(.api(.invalidData(resource: "pokemon #1")))
         == "The server sent invalid data for pokemon #1.")
