@@ -171,8 +171,13 @@ public struct TextRenderer: Sendable {
           }
         }
       }
-      // Too tall whatever the picture's size: beside the text's top, the whole to be paged, the
-      // picture as large as 60 columns of text beside it allow.
+      // Too tall whatever the picture's size: a picture placed in pixels goes under the text,
+      // for the session to page the text and draw the picture after it.
+      if renderer.drawsPixels {
+        return tooTall(under: facts(detail, image: image, width: size.columns, layout: variants[2]))
+      }
+      // Beside the text's top, the whole to be paged, the picture as large as 60 columns of
+      // text beside it allow.
       let rows = max(Self.smallestImageRows, min(largest, (size.columns - 60 - Self.gap) / 2))
       let text = facts(
         detail, image: image, width: size.columns - rows * 2 - Self.gap, layout: variants[2])
@@ -188,8 +193,16 @@ public struct TextRenderer: Sendable {
       }
     }
     let text = facts(detail, image: image, width: size.columns, layout: variants[2])
+    if renderer.drawsPixels { return tooTall(under: text) }
     return ([picture(rows: Self.smallestImageRows, columns: max(1, size.columns - 1))] + text)
       .filter { !$0.isEmpty }.joined(separator: "\n")
+
+    /// The text, then the picture alone, as large as the screen allows.
+    func tooTall(under text: [String]) -> String {
+      let rows = max(1, min(budget, Self.largestImageRows))
+      return (text + [picture(rows: rows, columns: rows * 2)].filter { !$0.isEmpty })
+        .joined(separator: "\n")
+    }
   }
 
   /// How much of the details to show when room is short.

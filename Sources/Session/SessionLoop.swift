@@ -181,10 +181,19 @@ public struct SessionLoop: Sendable {
     } else if let text = render(outcome) {
       // Failures go to standard error exactly when the output is text.
       if afterOutput, failuresToStandardError, case .output = outcome { console.print("") }
+      let size = size
       if pages, let pager, await shell.state.paging, console.isTerminal,
-        Pager.isTaller(text, columns: size.columns, rows: size.rows), Pager.canShow(text)
+        Pager.isTaller(text, columns: size.columns, rows: size.rows)
       {
-        await pager.show(text, rows: size.rows, columns: size.columns)
+        // What a pager can show is paged; a picture placed in pixels under it, which a pager
+        // would cut, is drawn after it (the renderer sized it to fit the screen).
+        let (pageable, rest) = Pager.split(text)
+        if pageable.isEmpty {
+          show(outcome, as: text)
+        } else {
+          await pager.show(pageable, rows: size.rows, columns: size.columns)
+          if !rest.isEmpty { show(outcome, as: rest) }
+        }
       } else {
         show(outcome, as: text)
       }

@@ -47,6 +47,16 @@ public struct Pager: Sendable {
     return true
   }
 
+  /// `text` cut before its first line a pager cannot show (see ``canShow(_:)``): what a pager
+  /// can show, and the rest (a picture placed in pixels under text), to be printed after it.
+  public static func split(_ text: String) -> (pageable: String, rest: String) {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let cut = lines.firstIndex(where: { !canShow(String($0)) }) else { return (text, "") }
+    return (
+      lines[..<cut].joined(separator: "\n"), lines[cut...].joined(separator: "\n")
+    )
+  }
+
   /// Whether `text`, wrapped at `columns`, needs more rows than the terminal's `rows` less one
   /// (the prompt's).
   public static func isTaller(_ text: String, columns: Int, rows: Int) -> Bool {

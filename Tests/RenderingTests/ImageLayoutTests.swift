@@ -273,4 +273,14 @@ struct ScreenFitTests {
     #expect(lines.first == "Evolution")
     #expect(lines.filter { $0.hasPrefix("▀") }.count >= 4, "no smaller than 4 rows")
   }
+
+  @Test func aPicturePlacedInPixelsGoesUnderTextTooTallToFitForTheSessionToPageTheText() {
+    let lines = TextRenderer(
+      style: TextStyle(colorEnabled: false), images: BoxRenderer(drawsPixels: true),
+      terminalSize: { (80, 16) }
+    ).render(.detail(pikachu, image: .image(sprite))).components(separatedBy: "\n")
+    #expect(lines.first == "Pikachu  #6")
+    #expect(lines.dropLast().allSatisfy { !$0.contains("\u{1B}P") }, "the text comes first")
+    #expect(lines.last == "\u{1B}P0;1q\"30x15\u{1B}\\", "then the picture, fitting the screen")
+  }
 }

@@ -22,3 +22,13 @@ struct PagerTests {
     #expect(Pager.isTaller(String(repeating: "x", count: 161), columns: 80, rows: 3))
   }
 }
+
+extension PagerTests {
+  @Test func aPictureUnderTextIsSplitOffToBeDrawnAfterThePager() {
+    let picture = "\u{1B}_Ga=T,f=100;AAAA\u{1B}\\"
+    let split = Pager.split("Pikachu  #25\n\u{1B}[1mBase stats\u{1B}[0m\n" + picture)
+    #expect(split.pageable == "Pikachu  #25\n\u{1B}[1mBase stats\u{1B}[0m")
+    #expect(split.rest == picture)
+    #expect(Pager.split("only text\nhere") == ("only text\nhere", ""))
+  }
+}
