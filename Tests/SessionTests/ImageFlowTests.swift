@@ -36,6 +36,13 @@ struct StubDecoder: PNGDecoder {
   }
 }
 
+/// Images fetched from `server`, kept in `directory`.
+func imageFeature(_ server: SpriteServer, in directory: URL) -> ImageFeature {
+  ImageFeature(
+    http: server, decoder: StubDecoder(), store: FileSpriteStore(directory: directory),
+    spritesBaseURL: URL(string: "https://sprites.test/pokemon")!)
+}
+
 @Suite("Downloading an image changes what the session offers")
 struct ImageFlowTests {
   @Test func evolutionShowsTheStoredImagesAndImagesDownloadsTheMissingOnes() async throws {
@@ -127,10 +134,7 @@ struct ImageFlowTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let api = FakeAPI()
     let server = SpriteServer(missing: ["10002.png"])
-    let images = ImageFeature(
-      http: server, decoder: StubDecoder(), store: FileSpriteStore(directory: directory),
-      spritesBaseURL: URL(string: "https://sprites.test/pokemon")!)
-    let shell = makeShell(api: api, images: images)
+    let shell = makeShell(api: api, images: imageFeature(server, in: directory))
 
     _ = await shell.execute("open mon-2-alola")
     guard case .output(.downloaded(let fallback)) = await shell.execute("download image") else {
@@ -143,11 +147,7 @@ struct ImageFlowTests {
     #expect(fallback.details?.form?.pokemonID == 10002, "beside the form's details")
     #expect(await server.requests == 2, "the form's image was asked for first")
     // Its own image, where the server has one, and stored under the form's pokemon id.
-    let served = SpriteServer()
-    let withImages = ImageFeature(
-      http: served, decoder: StubDecoder(), store: FileSpriteStore(directory: directory),
-      spritesBaseURL: URL(string: "https://sprites.test/pokemon")!)
-    let other = makeShell(api: api, images: withImages)
+    let other = makeShell(api: api, images: imageFeature(SpriteServer(), in: directory))
     _ = await other.execute("open mon-2-alola")
     guard case .output(.downloaded(let own)) = await other.execute("download image") else {
       Issue.record("download image should fetch the form's own image")
