@@ -95,8 +95,11 @@ struct LiveClientTests {
     _ = try await first.client.pokemon(id: 133)
     await server.stop()
     first.clock.advance(by: 3 * 3_600 + 100)
-    // A new client over the same cache: the first one's kept-alive connection may outlive the
-    // server's stop and hang (a time-out, not a refusal), which is another test's matter.
+    // A new client over the same cache. The server's port is held, refusing connections: a
+    // port set free can be taken by another test's (slow) server, and the refusal become a
+    // time-out.
+    let down = try await RefusingPort(port: server.port)
+    defer { withExtendedLifetime(down) {} }
     let harness = Harness(server: server, cache: first.cache, clock: first.clock)
     let pokemon = try await harness.client.pokemon(id: 133)
     #expect(pokemon.name == "eevee")

@@ -1,6 +1,7 @@
 import APIClient
 import Cache
 import Foundation
+import Glibc
 import HTTPClient
 import HTTPClientLive
 import Locking
@@ -76,4 +77,50 @@ func temporaryDirectory() -> URL {
     "pokedex-tests-\(UUID().uuidString)")
   try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
+}
+
+/// A loopback port that refuses every connection: a socket bound to it that never listens, held
+/// until this is released, so that no other test's server can take the port meanwhile (a
+/// stopped server's port can be, and a slow server there made "network down" a time-out).
+final class RefusingPort: Sendable {
+  let port: UInt16
+  private let socket: Int32
+
+  /// Holds `port` (a stopped server's: tried for up to 2 s while it is released), or any free
+  /// port when it is 0.
+  init(port wanted: UInt16 = 0) async throws {
+    for _ in 0..<40 {
+      if let held = Self.bind(wanted) {
+        socket = held.socket
+        port = held.port
+        return
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    throw URLError(.cannotConnectToHost)
+  }
+
+  private static func bind(_ wanted: UInt16) -> (socket: Int32, port: UInt16)? {
+    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return nil }
+    var reuse: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = wanted.bigEndian
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+        Glibc.bind(fd, generic, length) == 0 && getsockname(fd, generic, &length) == 0
+      }
+    }
+    guard bound else {
+      close(fd)
+      return nil
+    }
+    return (fd, UInt16(bigEndian: address.sin_port))
+  }
+
+  deinit { close(socket) }
 }

@@ -12,6 +12,7 @@ extension PseudoTerminalTests {
     let session = try TerminalSession(binary: try #require(PokedexBinary.url))
     try session.start(port: port, columns: columns, rows: rows, colour: colour, extra: extra)
     try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
+    try await session.waitForFirstContact(port: port)
     for line in lines {
       try session.type(line)
       try session.press("Enter")

@@ -12,6 +12,7 @@ struct PseudoTerminalTests {
     let session = try TerminalSession(binary: try #require(PokedexBinary.url), directory: directory)
     try session.start(port: port)
     try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
+    try await session.waitForFirstContact(port: port)
     return session
   }
 

@@ -134,6 +134,16 @@ final class TerminalSession {
     }
   }
 
+  /// On the unreachable port 9, waits for the launch's one line saying the API cannot be
+  /// reached: it comes from the background at a moment of its own (later under
+  /// ThreadSanitizer), and a test's own output must not be scrolled off by it.
+  func waitForFirstContact(port: UInt16) async throws {
+    guard port == 9 else { return }
+    try await waitUntil("the first contact's line") { lines in
+      lines.contains { $0.contains("cannot be reached") } && lines.showsEmptyPrompt
+    }
+  }
+
   /// Polls the screen until `condition` holds; records an issue showing the screen after
   /// `timeout`.
   @discardableResult
