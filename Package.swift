@@ -29,12 +29,17 @@ let package = Package(
     .systemLibrary(
       name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
 
+    // The commit and date of a release build (scripts/build-release defines them).
+    .target(name: "CBuildInfo"),
+
     // MARK: Locks ThreadSanitizer understands
     .target(name: "CSanitizer"),
     .target(name: "Locking", dependencies: ["CSanitizer"]),
 
     // MARK: Domain values
     .target(name: "Models"),
+    // `doctor`: the checks before a demo, judged from facts the composition root gathers.
+    .target(name: "Doctor", dependencies: ["Models"]),
 
     // MARK: Services (an interface split from its live side only for a C library or a heavy one)
     .target(name: "HTTPClient", dependencies: ["Locking"]),
@@ -87,14 +92,14 @@ let package = Package(
       name: "Presentation",
       dependencies: [
         "APIClient", "Cache", "CommandLanguage", "DetailFeature", "FeatureFlags", "ImageFeature",
-        "ListFeature", "Models", "Pages", "SyncFeature",
+        "ListFeature", "Models", "Pages", "SyncFeature", "Doctor",
       ]),
     .target(
       name: "Rendering",
       dependencies: [
         "Presentation", "TerminalImages", "APIClient", "Cache", "CommandLanguage",
         "DetailFeature", "FeatureFlags", "ImageFeature", "ListFeature", "Models", "Pages",
-        "PNGDecoder", "SpriteStore", "SyncFeature",
+        "PNGDecoder", "SpriteStore", "SyncFeature", "Doctor",
       ]),
 
     // MARK: The session engine
@@ -104,7 +109,7 @@ let package = Package(
         "Locking",
         "Presentation", "CommandLanguage", "ListFeature", "DetailFeature", "ImageFeature",
         "SyncFeature", "APIClient", "Cache", "FeatureFlags", "LineEditor", "Models", "Pages",
-        "Terminal",
+        "Terminal", "Doctor",
       ]),
 
     // MARK: Decorators the composition root attaches around features and services
@@ -126,6 +131,7 @@ let package = Package(
         "ListFeature", "SpriteStore", "SyncFeature", "Terminal", "TerminalImages",
         "TerminalImagesChafa", "Pages", "AbilityFeature", "MoveFeature", "TypeFeature",
         "ItemFeature", "NatureFeature", "LearnsetFeature", "EncounterFeature", "CompareFeature",
+        "CBuildInfo", "LineEditor", "Doctor",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -203,7 +209,7 @@ let package = Package(
       dependencies: [
         "Rendering", "Presentation", "APIClient", "Cache", "CommandLanguage", "DetailFeature",
         "FeatureFlags", "ImageFeature", "ListFeature", "Models", "PNGDecoder", "SpriteStore",
-        "SyncFeature", "TerminalImages", "Pages",
+        "SyncFeature", "TerminalImages", "Pages", "Doctor",
       ]),
     .testTarget(
       name: "SessionTests",
@@ -215,6 +221,8 @@ let package = Package(
         "AbilityFeature", "MoveFeature", "TypeFeature", "ItemFeature", "NatureFeature",
         "LearnsetFeature",
       ]),
-    .testTarget(name: "pokedexTests", dependencies: ["pokedex"]),
+    .testTarget(name: "DoctorTests", dependencies: ["Doctor"]),
+    .testTarget(
+      name: "pokedexTests", dependencies: ["pokedex", "CommandLanguage", "LineEditor"]),
   ]
 )

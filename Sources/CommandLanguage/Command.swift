@@ -54,6 +54,8 @@ public enum Command: Equatable, Sendable {
   case pager(Bool?)
   /// `flags`: list the feature flags.
   case flags
+  /// `doctor`: check the terminal, the network and the cache before a demo.
+  case doctor
   /// `help` (`nil`) or `help COMMAND` (the command's canonical name, aliases resolved).
   case help(String?)
   /// `quit` (`exit`).

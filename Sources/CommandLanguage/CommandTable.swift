@@ -271,6 +271,19 @@ public enum CommandTable {
       examples: ["flags"], feature: nil,
       parseArguments: noArguments(.flags), completion: .none),
     CommandSpec(
+      name: "doctor", aliases: [], arguments: "",
+      summary: "Check what a demo needs.",
+      details: """
+        Checks what a demo needs and says what to do about each problem: the terminal (its \
+        size, colour, and which image protocol would be used, and why), the API and the image \
+        server (reachable, how fast, over which protocol), the cache (species and images kept \
+        for offline use, the oldest answer), the history and configuration files. \
+        "pokedex doctor" does the same from the shell, exiting 1 when something would break \
+        a demo.
+        """,
+      examples: ["doctor"], feature: nil,
+      parseArguments: noArguments(.doctor), completion: .none),
+    CommandSpec(
       name: "help", aliases: [], arguments: "[COMMAND]",
       summary: "Show this help, or more on a command.",
       details:

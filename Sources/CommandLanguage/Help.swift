@@ -15,7 +15,8 @@ extension CommandParser {
     }
     lines.append("")
     lines.append("Type \"help COMMAND\" for more on one command, e.g. \"help open\".")
-    lines.append("Type \"help keys\" for the keys of the line editor.")
+    lines.append(
+      "Type \"help keys\" for the keys of the line editor; \"man pokedex\" is the manual.")
     return lines.joined(separator: "\n")
   }
 

@@ -41,8 +41,13 @@ public struct HTTPResponse: Sendable, Hashable {
   public var status: Int
   public var headers: [String: String]
   public var body: Data
+  /// The protocol of the answer's status line: `HTTP/2`, `HTTP/1.1`; `nil` when unknown.
+  public var version: String?
 
-  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+  public init(
+    status: Int, headers: [String: String] = [:], body: Data = Data(), version: String? = nil
+  ) {
+    self.version = version
     self.status = status
     self.headers = Dictionary(
       headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })

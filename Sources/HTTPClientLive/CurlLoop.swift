@@ -198,6 +198,8 @@ final class CurlTransfer {
   private var headers: [String: String] = [:]
   /// The header the last line belonged to, which a folded line continues.
   private var lastHeader: String?
+  /// The protocol of the last status line (`HTTP/2`).
+  private var version: String?
   private var body = Data()
   private var tooLarge = false
 
@@ -240,6 +242,7 @@ final class CurlTransfer {
     if line.hasPrefix("HTTP/") {
       headers = [:]
       lastHeader = nil
+      version = String(line.prefix { $0 != " " })
       return true
     }
     // A line starting with a space or a tab continues the header before it (obsolete folding).
@@ -270,7 +273,7 @@ final class CurlTransfer {
     if tooLarge, let limit { return .failure(.tooLarge(limit: limit)) }
     guard code == CURLE_OK else { return .failure(Self.error(for: code)) }
     guard status >= 100 else { return .failure(.badResponse) }
-    return .success(HTTPResponse(status: status, headers: headers, body: body))
+    return .success(HTTPResponse(status: status, headers: headers, body: body, version: version))
   }
 
   /// libcurl's result as a transport failure: an answer cut off or unreadable is a bad

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How heights and weights are written, the same on every page: metric, a height under a metre
 /// in centimetres (`30 cm`), from a metre in metres (`1.7 m`, `20 m`), a weight in kilograms
 /// (`6.5 kg`, `60 kg`), never a trailing `.0`.
@@ -14,6 +16,22 @@ public enum Measures {
     // Beyond any real weight (a damaged answer), as the number is.
     guard tenths.magnitude < 1e15 else { return "\(kilograms) kg" }
     return "\(decimal(tenths: Int(tenths))) kg"
+  }
+
+  /// A size in bytes in powers of 1,024 (`256 MB` for the bound of 268,435,456 bytes), one
+  /// decimal below ten: `0 bytes`, `512 bytes`, `3.5 KB`, `12 MB`.
+  public static func bytes(_ count: Int) -> String {
+    guard count >= 1024 else { return count == 1 ? "1 byte" : "\(max(0, count)) bytes" }
+    var value = Double(count) / 1024
+    var unit = "KB"
+    for next in ["MB", "GB", "TB"] where value >= 1024 {
+      value /= 1024
+      unit = next
+    }
+    let shown =
+      value < 10 && value.rounded() != value
+      ? String(format: "%.1f", value) : String(Int(value.rounded()))
+    return "\(shown) \(unit)"
   }
 
   /// `tenths` tenths with one decimal, or none when it is 0 (`17` → `1.7`, `200` → `20`).

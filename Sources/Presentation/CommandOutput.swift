@@ -1,5 +1,6 @@
 import Cache
 import DetailFeature
+import Doctor
 import FeatureFlags
 import ImageFeature
 import ListFeature
@@ -91,6 +92,8 @@ public enum CommandOutput: Sendable, Equatable {
   case image(speciesID: Int, StoredImage)
   /// The active filters (bare `filter`).
   case filter(ListFilter)
+  /// What `doctor` found.
+  case doctor(DoctorReport)
   /// `help` or `help COMMAND`.
   case help(String)
   /// The command history, oldest first, the first numbered `firstNumber` (`history N` shows
@@ -135,6 +138,7 @@ extension CommandOutcome {
     switch self {
     case .failure: false
     case .output(.synced(let summary)): summary.isComplete
+    case .output(.doctor(let report)): report.isReady
     case .output, .nothing, .quit: true
     }
   }

@@ -1,5 +1,6 @@
 import Cache
 import DetailFeature
+import Doctor
 import FeatureFlags
 import Foundation
 import ImageFeature
@@ -51,6 +52,7 @@ public struct JSONRenderer: Sendable {
     case .cacheCleared: encode(type: "cache_cleared", [String: String]())
     case .flags(let entries): encode(type: "flags", entries.map(FlagBody.init))
     case .synced(let summary): encode(type: "sync", SyncBody(summary))
+    case .doctor(let report): encode(type: "doctor", DoctorBody(report))
     }
   }
 
@@ -236,6 +238,25 @@ private struct CacheBody: Encodable {
 
   enum CodingKeys: String, CodingKey {
     case entries, bytes, hits, misses, oldestEntry, persistent, limit, species
+  }
+}
+
+private struct DoctorBody: Encodable {
+  struct Check: Encodable {
+    var label: String
+    var status: String
+    var text: String
+    var advice: String?
+  }
+
+  var ready: Bool
+  var checks: [Check]
+
+  init(_ report: DoctorReport) {
+    ready = report.isReady
+    checks = report.checks.map {
+      Check(label: $0.label, status: $0.status.rawValue, text: $0.text, advice: $0.advice)
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import Cache
 import DetailFeature
+import Doctor
 import FeatureFlags
 import Foundation
 import ImageFeature
@@ -57,6 +58,7 @@ public struct TextRenderer: Sendable {
     case .cache(let statistics): renderCache(statistics)
     case .cacheCleared: "Cache cleared."
     case .flags(let entries): renderFlags(entries)
+    case .doctor(let report): renderDoctor(report)
     case .synced(let summary): renderSync(summary)
     }
   }
@@ -553,25 +555,44 @@ public struct TextRenderer: Sendable {
 
   /// `1.2 MB`, or `1.2 MB of 268.4 MB` for a bounded store.
   private func size(_ statistics: CacheStatistics) -> String {
-    let bytes = Self.bytes
+    let bytes = Measures.bytes
     guard let limit = statistics.limitBytes else { return bytes(statistics.bytes) }
     return "\(bytes(statistics.bytes)) of \(bytes(limit)) (the least recently used go first)"
   }
 
-  /// A size in the units the README uses, powers of 1,024 (`256 MB` for the bound of
-  /// 268,435,456 bytes), one decimal below ten: `0 bytes`, `512 bytes`, `3.5 KB`, `12 MB`.
-  public static func bytes(_ count: Int) -> String {
-    guard count >= 1024 else { return count == 1 ? "1 byte" : "\(max(0, count)) bytes" }
-    var value = Double(count) / 1024
-    var unit = "KB"
-    for next in ["MB", "GB", "TB"] where value >= 1024 {
-      value /= 1024
-      unit = next
+  /// One line per check, its mark first (`✓` fine, `!` worth fixing, `✗` would break a demo),
+  /// what to do under each one that is not fine, and the verdict.
+  func renderDoctor(_ report: DoctorReport) -> String {
+    guard !report.checks.isEmpty else { return "Nothing was checked." }
+    let width = report.checks.map(\.label.count).max() ?? 0
+    var lines: [String] = []
+    for check in report.checks {
+      let mark =
+        switch check.status {
+        case .ok: style.green("✓")
+        case .warning: style.yellow("!")
+        case .problem: style.red("✗")
+        }
+      let label = check.label.padding(toLength: width, withPad: " ", startingAt: 0)
+      // Wrapped between words under the text's column, as every long line is.
+      let indent = String(repeating: " ", count: width + 4)
+      let room = max(20, terminalSize().columns - width - 5)
+      let text = TextTools.wrap(SafeText.line(check.text), width: room)
+      lines.append("\(mark) \(style.bold(label))  " + (text.first ?? ""))
+      lines += text.dropFirst().map { indent + $0 }
+      if let advice = check.advice {
+        lines += TextTools.wrap(SafeText.line(advice), width: room).map { indent + style.cyan($0) }
+      }
     }
-    let shown =
-      value < 10 && value.rounded() != value
-      ? String(format: "%.1f", value) : String(Int(value.rounded()))
-    return "\(shown) \(unit)"
+    let problems = report.checks.filter { $0.status == .problem }.count
+    lines.append("")
+    lines.append(
+      problems == 0
+        ? style.green("Ready for a demo.")
+        : style.red(
+          "Not ready for a demo: \(problems == 1 ? "1 problem" : "\(problems) problems").")
+    )
+    return lines.joined(separator: "\n")
   }
 
   func renderFlags(_ entries: [FeatureFlags.Entry]) -> String {

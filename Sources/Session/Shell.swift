@@ -1,6 +1,7 @@
 import APIClient
 import CommandLanguage
 import DetailFeature
+import Doctor
 import FeatureFlags
 import ImageFeature
 import ListFeature
@@ -119,6 +120,7 @@ public actor Shell {
     case .cache(clear: true): return "Clearing the cache"
     case .cache(clear: false): return "Reading the cache"
     case .history, .clear, .pager, .flags, .help, .quit: return "Working"
+    case .doctor: return "Checking the terminal, the network and the cache"
     }
   }
 
@@ -189,6 +191,11 @@ public actor Shell {
     case .sync(let range, let images, let moves):
       return try await sync(range: range, images: images, moves: moves, status: status)
     case .flags: return .output(.flags(flags.entries))
+    case .doctor:
+      guard let doctor = dependencies.doctor else {
+        return .output(.doctor(DoctorReport(checks: [])))
+      }
+      return .output(.doctor(await doctor.run()))
     case .help(nil):
       let flags = self.flags
       return .output(.help(CommandParser.helpText(isEnabled: { flags.isEnabled($0) })))

@@ -2,6 +2,7 @@ import APIClient
 import Cache
 import CommandLanguage
 import DetailFeature
+import Doctor
 import FeatureFlags
 import ImageFeature
 import ListFeature
@@ -38,6 +39,8 @@ public struct ShellDependencies: Sendable {
   /// Hears how far a `sync` has come (besides the status line), e.g. to print progress lines
   /// where no status line can be drawn.
   public var syncProgress: @Sendable (SyncProgress) -> Void
+  /// `doctor`'s checks; `nil` where there is nothing to check (tests).
+  public var doctor: Doctor?
 
   /// The kinds of `pages` whose commands `flags` leave on.
   public static func enabled(_ pages: PageDirectory, flags: FeatureFlags) -> PageDirectory {
@@ -56,8 +59,10 @@ public struct ShellDependencies: Sendable {
     history: @escaping @Sendable () -> [String], flags: FeatureFlags,
     syncProgress: @escaping @Sendable (SyncProgress) -> Void = { _ in },
     pages: PageDirectory = PageDirectory(),
-    speciesTypes: @escaping @Sendable () -> [Int: [String]] = { [:] }
+    speciesTypes: @escaping @Sendable () -> [Int: [String]] = { [:] },
+    doctor: Doctor? = nil
   ) {
+    self.doctor = doctor
     self.pages = pages
     self.speciesTypes = speciesTypes
     self.list = list

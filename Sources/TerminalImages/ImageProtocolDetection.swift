@@ -72,6 +72,50 @@ public enum ImageProtocolDetection {
     return .blocks(trueColor: trueColor)
   }
 
+  /// Why ``mode(environment:isTTY:override:sixels:)`` chose `mode`, in a few words for
+  /// `doctor`: `KITTY_WINDOW_ID is set`, `inside tmux, which drops graphics escapes` …
+  public static func reason(
+    for mode: ImageOutputMode, environment: [String: String], isTTY: Bool,
+    override: ImageModeOverride = .auto
+  ) -> String {
+    if override != .auto { return "--images \(override.rawValue)" }
+    let term = environment["TERM"] ?? ""
+    let colours = supportsTrueColor(environment) ? "COLORTERM says 24-bit colour" : "256 colours"
+    switch mode {
+    case .pathOnly:
+      if !isTTY { return "standard output is not a terminal" }
+      if term.lowercased() == "dumb" { return "TERM is dumb" }
+      return "NO_COLOR is set"
+    case .kitty:
+      if !(environment["KITTY_WINDOW_ID"] ?? "").isEmpty { return "KITTY_WINDOW_ID is set" }
+      if term.lowercased().contains("kitty") { return "TERM is \(term)" }
+      return "TERM_PROGRAM is \(environment["TERM_PROGRAM"] ?? "")"
+    case .iterm2:
+      let program = environment["TERM_PROGRAM"] ?? environment["LC_TERMINAL"] ?? ""
+      return "the terminal is \(program)"
+    case .sixel:
+      return "chafa's database says \(term) draws sixels"
+    case .symbols, .blocks:
+      if !(environment["TMUX"] ?? "").isEmpty {
+        return "inside tmux, which drops graphics escapes; \(colours)"
+      }
+      return "no graphics protocol is known for TERM=\(term); \(colours)"
+    }
+  }
+
+  /// `mode` in words: `the kitty protocol`, `half blocks in 24-bit colour`, `paths only`.
+  public static func describe(_ mode: ImageOutputMode) -> String {
+    func colour(_ trueColor: Bool) -> String { trueColor ? "24-bit colour" : "256 colours" }
+    return switch mode {
+    case .kitty: "the kitty protocol"
+    case .iterm2: "iTerm2 inline images"
+    case .sixel: "sixels"
+    case .symbols(let trueColor): "symbols in \(colour(trueColor))"
+    case .blocks(let trueColor): "half blocks in \(colour(trueColor))"
+    case .pathOnly: "paths only"
+    }
+  }
+
   /// Whether `COLORTERM` announces 24-bit colour.
   public static func supportsTrueColor(_ environment: [String: String]) -> Bool {
     let value = (environment["COLORTERM"] ?? "").lowercased()

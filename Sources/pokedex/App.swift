@@ -43,7 +43,8 @@ struct App {
     self.options = options
     let paths = AppPaths(environment: environment)
     let console = Console.standard
-    let interactive = options.commands == nil && TerminalInfo.stdinIsTerminal
+    let interactive =
+      options.commands == nil && options.verb == nil && TerminalInfo.stdinIsTerminal
     let notices = NoticeBoard(show: { console.printAsync($0) })
 
     // Feature flags: defaults < config file < POKEDEX_FEATURES < --feature.
@@ -147,7 +148,11 @@ struct App {
           types[entry.id] = entry.types
         }
         return types
-      })
+      },
+      doctor: DoctorChecks.doctor(
+        options: options, environment: environment, paths: paths, apiURL: apiURL,
+        spritesURL: spritesURL, http: bounded, cache: cache, images: images,
+        configProblems: flagWarnings))
     let shell = Shell(
       dependencies: dependencies, work: work, completion: completion,
       state: SessionState(paging: !options.noPager))
@@ -183,6 +188,9 @@ struct App {
 
   /// Runs the session and returns the exit status.
   func run() async -> ExitStatus {
+    if options.verb == Options.doctorVerb {
+      return await loop.runScript(["doctor"].async) ? .success : .commandFailed
+    }
     if let script = options.commands {
       return await loop.runScript(CommandParser.splitScript(script).async)
         ? .success : .commandFailed

@@ -1,10 +1,23 @@
 import ArgumentParser
+import CBuildInfo
 import FeatureFlags
 import Foundation
 
 /// The `pokedex` command line (SPEC §1). Values not given fall back to the environment.
 struct Options: ParsableCommand {
   static let version = "0.1.0"
+
+  /// `pokedex 0.1.0 (commit 1a2b3c4, built 2026-11-25)`, or `(a development build)` when the
+  /// build did not say (only scripts/build-release does).
+  static func versionText(
+    commit: String = String(cString: pokedex_build_commit()),
+    date: String = String(cString: pokedex_build_date())
+  ) -> String {
+    let facts = [commit.isEmpty ? nil : "commit \(commit)", date.isEmpty ? nil : "built \(date)"]
+      .compactMap { $0 }
+    return
+      "pokedex \(version) (\(facts.isEmpty ? "a development build" : facts.joined(separator: ", ")))"
+  }
 
   static let configuration = CommandConfiguration(
     commandName: "pokedex",
@@ -14,7 +27,7 @@ struct Options: ParsableCommand {
       piped input, each line is a command; the exit status is 0 when every command succeeded, \
       1 when any failed, 2 for a wrong command line.
       """,
-    version: "pokedex \(version)")
+    version: versionText())
 
   /// How much colour to use.
   enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
@@ -82,11 +95,30 @@ struct Options: ParsableCommand {
         + "(env: POKEDEX_LOG_LEVEL; default info).", valueName: "level"))
   var logLevel: String?
 
+  /// `pokedex doctor`: the one word the command line takes besides options.
+  static let doctorVerb = "doctor"
+
+  @Argument(
+    help: ArgumentHelp(
+      "doctor: check this terminal, the network and the cache before a demo (exit 1 when "
+        + "something would break it).", valueName: "doctor"),
+    completion: .list([doctorVerb]))
+  var verb: String?
+
+  /// Prints pokedex(1) in roff and exits (scripts/install and scripts/package use it).
+  @Flag(name: .customLong("generate-manual"), help: .hidden)
+  var generateManual = false
+
   static let defaultAPIURL = "https://pokeapi.co/api/v2"
   static let defaultSpritesURL =
     "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon"
 
   mutating func validate() throws {
+    if let verb, verb != Self.doctorVerb {
+      throw ValidationError(
+        "Unknown command \"\(verb)\"; the only one is \"doctor\" (type \"help\" at the prompt "
+          + "for the others).")
+    }
     guard (1...200).contains(pageSize) else {
       throw ValidationError("--page-size must be between 1 and 200 (got \(pageSize)).")
     }

@@ -18,6 +18,11 @@ do {
   exit(ExitStatus.usage.rawValue)
 }
 
+if options.generateManual {
+  FileHandle.standardOutput.write(Data(ManualPage.render().utf8))
+  exit(0)
+}
+
 let status: ExitStatus
 do {
   let app = try App(options: options, environment: ProcessInfo.processInfo.environment)

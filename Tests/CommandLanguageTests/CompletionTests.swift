@@ -59,11 +59,12 @@ struct CompletionTests {
     #expect(all.contains("open") && all.contains("help"))
     // A species open, its image not downloaded: download, not image.
     #expect(complete("i", context: everything) == ["info", "item"])
-    #expect(complete("do", context: everything) == ["download"])
+    #expect(complete("dow", context: everything) == ["download"])
     // Its image downloaded: image, not download.
     let downloaded = CompletionContext(hasSelection: true, imageDownloaded: true)
     #expect(complete("i", context: downloaded) == ["info", "image", "item"])
-    #expect(complete("do", context: downloaded) == [])
+    #expect(complete("dow", context: downloaded) == [])
+    #expect(complete("do", context: downloaded) == ["doctor"], "doctor always applies")
     #expect(complete("download ", context: downloaded) == [])
     #expect(complete("b", context: nothingOpen) == [])
     // back: only with a page before the one shown.
@@ -95,7 +96,7 @@ struct CompletionTests {
 
   @Test func helpCompletesEveryCommandName() {
     #expect(complete("help o") == ["open"])
-    #expect(complete("help d") == ["download"])
+    #expect(complete("help d") == ["download", "doctor"])
     #expect(complete("help i", context: CompletionContext()) == ["info", "image", "item"])
   }
 

@@ -1,5 +1,6 @@
 import Cache
 import Foundation
+import Models
 import Pages
 import Presentation
 import Rendering
@@ -123,12 +124,12 @@ struct EvolutionFailureTests {
 @Suite("One unit system for sizes")
 struct ByteSizeTests {
   @Test func powersOf1024AsTheReadmeWritesThem() {
-    #expect(TextRenderer.bytes(0) == "0 bytes")
-    #expect(TextRenderer.bytes(1) == "1 byte")
-    #expect(TextRenderer.bytes(512) == "512 bytes")
-    #expect(TextRenderer.bytes(3_584) == "3.5 KB")
-    #expect(TextRenderer.bytes(268_435_456) == "256 MB")
-    #expect(TextRenderer.bytes(12 << 20) == "12 MB")
+    #expect(Measures.bytes(0) == "0 bytes")
+    #expect(Measures.bytes(1) == "1 byte")
+    #expect(Measures.bytes(512) == "512 bytes")
+    #expect(Measures.bytes(3_584) == "3.5 KB")
+    #expect(Measures.bytes(268_435_456) == "256 MB")
+    #expect(Measures.bytes(12 << 20) == "12 MB")
   }
 
   @Test func theCacheSaysItsBoundAsTheReadmeDoes() {
