@@ -56,7 +56,7 @@ let package = Package(
     .target(name: "SpriteStore"),
     .target(name: "TerminalImages", dependencies: ["PNGDecoder"]),
     .target(name: "TerminalImagesChafa", dependencies: ["TerminalImages", "PNGDecoder", "CChafa"]),
-    .target(name: "Terminal", dependencies: ["Locking"]),
+    .target(name: "Terminal", dependencies: ["Locking", "Models"]),
     .target(name: "LineEditor"),
     .target(
       name: "LineEditorLibEdit",

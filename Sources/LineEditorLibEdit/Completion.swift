@@ -109,7 +109,7 @@ enum Completion {
   static func columns(_ items: [String], width: Int) -> [String] {
     guard !items.isEmpty else { return [] }
     let gap = 2
-    let columnWidth = (items.map(\.count).max() ?? 0) + gap
+    let columnWidth = (items.map { DisplayWidth.of($0) }.max() ?? 0) + gap
     let columnCount = max(1, (max(width, 1) + gap) / columnWidth)
     let rowCount = (items.count + columnCount - 1) / columnCount
     var lines: [String] = []
@@ -121,7 +121,7 @@ enum Completion {
         let item = items[index]
         line += item
         if (column + 1) * rowCount + row < items.count {
-          line += String(repeating: " ", count: columnWidth - item.count)
+          line += String(repeating: " ", count: columnWidth - DisplayWidth.of(item))
         }
       }
       lines.append(line)

@@ -29,21 +29,43 @@ public enum TextTools {
     return previous[b.count]
   }
 
-  /// `text` broken at spaces into lines of at most `width` characters (longer words stay whole).
+  /// `text` broken into lines of at most `width` terminal columns (``DisplayWidth``): at spaces,
+  /// and, in a run of wide characters (Japanese, Chinese, Korean written without spaces),
+  /// between any two of them. A longer word of narrow characters stays whole.
   public static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
+    var lineWidth = 0
     for word in text.split(separator: " ") {
-      if line.isEmpty {
-        line = String(word)
-      } else if line.count + 1 + word.count <= width {
-        line += " " + word
+      let wordWidth = DisplayWidth.of(word)
+      let separator = line.isEmpty ? 0 : 1
+      if lineWidth + separator + wordWidth <= width {
+        if separator == 1 { line += " " }
+        line += word
+        lineWidth += separator + wordWidth
+      } else if word.unicodeScalars.contains(where: { DisplayWidth.of($0) == 2 }) {
+        // Wide text breaks anywhere: fill the line, then go on below.
+        if separator == 1, lineWidth + 1 < width {
+          line += " "
+          lineWidth += 1
+        }
+        for character in word {
+          let columns = DisplayWidth.of(String(character))
+          if lineWidth + columns > width, !line.isEmpty {
+            lines.append(line)
+            line = ""
+            lineWidth = 0
+          }
+          line.append(character)
+          lineWidth += columns
+        }
       } else {
-        lines.append(line)
+        if !line.isEmpty { lines.append(line) }
         line = String(word)
+        lineWidth = wordWidth
       }
     }
     if !line.isEmpty { lines.append(line) }
-    return lines
+    return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
   }
 }

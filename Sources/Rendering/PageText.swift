@@ -32,10 +32,10 @@ extension TextRenderer {
 
   /// Labels in a column as wide as the longest, values wrapped beside them.
   private func renderFields(_ fields: [PageDocument.Field], width: Int) -> [String] {
-    let labelWidth = max(10, (fields.map(\.label.count).max() ?? 0) + 2)
+    let labelWidth = max(10, (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2)
     var lines: [String] = []
     for field in fields {
-      let label = style.bold(field.label.padding(toLength: labelWidth, withPad: " ", startingAt: 0))
+      let label = style.bold(DisplayWidth.padded(field.label, to: labelWidth))
       let wrapped = wrap(field.value, separator: "", width: max(20, width - labelWidth - 1))
       for (index, line) in wrapped.enumerated() {
         lines.append((index == 0 ? label : String(repeating: " ", count: labelWidth)) + line)
@@ -55,7 +55,7 @@ extension TextRenderer {
         let words = SafeText.line(span.text).split(separator: " ", omittingEmptySubsequences: false)
         for (wordIndex, word) in words.enumerated() {
           let text = String(word) + (wordIndex < words.count - 1 ? " " : "")
-          pieces.append((text, text.count))
+          pieces.append((text, DisplayWidth.of(text)))
         }
         continue
       }
@@ -86,10 +86,10 @@ extension TextRenderer {
     let rows = table.rows.map { row in
       Array(row.prefix(count)) + Array(repeating: Span(""), count: max(0, count - row.count))
     }
-    var widths = table.columns.map { SafeText.line($0.heading).count }
+    var widths = table.columns.map { DisplayWidth.of(SafeText.line($0.heading)) }
     for row in rows {
       for (index, cell) in row.enumerated() {
-        widths[index] = max(widths[index], SafeText.line(cell.text).count)
+        widths[index] = max(widths[index], DisplayWidth.of(SafeText.line(cell.text)))
       }
     }
     var total = widths.reduce(0, +) + max(0, count - 1)
@@ -104,9 +104,8 @@ extension TextRenderer {
     func line(_ cells: [Span], heading: Bool) -> String {
       var parts: [String] = []
       for (index, cell) in cells.enumerated() {
-        var text = SafeText.line(cell.text)
-        if text.count > widths[index] { text = text.prefix(max(0, widths[index] - 1)) + "…" }
-        let free = widths[index] - text.count
+        let text = DisplayWidth.truncated(SafeText.line(cell.text), to: widths[index])
+        let free = widths[index] - DisplayWidth.of(text)
         let shown = heading ? text : styled(Span(text, cell.role), inTable: true)
         let padded: String =
           switch table.columns[index].alignment {

@@ -97,13 +97,13 @@ public struct TextRenderer: Sendable {
   /// rows have them, follow the names in a column, each in its colour.
   func renderRowLines(_ rows: [SpeciesRow], marked: Int? = nil) -> [String] {
     let idWidth = rows.map { String($0.id).count }.max() ?? 1
-    let nameWidth = rows.map { SafeText.line($0.displayName).count }.max() ?? 0
+    let nameWidth = rows.map { DisplayWidth.of(SafeText.line($0.displayName)) }.max() ?? 0
     return rows.map { row in
       let id = "#" + String(row.id) + String(repeating: " ", count: idWidth - String(row.id).count)
       var name = SafeText.line(row.displayName)
       if !row.types.isEmpty {
         name +=
-          String(repeating: " ", count: nameWidth - name.count) + "  "
+          String(repeating: " ", count: nameWidth - DisplayWidth.of(name)) + "  "
           + row.types.map { typeName($0) }.joined(separator: " ")
       }
       if row.id == marked {
@@ -254,22 +254,9 @@ public struct TextRenderer: Sendable {
   /// which would put the cursor saved before it (`ESC 7`) one line off when restored.
   static let rowBelow = "\n\u{1B}[A"
 
-  /// The columns `text` takes: Unicode scalars outside CSI sequences (`ESC [ … final`), which is
-  /// what the details and chafa's symbol lines hold (no wide characters, no other escapes).
-  public static func visibleWidth(_ text: String) -> Int {
-    var width = 0
-    var inEscape = false
-    for scalar in text.unicodeScalars {
-      if inEscape {
-        if (0x40...0x7E).contains(scalar.value), scalar != "[" { inEscape = false }
-      } else if scalar == "\u{1B}" {
-        inEscape = true
-      } else if scalar.value >= 0x20 {
-        width += 1
-      }
-    }
-    return width
-  }
+  /// The columns `text` takes in the terminal (``DisplayWidth``): escapes take none, wide
+  /// characters two.
+  public static func visibleWidth(_ text: String) -> Int { DisplayWidth.of(text) }
 
   /// The details' lines, wrapped at `width`, without the image.
   func facts(
@@ -312,14 +299,14 @@ public struct TextRenderer: Sendable {
     if !detail.stats.isEmpty {
       lines.append("")
       lines.append(style.bold("Base stats"))
-      let labelWidth = max(9, detail.stats.map(\.name.count).max() ?? 0)
+      let labelWidth = max(9, detail.stats.map { DisplayWidth.of($0.name) }.max() ?? 0)
       for stat in detail.stats {
         let filled = max(
           0, min(20, Int((Double(min(max(stat.value, 0), 255)) / 255 * 20).rounded(.up))))
         let bar = String(repeating: "█", count: filled)
         let rest = String(repeating: "░", count: 20 - filled)
         lines.append(
-          stat.name.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + " "
+          DisplayWidth.padded(stat.name, to: labelWidth) + " "
             + pad(String(stat.value), 3) + "  " + statColor(stat.value, bar) + style.dim(rest))
       }
       lines.append(
@@ -484,8 +471,8 @@ public struct TextRenderer: Sendable {
       }
       lines.append(
         group.map { member in
-          let name = String(SafeText.line(member.name).prefix(width))
-          return style.bold(name) + String(repeating: " ", count: width - name.count)
+          let name = DisplayWidth.prefix(SafeText.line(member.name), columns: width)
+          return style.bold(name) + String(repeating: " ", count: width - DisplayWidth.of(name))
         }.joined(separator: String(repeating: " ", count: Self.gap)))
     }
     return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
@@ -646,7 +633,7 @@ public struct TextRenderer: Sendable {
   }
 
   private func pad(_ text: String, _ width: Int) -> String {
-    String(repeating: " ", count: max(0, width - text.count)) + text
+    DisplayWidth.leftPadded(text, to: width)
   }
 
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import Models
 
 #if canImport(Glibc)
   import Glibc
@@ -123,32 +124,15 @@ public final class Console: Sendable {
       } else {
         lines.append(current)
         current = indent + word
-        width = indent.count + wordWidth
+        width = DisplayWidth.of(indent) + wordWidth
       }
     }
     lines.append(current)
     return lines.joined(separator: "\n")
   }
 
-  /// The columns `text` takes: characters outside escape sequences (`ESC [ … final`).
-  static func visibleWidth(_ text: String) -> Int {
-    var width = 0
-    var inEscape = false
-    var afterEscape = false
-    for scalar in text.unicodeScalars {
-      if afterEscape {
-        afterEscape = false
-        inEscape = scalar == "["
-      } else if inEscape {
-        if (0x40...0x7E).contains(scalar.value) { inEscape = false }
-      } else if scalar == "\u{1B}" {
-        afterEscape = true
-      } else if scalar.properties.generalCategory != .nonspacingMark {
-        width += 1
-      }
-    }
-    return width
-  }
+  /// The columns `text` takes in the terminal (``DisplayWidth``).
+  static func visibleWidth(_ text: String) -> Int { DisplayWidth.of(text) }
 
   /// Draws `text` as the one status line (on standard error, in place), cut to `columns`.
   /// Does nothing when ``statusAllowed`` is false.
@@ -186,7 +170,7 @@ public final class Console: Sendable {
 
   /// `text` cut to `columns` characters, with `…` where it was cut.
   static func truncated(_ text: String, to columns: Int) -> String {
-    text.count <= columns ? text : String(text.prefix(max(0, columns - 1))) + "…"
+    DisplayWidth.truncated(text, to: columns)
   }
 
   /// Writes all of `text`, retrying after interruptions; gives up silently on a closed pipe.

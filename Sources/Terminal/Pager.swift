@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 #if canImport(Glibc)
   import Glibc
@@ -144,23 +145,8 @@ public struct Pager: Sendable {
     }
   }
 
-  /// The columns `line` takes, escape sequences not counted.
-  static func visibleWidth(_ line: Substring) -> Int {
-    var width = 0
-    var inEscape = false
-    for scalar in line.unicodeScalars {
-      if inEscape {
-        if (0x40...0x7E).contains(scalar.value), scalar != "[" { inEscape = false }
-        continue
-      }
-      if scalar == "\u{1B}" {
-        inEscape = true
-        continue
-      }
-      if scalar.value >= 0x20 { width += 1 }
-    }
-    return width
-  }
+  /// The columns `line` takes in the terminal (``DisplayWidth``).
+  static func visibleWidth(_ line: Substring) -> Int { DisplayWidth.of(line) }
 }
 
 /// `-- more --`: a screen at a time, from the keyboard in non-canonical mode. Space shows the

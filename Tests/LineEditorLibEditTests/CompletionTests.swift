@@ -84,6 +84,12 @@ struct CompletionTests {
     #expect(Completion.columns([], width: 80) == [])
   }
 
+  @Test func wideNamesAreLaidOutByTheColumnsTheyTake() {
+    // Names in Japanese take two columns a character: the columns still line up.
+    let lines = Completion.columns(["ピカチュウ", "ライチュウ", "ピチュー", "pichu"], width: 30)
+    #expect(lines == ["ピカチュウ  ピチュー", "ライチュウ  pichu"])
+  }
+
   @Test func longListingsAreWholeAndAskedForFirst() {
     let names = (1...250).map { "name\($0)" }
     let lines = Completion.columns(names, width: 80)

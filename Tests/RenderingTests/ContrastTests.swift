@@ -1,6 +1,7 @@
 import DetailFeature
 import Foundation
 import ListFeature
+import Models
 import Rendering
 import Testing
 
@@ -122,5 +123,38 @@ struct ContrastTests {
     #expect(run?.text == " Electric ")
     #expect(run?.background == [247, 208, 44])
     #expect(run?.foreground == [0, 0, 0])
+  }
+}
+
+/// Layouts measured in columns: names and texts in Japanese, Korean and Chinese line up as
+/// English ones do.
+@Suite("Wide characters line up")
+struct WideLayoutTests {
+  let plain = TextRenderer(
+    style: TextStyle(colorEnabled: false), images: nil, terminalSize: { (80, 24) })
+
+  @Test func aListsTypesStartInOneColumnWhateverTheScript() {
+    let rows = [("ピカチュウ", "でんき"), ("Pikachu", "Electric"), ("피카츄", "전기"), ("皮卡丘", "電")]
+      .enumerated().map { index, row in
+        SpeciesRow(
+          id: 25 + index, name: "p\(index)", displayName: row.0, hasImage: false, types: [row.1])
+      }
+    let list = SpeciesListViewModel(
+      title: "Pokémon", filter: .all, page: 1, pageCount: 1, pageSize: 20, totalCount: 4,
+      rows: rows, isEmpty: false)
+    let lines = plain.render(.list(list)).split(separator: "\n").dropFirst()
+    let starts = zip(lines, rows).map { line, row in
+      DisplayWidth.of(line[..<line.range(of: row.types[0])!.lowerBound])
+    }
+    #expect(Set(starts).count == 1, "\(lines.joined(separator: "\n"))")
+  }
+
+  @Test func theDetailsWrapAJapaneseTextWithinTheWidth() {
+    var details = eevee
+    details.displayName = "イーブイ"
+    details.flavorText = String(repeating: "いでんしの こうぞうが ふあんていな ため ", count: 6)
+    let lines = plain.render(.detail(details, image: .none)).split(separator: "\n")
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
+    #expect(lines.filter { $0.contains("いでんし") || $0.contains("ため") }.count > 1)
   }
 }

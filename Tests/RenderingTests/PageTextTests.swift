@@ -105,6 +105,29 @@ struct NarrowTableTests {
     #expect(lines.contains { $0.hasPrefix("A very long move name") && $0.contains("…") })
     #expect(lines.last == "Short")
   }
+
+  @Test func wideCellsAreMeasuredAndCutInColumns() {
+    let table = PageDocument(
+      title: "T",
+      blocks: [
+        .table(
+          .init(
+            columns: [.init("Move"), .init("Type"), .init("PP", .right)],
+            rows: [
+              [Span("１０まんボルト"), Span("でんき"), Span("15")],
+              [Span("Thunderbolt"), Span("Electric"), Span("15")],
+              [Span("ボルテッカーボルテッカーボルテッカーボルテッカー"), Span("でんき"), Span("15")],
+            ]))
+      ])
+    let shown = TextRenderer(
+      style: TextStyle(colorEnabled: false), images: nil, terminalSize: { (40, 24) }
+    ).render(CommandOutput.page(ShownPage(SamplePage(document: table))))
+    let lines = shown.split(separator: "\n").map(String.init).filter { $0.hasSuffix("15") }
+    #expect(lines.count == 3)
+    #expect(lines.allSatisfy { DisplayWidth.of($0) == DisplayWidth.of(lines[1]) }, "\(lines)")
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 })
+    #expect(lines[2].contains("…"))
+  }
 }
 
 @Suite("Evolution image failures")
