@@ -60,7 +60,7 @@ let package = Package(
     .target(name: "LineEditor"),
     .target(
       name: "LineEditorLibEdit",
-      dependencies: ["Locking", "LineEditor", "Terminal", "CEditLineShim", "CLibEdit"]),
+      dependencies: ["Locking", "LineEditor", "Terminal", "CEditLineShim", "CLibEdit", "Models"]),
 
     // MARK: Features (depend on interfaces only)
     .target(name: "ListFeature", dependencies: ["APIClient", "Models"]),

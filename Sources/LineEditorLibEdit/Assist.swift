@@ -54,7 +54,7 @@ enum Assist {
     var width = 0
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-      let next = width + DisplayWidth.of(String(scalar))
+      let next = width + EditorWidth.of(String(scalar))
       guard next <= columns else { break }
       result.append(scalar)
       width = next

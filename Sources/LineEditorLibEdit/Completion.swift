@@ -1,4 +1,5 @@
 import LineEditor
+import Models
 
 /// What pressing Tab does to the line: delete some characters left of the cursor, insert text,
 /// and maybe list the candidates below the prompt.

@@ -82,7 +82,7 @@ final class EditorCallbacks: Sendable {
     let marked = PromptText.forLibEdit(prompt)
     pdx_el_set_prompt(el, marked)
     output.withLock { output in
-      output.promptWidth = DisplayWidth.of(PromptText.plain(prompt))
+      output.promptWidth = EditorWidth.of(PromptText.plain(prompt))
     }
   }
 
@@ -132,7 +132,7 @@ final class EditorCallbacks: Sendable {
 
   /// The row of the cursor within the prompt and the line, when the line wraps (0: the first).
   func cursorRow(_ el: OpaquePointer) -> Int {
-    let typed = DisplayWidth.of(Self.line(el).beforeCursor)
+    let typed = EditorWidth.of(Self.line(el).beforeCursor)
     let promptWidth = output.withLock { $0.promptWidth }
     return (promptWidth + typed) / max(1, Int(pdx_columns(el)))
   }
@@ -171,7 +171,7 @@ final class EditorCallbacks: Sendable {
     let (whole, left) = Self.line(el)
     let columns = Int(pdx_columns(el))
     let promptWidth = output.withLock { $0.promptWidth }
-    let used = promptWidth + DisplayWidth.of(whole)
+    let used = promptWidth + EditorWidth.of(whole)
     let atEnd = whole.utf8.count == left.utf8.count
     guard event == PDX_HOOK_IDLE, atEnd else {
       if state.drawn { erase(whole: whole, left: left, fits: used < columns) }
@@ -183,7 +183,7 @@ final class EditorCallbacks: Sendable {
     // Only what fits on the cursor's row, never wrapping.
     let room = used < columns ? columns - used - 1 : 0
     let text = Assist.truncated(PromptText.plain(hint ?? suggestion ?? ""), toColumns: room)
-    let width = DisplayWidth.of(text)
+    let width = EditorWidth.of(text)
     guard width > 0 else {
       if state.drawn { pdx_write_stdout("\u{1B}[K") }
       assisting.withLock { state in
@@ -205,7 +205,7 @@ final class EditorCallbacks: Sendable {
     if whole.utf8.count == left.utf8.count {
       pdx_write_stdout("\u{1B}[K")
     } else if fits {
-      let right = DisplayWidth.of(String(whole.dropFirst(left.count)))
+      let right = EditorWidth.of(String(whole.dropFirst(left.count)))
       pdx_write_stdout("\u{1B}7" + (right > 0 ? "\u{1B}[\(right)C" : "") + "\u{1B}[K\u{1B}8")
     }
     assisting.withLock { state in
@@ -323,8 +323,10 @@ final class EditorCallbacks: Sendable {
   }
 }
 
-/// The width of text in terminal columns (`wcwidth` per character; controls count 0).
-enum DisplayWidth {
+/// The width of text in terminal columns as libedit counts it (`wcwidth` per character, in the
+/// UTF-8 locale the editor sets; controls count 0): for the cursor arithmetic that must match
+/// libedit's own. Layouts measure with `Models.DisplayWidth`, which needs no locale.
+enum EditorWidth {
   static func of(_ text: String) -> Int {
     text.unicodeScalars.reduce(0) { total, scalar in
       total + Int(pdx_wcwidth(scalar.value))

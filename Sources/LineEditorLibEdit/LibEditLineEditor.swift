@@ -205,7 +205,7 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
       output.editing = true
       output.prompt = prompt
       output.pendingPrompt = nil
-      output.promptWidth = DisplayWidth.of(PromptText.plain(prompt))
+      output.promptWidth = EditorWidth.of(PromptText.plain(prompt))
     }
     callbacks.assisting.withLock { state in
       state = EditorCallbacks.Assisting(saidLoading: state.saidLoading)

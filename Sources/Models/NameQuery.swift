@@ -2,14 +2,15 @@ import Foundation
 
 /// How typed text is compared with API slugs (used by search and by `open`).
 public enum NameQuery {
-  /// `Mr. Mime` → `mr-mime`, `Flabébé` → `flabebe`, `Nidoran♀` → `nidoran-f`: lowercase, accents
-  /// folded, spaces and underscores as hyphens, `.` `'` `’` `:` dropped, hyphen runs collapsed.
+  /// `Mr. Mime` → `mr-mime`, `Flabébé` → `flabebe`, `Nidoran♀` → `nidoran-f`, `ＰＩＫＡＣＨＵ` →
+  /// `pikachu`: Unicode-normalised (NFKC: full-width Latin as ASCII, half-width kana as kana, an
+  /// ideographic space as a space), lowercase, Latin accents dropped, spaces and underscores as
+  /// hyphens, `.` `'` `’` `:` dropped, hyphen runs collapsed.
   ///
   /// Spaces at either end are dropped, but a hyphen typed there is kept: it is part of the query
   /// (`-o` finds `ho-oh` and `kommo-o`; `porygon-` is a prefix of `porygon-z` only).
   public static func normalize(_ text: String) -> String {
-    let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-      .lowercased()
+    let folded = latinAccentsDropped(text.precomposedStringWithCompatibilityMapping.lowercased())
       .trimmingCharacters(in: .whitespaces)
     var out = ""
     for character in folded {
@@ -22,6 +23,25 @@ public enum NameQuery {
         if character.unicodeScalars.allSatisfy({ !$0.properties.generalCategory.isControl }) {
           out.append(character)
         }
+      }
+    }
+    return out
+  }
+
+  /// `text` with the accents of Latin letters dropped (`é` → `e`), other scripts as they are:
+  /// kana keep their voicing marks (`ピ` is not `ヒ`).
+  static func latinAccentsDropped(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      guard let first = character.unicodeScalars.first,
+        first.value < 0x250 || (0x1E00...0x1EFF).contains(first.value)
+      else {
+        out.append(character)
+        continue
+      }
+      for scalar in String(character).decomposedStringWithCanonicalMapping.unicodeScalars
+      where scalar.properties.generalCategory != .nonspacingMark {
+        out.unicodeScalars.append(scalar)
       }
     }
     return out

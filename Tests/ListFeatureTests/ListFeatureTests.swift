@@ -224,7 +224,7 @@ struct SearchTests {
     "Spaces, dots and accents are forgiven",
     arguments: [
       ("mr mime", [122]), ("Mr. Mime", [122]), ("mime", [122, 439]), ("Flabébé", [669]),
-      ("nidoran♀", [29]), ("porygon z", [474]),
+      ("nidoran♀", [29]), ("porygon z", [474]), ("ＭＲ　ＭＩＭＥ", [122]), ("ｆｌａｂｅｂｅ", [669]),
     ])
   func forgivingSearch(text: String, ids: [Int]) async throws {
     #expect(try await ListFeature(client: client).search(text).rows.map(\.id) == ids)

@@ -39,3 +39,16 @@ struct DisplayWidthTests {
     #expect(TextTools.wrap("Possesses cheek sacs", width: 12) == ["Possesses", "cheek sacs"])
   }
 }
+
+@Suite("Names as typed")
+struct NameFoldingTests {
+  @Test(
+    "Case, accents and widths are folded",
+    arguments: [
+      ("Pikachu", "pikachu"), ("ＰＩＫＡＣＨＵ", "pikachu"), ("Ｍｒ． Ｍｉｍｅ", "mr-mime"),
+      ("Flabébé", "flabebe"), ("ﾋﾟｶﾁｭｳ", "ピカチュウ"), ("Nidoran♀", "nidoran-f"),
+    ])
+  func folded(_ typed: String, _ normal: String) {
+    #expect(NameQuery.normalize(typed) == normal)
+  }
+}
