@@ -60,7 +60,7 @@ extension TextRenderer {
         continue
       }
       let styled = styled(span) + (last ? "" : separator)
-      pieces.append((styled, Self.visibleWidth(styled)))
+      pieces.append((styled, DisplayWidth.of(styled)))
     }
     var lines: [String] = []
     var line = ""

@@ -167,7 +167,7 @@ public struct TextRenderer: Sendable {
             let width = size.columns - rows * 2 - Self.gap
             let text = facts(detail, image: image, width: width, layout: layout)
             // Every line fits its column (none wraps under the picture), the whole the screen.
-            if text.count <= budget, text.allSatisfy({ Self.visibleWidth($0) <= width }) {
+            if text.count <= budget, text.allSatisfy({ DisplayWidth.of($0) <= width }) {
               return beside(rows: rows, text: text)
             }
           }
@@ -243,7 +243,7 @@ public struct TextRenderer: Sendable {
     let pictureLines = picture.isEmpty ? [] : picture.components(separatedBy: "\n")
     return (0..<max(text.count, pictureLines.count)).map { index in
       let left = index < pictureLines.count ? pictureLines[index] : ""
-      let padding = String(repeating: " ", count: max(0, indent - Self.visibleWidth(left)))
+      let padding = String(repeating: " ", count: max(0, indent - DisplayWidth.of(left)))
       let right = index < text.count ? text[index] : ""
       return right.isEmpty ? left : left + padding + right
     }.joined(separator: "\n")
@@ -253,10 +253,6 @@ public struct TextRenderer: Sendable {
   /// ends on the screen's last row leaves the cursor below it, and the terminal scrolls,
   /// which would put the cursor saved before it (`ESC 7`) one line off when restored.
   static let rowBelow = "\n\u{1B}[A"
-
-  /// The columns `text` takes in the terminal (``DisplayWidth``): escapes take none, wide
-  /// characters two.
-  public static func visibleWidth(_ text: String) -> Int { DisplayWidth.of(text) }
 
   /// The details' lines, wrapped at `width`, without the image.
   func facts(
@@ -465,7 +461,7 @@ public struct TextRenderer: Sendable {
           lines.append(
             split.map { picture in
               let line = row < picture.count ? picture[row] : ""
-              return line + String(repeating: " ", count: max(0, width - Self.visibleWidth(line)))
+              return line + String(repeating: " ", count: max(0, width - DisplayWidth.of(line)))
             }.joined(separator: String(repeating: " ", count: Self.gap)))
         }
       }

@@ -107,17 +107,17 @@ public final class Console: Sendable {
   }
 
   private static func fittedLine(_ line: String, columns: Int) -> String {
-    guard visibleWidth(line) > columns else { return line }
+    guard DisplayWidth.of(line) > columns else { return line }
     let words = line.split(separator: " ", omittingEmptySubsequences: false)
     // The indent: leading spaces, or a one-character mark and its space.
     let leadingSpaces = words.prefix { $0.isEmpty }.count
-    let markWidth = words.count > 1 && visibleWidth(String(words[0])) == 1 ? 2 : 0
+    let markWidth = words.count > 1 && DisplayWidth.of(words[0]) == 1 ? 2 : 0
     let indent = String(repeating: " ", count: min(columns / 2, max(leadingSpaces, markWidth)))
     var lines: [String] = []
     var current = ""
     var width = 0
     for (index, word) in words.enumerated() {
-      let wordWidth = visibleWidth(String(word))
+      let wordWidth = DisplayWidth.of(word)
       if index == 0 || index < leadingSpaces || width + 1 + wordWidth <= columns {
         current += (index == 0 ? "" : " ") + word
         width += (index == 0 ? 0 : 1) + wordWidth
@@ -131,14 +131,11 @@ public final class Console: Sendable {
     return lines.joined(separator: "\n")
   }
 
-  /// The columns `text` takes in the terminal (``DisplayWidth``).
-  static func visibleWidth(_ text: String) -> Int { DisplayWidth.of(text) }
-
   /// Draws `text` as the one status line (on standard error, in place), cut to `columns`.
   /// Does nothing when ``statusAllowed`` is false.
   public func showStatus(_ text: String, columns: Int) {
     guard statusAllowed else { return }
-    let line = Self.truncated(text, to: max(10, columns - 1))
+    let line = DisplayWidth.truncated(text, to: max(10, columns - 1))
     state.withLock { state in
       state.statusShown = true
       Self.write("\r\u{1B}[2K" + line, to: error)
@@ -166,11 +163,6 @@ public final class Console: Sendable {
     guard state.statusShown else { return }
     state.statusShown = false
     Self.write("\r\u{1B}[2K", to: error)
-  }
-
-  /// `text` cut to `columns` characters, with `…` where it was cut.
-  static func truncated(_ text: String, to columns: Int) -> String {
-    DisplayWidth.truncated(text, to: columns)
   }
 
   /// Writes all of `text`, retrying after interruptions; gives up silently on a closed pipe.

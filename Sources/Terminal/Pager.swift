@@ -64,7 +64,7 @@ public struct Pager: Sendable {
     let width = max(1, columns)
     var count = 0
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      let visible = Self.visibleWidth(line)
+      let visible = DisplayWidth.of(line)
       count += max(1, (visible + width - 1) / width)
       if count >= rows { return true }
     }
@@ -145,8 +145,6 @@ public struct Pager: Sendable {
     }
   }
 
-  /// The columns `line` takes in the terminal (``DisplayWidth``).
-  static func visibleWidth(_ line: Substring) -> Int { DisplayWidth.of(line) }
 }
 
 /// `-- more --`: a screen at a time, from the keyboard in non-canonical mode. Space shows the
@@ -189,7 +187,7 @@ struct BuiltInPager {
     var used = 0
     var end = start
     while end < lines.count {
-      let height = max(1, (Pager.visibleWidth(lines[end][...]) + columns - 1) / max(1, columns))
+      let height = max(1, (DisplayWidth.of(lines[end]) + columns - 1) / max(1, columns))
       if used + height > rows, end > start { break }
       used += height
       end += 1

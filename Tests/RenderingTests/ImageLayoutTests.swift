@@ -52,7 +52,7 @@ struct ImageLayoutTests {
     let (columns, rows) = size
     let lines = render(columns, rows)
     #expect(lines.count <= rows - 1, "the whole screen fits below the prompt line")
-    #expect(lines.allSatisfy { TextRenderer.visibleWidth($0) <= columns })
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= columns })
     let title = lines.first { $0.contains("Charizard") } ?? ""
     #expect(title.hasPrefix("▀"), "the image is to the left of the title")
     #expect(lines.contains { $0.hasPrefix("▀") && $0.contains("Base stats") })
@@ -63,7 +63,7 @@ struct ImageLayoutTests {
     #expect(lines.count <= 23)
     #expect(lines.first?.hasPrefix("▀") == true)
     #expect(lines.first?.contains("Charizard") == true)
-    #expect(lines.allSatisfy { TextRenderer.visibleWidth($0) <= 80 })
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
   }
 
   @Test func aboveTheFactsOnANarrowerTerminal() {
@@ -73,7 +73,7 @@ struct ImageLayoutTests {
     #expect(pictureRows >= 8)
     #expect(!lines[pictureRows].contains("▀"))
     #expect(lines.count <= 29)
-    #expect(lines.allSatisfy { TextRenderer.visibleWidth($0) <= 70 })
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 70 })
   }
 
   @Test func aTallTerminalGivesTheImageTheRoomLeft() {
@@ -142,7 +142,7 @@ struct EvolutionImagesTests {
     ).render(.detail(wide, image: .image(sprite))).components(separatedBy: "\n")
     #expect(lines.first?.hasPrefix("▀") == true)
     #expect(lines.contains { $0.hasPrefix("▀") && $0.contains("Charizard") })
-    #expect(lines.allSatisfy { TextRenderer.visibleWidth($0) <= 120 })
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 120 })
     #expect(lines.filter { $0.hasPrefix("▀") }.count < 20)
   }
 
@@ -162,7 +162,7 @@ struct EvolutionImagesTests {
     let lines = render(three, columns: 40)
     #expect(lines.contains("Bulbasaur         Ivysaur"))  // two to a row at 40 columns
     #expect(lines.last == "Venusaur")
-    #expect(lines.allSatisfy { TextRenderer.visibleWidth($0) <= 40 })
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 })
   }
 
   @Test func picturesTheTerminalPlacesAreSetAtTheirColumns() {
@@ -220,7 +220,7 @@ struct ScreenFitTests {
     let forms = lines.filter { $0.contains("Pikachu-Form-") }.joined(separator: " ")
     #expect(forms.contains("Pikachu-Form-0 ◀"), "the form shown stays")
     #expect(forms.contains(" more"))
-    #expect(lines.allSatisfy { TextRenderer.visibleWidth($0) <= 100 })
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 100 })
   }
 
   @Test func theDownloadTipGoesRatherThanTheDetailsBePagedForIt() {
