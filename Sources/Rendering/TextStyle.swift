@@ -23,6 +23,21 @@ public struct TextStyle: Sendable, Equatable {
     }
   }
 
+  /// Why ``decide(choice:isTerminal:environment:)`` turns colour on or off, in a few words for
+  /// `doctor`: `--color never`, `NO_COLOR is set`, `TERM is xterm-256color` …
+  public static func reason(
+    choice: String, isTerminal: Bool, environment: [String: String]
+  ) -> String {
+    switch choice {
+    case "always", "never": return "--color \(choice)"
+    default:
+      if !isTerminal { return "standard output is not a terminal" }
+      if !(environment["NO_COLOR"] ?? "").isEmpty { return "NO_COLOR is set" }
+      if environment["TERM"] == "dumb" { return "TERM is dumb" }
+      return "TERM is \(environment["TERM"] ?? "unset")"
+    }
+  }
+
   func wrap(_ text: String, _ code: String) -> String {
     colorEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }

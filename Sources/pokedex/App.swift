@@ -223,23 +223,29 @@ struct App {
       let style = TextStyle.decide(
         choice: options.color.rawValue, isTerminal: TerminalInfo.stdoutIsTerminal,
         environment: environment)
-      let override = ImageModeOverride(rawValue: options.images.rawValue) ?? .auto
-      let imageMode =
-        style.colorEnabled
-        ? ImageProtocolDetection.mode(
-          environment: environment, isTTY: TerminalInfo.stdoutIsTerminal, override: override,
-          sixels: override == .auto && TerminalInfo.stdoutIsTerminal
-            && ChafaTerminal.supportsSixels(environment: environment))
-        : .pathOnly
       let renderer = TextRenderer(
         style: style,
         images: TerminalImageRenderers.renderer(
-          for: imageMode,
+          for: imageMode(options: options, environment: environment, style: style),
           cell: TerminalInfo.cellSize().map { .init(width: $0.width, height: $0.height) }
             ?? .typical),
         terminalSize: { TerminalInfo.size() })
       return { renderer.render($0) }
     }
+  }
+
+  /// How images are drawn: as the options ask, else as the terminal allows (the same choice for
+  /// the renderer and for `doctor`); only paths without colour.
+  static func imageMode(
+    options: Options, environment: [String: String], style: TextStyle
+  ) -> ImageOutputMode {
+    guard style.colorEnabled else { return .pathOnly }
+    let override = ImageModeOverride(rawValue: options.images.rawValue) ?? .auto
+    let isTerminal = TerminalInfo.stdoutIsTerminal
+    return ImageProtocolDetection.mode(
+      environment: environment, isTTY: isTerminal, override: override,
+      sixels: override == .auto && isTerminal
+        && ChafaTerminal.supportsSixels(environment: environment))
   }
 
   /// `sync` progress as a line every tenth of the way, unless a status line shows it.

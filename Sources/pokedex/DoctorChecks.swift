@@ -8,7 +8,6 @@ import ImageFeature
 import Rendering
 import Terminal
 import TerminalImages
-import TerminalImagesChafa
 
 /// The facts `doctor` judges, read where they live: the terminal and the options, the two hosts
 /// (asked once each, without retries), the cache and the files.
@@ -62,38 +61,17 @@ enum DoctorChecks {
     let style = TextStyle.decide(
       choice: options.color.rawValue, isTerminal: isTerminal, environment: environment)
     let override = ImageModeOverride(rawValue: options.images.rawValue) ?? .auto
-    let mode =
-      style.colorEnabled
-      ? ImageProtocolDetection.mode(
-        environment: environment, isTTY: isTerminal, override: override,
-        sixels: override == .auto && isTerminal
-          && ChafaTerminal.supportsSixels(environment: environment))
-      : .pathOnly
+    let mode = App.imageMode(options: options, environment: environment, style: style)
     let size = TerminalInfo.size()
     return Doctor.TerminalFacts(
       columns: size.columns, rows: size.rows, isTerminal: isTerminal, colour: style.colorEnabled,
-      colourReason: colourReason(
-        options: options, environment: environment, isTerminal: isTerminal),
+      colourReason: TextStyle.reason(
+        choice: options.color.rawValue, isTerminal: isTerminal, environment: environment),
       images: ImageProtocolDetection.describe(mode),
       imagesReason: style.colorEnabled
         ? ImageProtocolDetection.reason(
           for: mode, environment: environment, isTTY: isTerminal, override: override)
         : "colour is off")
-  }
-
-  /// Why colour is on or off, as ``TextStyle/decide(choice:isTerminal:environment:)`` decides.
-  static func colourReason(
-    options: Options, environment: [String: String], isTerminal: Bool
-  ) -> String {
-    switch options.color {
-    case .always: return "--color always"
-    case .never: return "--color never"
-    case .auto: break
-    }
-    if !isTerminal { return "standard output is not a terminal" }
-    if !(environment["NO_COLOR"] ?? "").isEmpty { return "NO_COLOR is set" }
-    if environment["TERM"] == "dumb" { return "TERM is dumb" }
-    return "TERM is \(environment["TERM"] ?? "unset")"
   }
 
   /// One request to `url`, timed; never under `--offline`.

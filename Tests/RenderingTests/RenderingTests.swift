@@ -220,6 +220,20 @@ struct TextRendererTests {
     #expect(drawn.hasPrefix("\u{1B}_Ga=T,f=100"))
   }
 
+  @Test func theReasonForColourNamesWhatDecidedIt() {
+    #expect(
+      TextStyle.reason(choice: "never", isTerminal: true, environment: [:]) == "--color never")
+    #expect(
+      TextStyle.reason(choice: "auto", isTerminal: false, environment: [:])
+        == "standard output is not a terminal")
+    #expect(
+      TextStyle.reason(choice: "auto", isTerminal: true, environment: ["NO_COLOR": "1"])
+        == "NO_COLOR is set")
+    #expect(
+      TextStyle.reason(choice: "auto", isTerminal: true, environment: ["TERM": "xterm"])
+        == "TERM is xterm")
+  }
+
   @Test func colourIsDecidedLikeAGoodCLI() {
     #expect(!TextStyle.decide(choice: "auto", isTerminal: false, environment: [:]).colorEnabled)
     #expect(
