@@ -120,16 +120,10 @@ extension PseudoTerminalTests {
     defer { session.close() }
 
     try session.type("open 13")
-    var listed = false
-    for _ in 0..<10 where !listed {
-      try session.press("Tab")
-      listed = try await session.waitUntil(
-        "the ids starting with 13", timeout: .seconds(1), recordsTimeout: false
-      ) { lines in
-        let text = lines.joined(separator: "\n")
-        return text.contains("13   weedle") && text.contains("130  gyarados")
-          && text.contains("133  eevee")
-      }
+    let listed = try await session.pressTab(until: "the ids starting with 13") { lines in
+      let text = lines.joined(separator: "\n")
+      return text.contains("13   weedle") && text.contains("130  gyarados")
+        && text.contains("133  eevee")
     }
     let screen = try session.screen()
     #expect(listed, "\(screen.joined(separator: "\n"))")
@@ -144,12 +138,8 @@ extension PseudoTerminalTests {
     defer { session.close() }
 
     try session.type("open ")
-    var asked = false
-    for _ in 0..<10 where !asked {
-      try session.press("Tab")
-      asked = try await session.waitUntil(
-        "the question", timeout: .seconds(1), recordsTimeout: false
-      ) { $0.lastText.hasPrefix("Display all 15") && $0.lastText.hasSuffix("? (y or n)") }
+    let asked = try await session.pressTab(until: "the question") {
+      $0.lastText.hasPrefix("Display all 15") && $0.lastText.hasSuffix("? (y or n)")
     }
     let screen = try session.screen()
     #expect(asked, "\(screen.joined(separator: "\n"))")
@@ -275,23 +265,18 @@ struct TrailTerminalTests {
     try session.press("Enter")
     try await session.waitUntil("Pikachu open") { $0.lastText.hasSuffix("#25 Pikachu]>") }
     try session.type("ability ")
-    var listed = false
-    for _ in 0..<10 where !listed {
-      try session.press("Tab")
-      listed = try await session.waitUntil(
-        "Static and Lightning Rod listed first", timeout: .seconds(1), recordsTimeout: false
-      ) { lines in
-        // Listed down the columns: the second is beside the first when they fit on one row.
-        // (A first Tab may say the names are still loading.)
-        lines.indices.contains { typed in
-          guard lines[typed].hasSuffix("]> ability"), typed + 2 < lines.count else {
-            return false
-          }
-          let first = lines[typed + 1].split(separator: " ")
-          return first.first == "static"
-            && (first.dropFirst().first == "lightning-rod"
-              || lines[typed + 2].hasPrefix("lightning-rod"))
+    let listed = try await session.pressTab(until: "Static and Lightning Rod listed first") {
+      lines in
+      // Listed down the columns: the second is beside the first when they fit on one row.
+      // (A first Tab may say the names are still loading.)
+      lines.indices.contains { typed in
+        guard lines[typed].hasSuffix("]> ability"), typed + 2 < lines.count else {
+          return false
         }
+        let first = lines[typed + 1].split(separator: " ")
+        return first.first == "static"
+          && (first.dropFirst().first == "lightning-rod"
+            || lines[typed + 2].hasPrefix("lightning-rod"))
       }
     }
     let screen = try session.screen().joined(separator: "\n")

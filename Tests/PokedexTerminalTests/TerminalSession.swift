@@ -134,6 +134,22 @@ final class TerminalSession {
     }
   }
 
+  /// Presses Tab until the screen shows what `condition` looks for, up to ten times, a second
+  /// apart (names may still be loading at the first Tab, as a user would find); whether it did.
+  func pressTab(
+    until description: String, _ condition: ([String]) -> Bool
+  ) async throws -> Bool {
+    for _ in 0..<10 {
+      try press("Tab")
+      if try await waitUntil(
+        description, timeout: .seconds(1), recordsTimeout: false, condition)
+      {
+        return true
+      }
+    }
+    return false
+  }
+
   /// On the unreachable port 9, waits for the launch's one line saying the API cannot be
   /// reached: it comes from the background at a moment of its own (later under
   /// ThreadSanitizer), and a test's own output must not be scrolled off by it.

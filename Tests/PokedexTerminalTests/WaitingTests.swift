@@ -122,12 +122,8 @@ extension PseudoTerminalTests {
     }
     try session.type("open pikac")
     // The names load in the background after the list: Tab again, as a user would, until then.
-    var completed = false
-    for _ in 0..<10 where !completed {
-      try session.press("Tab")
-      completed = try await session.waitUntil(
-        "`pikac` completed to `pikachu`", timeout: .seconds(1), recordsTimeout: false
-      ) { $0.lastText.hasSuffix("> open pikachu") }
+    let completed = try await session.pressTab(until: "`pikac` completed to `pikachu`") {
+      $0.lastText.hasSuffix("> open pikachu")
     }
     let screen = try session.screen().joined(separator: "\n")
     #expect(completed, "\(screen)")

@@ -85,6 +85,13 @@ struct PageTextTests {
 
 @Suite("Tables narrower than their cells")
 struct NarrowTableTests {
+  /// `document` as a page, plain, in 40 columns.
+  static func render(_ document: PageDocument) -> String {
+    TextRenderer(
+      style: TextStyle(colorEnabled: false), images: nil, terminalSize: { (40, 24) }
+    ).render(CommandOutput.page(ShownPage(SamplePage(document: document))))
+  }
+
   @Test func theWidestTextColumnIsCutToFitRowsPaddedToTheColumns() {
     let table = PageDocument(
       title: "T",
@@ -97,9 +104,7 @@ struct NarrowTableTests {
               [Span("Short")],
             ]))
       ])
-    let shown = TextRenderer(
-      style: TextStyle(colorEnabled: false), images: nil, terminalSize: { (40, 24) }
-    ).render(CommandOutput.page(ShownPage(SamplePage(document: table))))
+    let shown = Self.render(table)
     let lines = shown.split(separator: "\n").map(String.init)
     #expect(lines.allSatisfy { $0.count <= 40 }, "\(lines)")
     #expect(lines.contains { $0.hasPrefix("A very long move name") && $0.contains("…") })
@@ -119,9 +124,7 @@ struct NarrowTableTests {
               [Span("ボルテッカーボルテッカーボルテッカーボルテッカー"), Span("でんき"), Span("15")],
             ]))
       ])
-    let shown = TextRenderer(
-      style: TextStyle(colorEnabled: false), images: nil, terminalSize: { (40, 24) }
-    ).render(CommandOutput.page(ShownPage(SamplePage(document: table))))
+    let shown = Self.render(table)
     let lines = shown.split(separator: "\n").map(String.init).filter { $0.hasSuffix("15") }
     #expect(lines.count == 3)
     #expect(lines.allSatisfy { DisplayWidth.of($0) == DisplayWidth.of(lines[1]) }, "\(lines)")
