@@ -131,7 +131,7 @@ let package = Package(
         "ListFeature", "SpriteStore", "SyncFeature", "Terminal", "TerminalImages",
         "TerminalImagesChafa", "Pages", "AbilityFeature", "MoveFeature", "TypeFeature",
         "ItemFeature", "NatureFeature", "LearnsetFeature", "EncounterFeature", "CompareFeature",
-        "CBuildInfo", "LineEditor", "Doctor",
+        "CBuildInfo", "LineEditor", "Doctor", "Models",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -99,12 +99,14 @@ public actor LivePokeAPIClient: PokeAPIClient {
     return a.hasSameOrigin(as: b)
   }
 
-  /// `GET pokemon-species/{id or name}/`.
+  /// `GET pokemon-species/{id or name}/`, cached under the URL and ``Species/representation``
+  /// (entries from before it kept every language are not read).
   public func species(_ key: SpeciesKey) async throws(APIError) -> Species {
     let resource = "species \(Self.describe(key))"
     guard let component = Self.pathComponent(key) else { throw .notFound(resource: resource) }
     return try await value(
-      Species.self, url: "\(baseURL)/pokemon-species/\(component)/", resource: resource,
+      Species.self, url: "\(baseURL)/pokemon-species/\(component)/",
+      keySuffix: "#" + Species.representation, resource: resource,
       isAnswer: { species in
         switch key {
         case .id(let id): species.id == id
@@ -195,8 +197,9 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
-  /// Kept under `{base}/#derived/{name}` for a day (served stale when offline), only when
-  /// `compute` says to keep it, and never into a cache emptied meanwhile.
+  /// Kept under `{base}/#derived/{name}` for a day, or for good when `compute` says so (served
+  /// stale when offline), only when `compute` says to keep it, and never into a cache emptied
+  /// meanwhile.
   public func derived<T: Codable & Sendable>(
     _ name: String, _ compute: @escaping @Sendable () async throws(APIError) -> Derived<T>
   ) async throws(APIError) -> T {
@@ -214,7 +217,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
       await cache.save(
         CacheEntry(
           key: key, status: 200, body: body, etag: nil, storedAt: stored,
-          expiresAt: stored.addingTimeInterval(HTTPFreshness.defaultLifetime)),
+          expiresAt: made.forGood
+            ? Date.distantFuture : stored.addingTimeInterval(HTTPFreshness.defaultLifetime)),
         generation: generation)
     }
     return made.value
@@ -222,13 +226,15 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   /// `GET type/{id}/` (by slug when the reference has no id).
   public func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
-    try await referenced(PokemonType.self, path: "type", reference) { ($0.id, $0.name) }
+    try await referenced(
+      PokemonType.self, path: "type", keySuffix: "#" + PokemonType.representation, reference
+    ) { ($0.id, $0.name) }
   }
 
   /// The resource at `path` that `reference` names (by its id, else its slug); an answer whose
   /// id (or, without one, name) is another's is invalid data.
   private func referenced<T: Codable & Sendable>(
-    _ type: T.Type, path: String, _ reference: NamedResource,
+    _ type: T.Type, path: String, keySuffix: String = "", _ reference: NamedResource,
     identity: @escaping @Sendable (T) -> (id: Int, name: String)
   ) async throws(APIError) -> T {
     let resource = "\(path) \(Self.describe(reference))"
@@ -236,7 +242,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
       throw .notFound(resource: resource)
     }
     return try await value(
-      T.self, url: "\(baseURL)/\(path)/\(component)/", resource: resource,
+      T.self, url: "\(baseURL)/\(path)/\(component)/", keySuffix: keySuffix, resource: resource,
       isAnswer: { answer in
         let (id, name) = identity(answer)
         if let wanted = reference.id { return id == wanted }

@@ -62,12 +62,18 @@ public protocol PokeAPIClient: Sendable {
 public struct Derived<T: Sendable>: Sendable {
   public var value: T
   public var keep: Bool
+  /// Kept for good rather than for a day: what the API does not change (names).
+  public var forGood: Bool
 
-  public init(_ value: T, keep: Bool = true) {
+  public init(_ value: T, keep: Bool = true, forGood: Bool = false) {
     self.value = value
     self.keep = keep
+    self.forGood = forGood
   }
 }
+
+/// Names by language code (`ja` → `ピカチュウ`), as the name tables keep them.
+public typealias NamesByLanguage = [String: String]
 
 /// A PokéAPI resource a page shows, decoded into only the fields it uses (that is what the cache
 /// keeps of it).
@@ -102,6 +108,88 @@ extension PokeAPIClient {
       }
     }
     return slotted.mapValues { $0.sorted { $0.slot < $1.slot }.map(\.name) }
+  }
+}
+
+extension PokeAPIClient {
+  /// Every species' name in every language, by species id: from the species resources (those
+  /// cached are read, the others fetched `width` at a time, leaving the transport room for the
+  /// session's commands), kept for good once every one came. `progress` hears how many of how
+  /// many are done.
+  public func speciesNames(
+    width: Int = 4, progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+  ) async throws(APIError) -> [Int: NamesByLanguage] {
+    try await derived("species-names") { () async throws(APIError) in
+      let ids = try await speciesIndex().map(\.id)
+      let client = self
+      let loaded = await withTaskGroup(of: (Int, NamesByLanguage?).self) { group in
+        var next = 0
+        func startNext() {
+          guard next < ids.count else { return }
+          let id = ids[next]
+          next += 1
+          group.addTask {
+            do throws(APIError) {
+              return (id, Self.byLanguage(try await client.species(.id(id)).names))
+            } catch .notFound {
+              return (id, [:])  // not a species this server has: it has no names
+            } catch {
+              return (id, nil)
+            }
+          }
+        }
+        for _ in 0..<max(1, width) { startNext() }
+        var names: [Int: NamesByLanguage] = [:]
+        var done = 0
+        var complete = true
+        for await (id, found) in group {
+          done += 1
+          progress(done, ids.count)
+          if let found {
+            if !found.isEmpty { names[id] = found }
+          } else {
+            complete = false
+          }
+          if !Task.isCancelled { startNext() }
+        }
+        return (names, complete && !Task.isCancelled)
+      }
+      if Task.isCancelled { throw .cancelled }
+      return Derived(loaded.0, keep: loaded.1, forGood: true)
+    }
+  }
+
+  /// Every type's name in every language, by slug (one request per type, the same answers the
+  /// chart and the matchups use), kept for good.
+  public func typeNames() async throws(APIError) -> [String: NamesByLanguage] {
+    try await derived("type-names") { () async throws(APIError) in
+      var names: [String: NamesByLanguage] = [:]
+      for type in try await allTypes() { names[type.name] = Self.byLanguage(type.names) }
+      return Derived(names, forGood: true)
+    }
+  }
+
+  /// Every stat's name in every language, by slug, kept for good.
+  public func statNames() async throws(APIError) -> [String: NamesByLanguage] {
+    try await derived("stat-names") { () async throws(APIError) in
+      let client = self
+      let stats = try await APIRequests.together(try await names(of: StatKind.path)) {
+        reference async throws(APIError) in
+        try await client.resource(ResourceNames<StatKind>.self, reference.name)
+      }
+      var names: [String: NamesByLanguage] = [:]
+      for stat in stats { names[stat.name] = Self.byLanguage(stat.names) }
+      return Derived(names, forGood: true)
+    }
+  }
+
+  /// `names` by lowercase language code, the first of each.
+  static func byLanguage(_ names: [LocalName]) -> NamesByLanguage {
+    var byCode: NamesByLanguage = [:]
+    for entry in names where byCode[entry.language.name.lowercased()] == nil {
+      byCode[entry.language.name.lowercased()] = entry.name
+    }
+    return byCode
   }
 }
 
@@ -169,4 +257,48 @@ public enum APIError: Error, Sendable, Equatable {
   case cancelled
   /// Any other HTTP status.
   case unexpectedStatus(Int)
+}
+
+/// The path of a kind of resource whose names a screen shows (`ability`, `stat`).
+public protocol NamedKind: Sendable {
+  /// The API's path (`ability`).
+  static var path: String { get }
+}
+
+/// Only the `names` of a resource (every language): what a screen that mentions it needs, cached
+/// apart from the resource's other decodings.
+public struct ResourceNames<Kind: NamedKind>: APIResource, Hashable {
+  public static var path: String { Kind.path }
+  public static var representation: String { "names" }
+
+  public var id: Int
+  public var name: String
+  public var names: [LocalName]
+
+  public init(id: Int, name: String, names: [LocalName]) {
+    self.id = id
+    self.name = name
+    self.names = names
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, names
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(Int.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    names = try c.decodeIfPresent([LocalName].self, forKey: .names) ?? []
+  }
+}
+
+/// Abilities, for ``ResourceNames``.
+public enum AbilityKind: NamedKind {
+  public static let path = "ability"
+}
+
+/// Stats, for ``ResourceNames``.
+public enum StatKind: NamedKind {
+  public static let path = "stat"
 }

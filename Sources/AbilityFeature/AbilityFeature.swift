@@ -2,7 +2,7 @@ import APIClient
 import Models
 import Pages
 
-/// `GET ability/{id or name}`: what an ability does and who has it (the English texts only).
+/// `GET ability/{id or name}`: what an ability does and who has it (its texts in every language).
 public struct Ability: APIResource, Hashable {
   /// A pokemon that has the ability, and whether as its hidden one.
   public struct Holder: Codable, Sendable, Hashable {
@@ -21,7 +21,7 @@ public struct Ability: APIResource, Hashable {
   }
 
   public static let path = "ability"
-  public static let representation = "ability-page"
+  public static let representation = "ability-page+languages"
 
   public var id: Int
   public var name: String
@@ -67,13 +67,17 @@ public struct Ability: APIResource, Hashable {
 public struct AbilityPage: Page, Equatable {
   /// The slug (`lightning-rod`).
   public var name: String
-  /// In English (`Lightning Rod`).
+  /// In the page's language (`Lightning Rod`, `ひらいしん`).
   public var displayName: String
   public var id: Int
-  /// The short effect in English, else the newest English flavour text.
+  /// The short effect, else the newest flavour text.
   public var effect: String?
-  /// The newest English flavour text.
+  /// The newest flavour text.
   public var flavorText: String?
+  /// The language of the texts (`en` without one chosen).
+  public var language: String
+  /// Said once on the page when a text is in English for want of one in the language.
+  public var fallbackNote: String?
   /// `Generation III`.
   public var generation: String?
   /// The pokemon that have it as a normal ability, by id.
@@ -81,18 +85,19 @@ public struct AbilityPage: Page, Equatable {
   /// The pokemon that have it as their hidden ability, by id.
   public var hiddenHolders: [PageSpecies]
 
-  /// The page of `ability`.
-  public init(_ ability: Ability) {
+  /// The page of `ability`, in the glossary's language.
+  public init(_ ability: Ability, glossary: Glossary = .slugs) {
+    var words = Localizer(glossary)
     name = SafeText.line(ability.name)
     id = ability.id
-    displayName = Localized.name(ability.names) ?? DisplayName.words(ability.name)
-    flavorText = Localized.newest(ability.flavorTexts)
-    effect =
-      ability.effects.first.flatMap { $0.shortText.map(SafeText.paragraph) }
-      ?? Localized.newest(ability.effects) ?? flavorText
+    displayName = words.name(ability.names, slug: ability.name)
+    flavorText = words.text(ability.flavorTexts)
+    effect = words.shortText(ability.effects) ?? words.text(ability.effects) ?? flavorText
     generation = ability.generation.map { Localized.generation($0.name) }
+    language = words.language.code
+    fallbackNote = words.note
     let holders = ability.pokemon.compactMap { holder in
-      PageSpecies(holder.pokemon).map { (holder.isHidden, $0) }
+      PageSpecies(holder.pokemon, glossary: glossary).map { (holder.isHidden, $0) }
     }
     self.holders = Self.ordered(holders.filter { !$0.0 }.map(\.1))
     hiddenHolders = Self.ordered(holders.filter { $0.0 }.map(\.1))
@@ -125,12 +130,11 @@ public struct AbilityPage: Page, Equatable {
           none: "none"),
         .names(
           heading: "As a hidden ability", hiddenHolders.map { Span($0.label) }, none: "none"),
-        .hint("open NAME · back"),
-      ])
+      ] + PageDocument.note(fallbackNote) + [.hint("open NAME · back")])
   }
 
   enum CodingKeys: String, CodingKey {
-    case name, displayName, id, effect, flavorText, generation, holders, hiddenHolders
+    case name, displayName, id, effect, flavorText, generation, holders, hiddenHolders, language
   }
 }
 
@@ -138,8 +142,9 @@ public struct AbilityPage: Page, Equatable {
 public enum AbilityFeature {
   /// `ability NAME`.
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named("ability", example: "static", resource: Ability.self, client: client) { ability, _ in
-      AbilityPage(ability)
+    .named("ability", example: "static", resource: Ability.self, client: client) {
+      ability, request, _ in
+      AbilityPage(ability, glossary: request.glossary)
     }
   }
 }

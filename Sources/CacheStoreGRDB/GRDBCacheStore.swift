@@ -378,7 +378,7 @@ public final class GRDBCacheStore: CacheStore {
             SELECT COUNT(*) AS entries,
                    COALESCE(SUM(LENGTH(body) + LENGTH(key) + COALESCE(LENGTH(etag), 0)), 0) AS bytes,
                    MIN(storedAt) AS oldest,
-                   COALESCE(SUM(key GLOB '*/pokemon-species/[0-9]*'), 0) AS species
+                   COALESCE(SUM(key GLOB '*/pokemon-species/[0-9]*/#languages'), 0) AS species
             FROM response
             """)
         let oldest: Double? = row?["oldest"]

@@ -52,6 +52,9 @@ public enum Command: Equatable, Sendable {
   case clear
   /// `pager on|off` switches paging; bare `pager` (`nil`) tells whether it is on.
   case pager(Bool?)
+  /// `lang` (`nil`) shows the language and those the API has; `lang CODE` chooses one, `lang off`
+  /// goes back to capitalised slugs and English.
+  case language(LanguageChange?)
   /// `flags`: list the feature flags.
   case flags
   /// `doctor`: check the terminal, the network and the cache before a demo.
@@ -60,6 +63,14 @@ public enum Command: Equatable, Sendable {
   case help(String?)
   /// `quit` (`exit`).
   case quit
+}
+
+/// What `lang` changes.
+public enum LanguageChange: Equatable, Sendable {
+  /// Show names and texts in this language.
+  case choose(Language)
+  /// Capitalised slugs and English texts, as without `--lang`.
+  case off
 }
 
 /// What parsing one input line gave.

@@ -262,6 +262,24 @@ public enum CommandTable {
       examples: ["pager off", "pager on", "pager"], feature: nil,
       parseArguments: parsePager, completion: .choices(["on", "off"])),
     CommandSpec(
+      name: "lang", aliases: ["language"], arguments: "[CODE|off]",
+      summary: "Show names and texts in another language.",
+      details: """
+        Shows the names and texts of every page in a language PokéAPI speaks: species, \
+        genus, Pokédex text, types, abilities, moves, items, natures and stats. CODE is one \
+        of en, ja, ja-hrkt, ja-roma, ko, zh-hant, zh-hans, fr, de, es, es-419, it, cs, \
+        pt-br (any case; roomaji works too). What PokéAPI has no text for is shown in English, \
+        and the screen says so. The names of every species load in the background the first \
+        time (only those not cached); meanwhile names not loaded yet show as their slugs. \
+        open, search and Tab then take names in that language too (accents, case and \
+        full or half width ignored). "lang off" goes back to the capitalised slugs; a bare \
+        "lang" shows the language and those available. The choice is kept in config.json; \
+        --lang and POKEDEX_LANG choose at launch. The labels of the interface stay English.
+        """,
+      examples: ["lang ja", "lang fr", "lang off", "lang"], feature: nil,
+      parseArguments: parseLanguage,
+      completion: .choices(Language.all.map(\.code) + ["off"])),
+    CommandSpec(
       name: "flags", aliases: [], arguments: "",
       summary: "List the feature flags.",
       details: """
@@ -545,6 +563,16 @@ private func parsePager(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseRe
       "\"pager\" takes on or off (not \(quoted(arguments.rest)))."
         + didYouMean(arguments.rest.lowercased(), among: ["on", "off"]))
   }
+}
+
+private func parseLanguage(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
+  if arguments.words.isEmpty { return .command(.language(nil)) }
+  let value = arguments.rest.lowercased()
+  if ["off", "none", "slugs"].contains(value) { return .command(.language(.off)) }
+  if let language = Language.named(value) { return .command(.language(.choose(language))) }
+  return fail(
+    "\"lang\" takes a language code such as \"ja\" or \"fr\", or \"off\" (not \(quoted(arguments.rest))); "
+      + "\"lang\" lists them." + didYouMean(value, among: Language.all.map(\.code)))
 }
 
 private func parseCache(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {

@@ -21,11 +21,17 @@ public struct DetailFeature: Sendable {
 
   private let client: any PokeAPIClient
   private let warmUp: WarmUp
+  private let glossary: @Sendable () async -> Glossary
 
-  /// Details over `client`; `warmUp` runs the evolution-chain warm-up (none by default).
-  public init(client: any PokeAPIClient, warmUp: @escaping WarmUp = { _, _ in }) {
+  /// Details over `client`; `warmUp` runs the evolution-chain warm-up (none by default);
+  /// `glossary` gives the language and names of the moment (capitalised slugs by default).
+  public init(
+    client: any PokeAPIClient, warmUp: @escaping WarmUp = { _, _ in },
+    glossary: @escaping @Sendable () async -> Glossary = { .slugs }
+  ) {
     self.client = client
     self.warmUp = warmUp
+    self.glossary = glossary
   }
 
   // MARK: - Resolving what the user typed
@@ -55,7 +61,10 @@ public struct DetailFeature: Sendable {
     let query = NameQuery.normalize(trimmed)
     guard !query.isEmpty else { throw .unknown(input: trimmed, suggestion: nil) }
     guard let index = try await availableIndex() else { return .name(query) }
-    return try Self.match(query, typed: trimmed, in: index)
+    let glossary = await glossary()
+    return try Self.match(
+      query, typed: trimmed, in: index,
+      localized: glossary.language == nil ? [:] : glossary.species)
   }
 
   /// The species index, or `nil` when it cannot be loaded (the API then judges names itself);
@@ -70,28 +79,42 @@ public struct DetailFeature: Sendable {
     }
   }
 
-  /// The species of `index` that `query` (normalised) names, as in ``resolve(_:)``.
+  /// The species of `index` that `query` (normalised) names, as in ``resolve(_:)``: by slug,
+  /// then by its name in `localized` (by id, in the session's language; compared folded as
+  /// ``NameQuery`` folds: case, Latin accents, full and half width).
   static func match(
-    _ query: String, typed: String, in index: [SpeciesSummary]
+    _ query: String, typed: String, in index: [SpeciesSummary], localized: [Int: String] = [:]
   ) throws(DetailError) -> SpeciesKey {
     let byID = index.sorted()
-    if let exact = byID.first(where: { $0.name.lowercased() == query }) {
-      return .id(exact.id)
+    // Each species under every name it answers to: its slug, and its name in the language.
+    var names: [(species: SpeciesSummary, folded: String, shown: String)] = byID.map {
+      ($0, $0.name.lowercased(), SafeText.line($0.name))
     }
-    let prefixed = byID.filter { $0.name.lowercased().hasPrefix(query) }
-    if prefixed.count == 1 { return .id(prefixed[0].id) }
+    for species in byID {
+      guard let name = localized[species.id] else { continue }
+      let folded = NameQuery.normalize(name)
+      if !folded.isEmpty, folded != species.name.lowercased() {
+        names.append((species, folded, SafeText.line(name)))
+      }
+    }
+    if let exact = names.first(where: { $0.folded == query }) { return .id(exact.species.id) }
+    var seen: Set<Int> = []
+    let prefixed = names.filter {
+      $0.folded.hasPrefix(query) && seen.insert($0.species.id).inserted
+    }
+    .sorted { $0.species.id < $1.species.id }
+    if prefixed.count == 1 { return .id(prefixed[0].species.id) }
     if prefixed.count > 1 {
       throw .ambiguous(
-        input: typed,
-        candidates: prefixed.prefix(maximumCandidates).map { SafeText.line($0.name) },
+        input: typed, candidates: prefixed.prefix(maximumCandidates).map(\.shown),
         total: prefixed.count)
     }
     let limit = query.count <= 4 ? 1 : (query.count <= 8 ? 2 : 3)
     var best: (distance: Int, name: String)?
-    for species in byID {
-      let distance = TextTools.editDistance(query, species.name.lowercased(), limit: limit)
+    for name in names {
+      let distance = TextTools.editDistance(query, name.folded, limit: limit)
       if distance <= limit, distance < (best?.distance ?? Int.max) {
-        best = (distance, SafeText.line(species.name))
+        best = (distance, name.shown)
       }
     }
     throw .unknown(input: typed, suggestion: best?.name)
@@ -141,9 +164,39 @@ public struct DetailFeature: Sendable {
         try await client.pokemon(id: pokemonID)
       }
     }
-    var model = Self.viewModel(species: species, pokemon: pokemon)
-    model.matchups = try await Self.matchups(of: pokemon, client: client)
+    let glossary = await glossary()
+    var model = Self.viewModel(species: species, pokemon: pokemon, glossary: glossary)
+    async let abilityNames = Self.abilityNames(of: pokemon, glossary: glossary, client: client)
+    model.matchups = try await Self.matchups(of: pokemon, glossary: glossary, client: client)
+    let names = await abilityNames
+    for index in model.abilities.indices {
+      if let name = names[pokemon.abilities.sorted { $0.slot < $1.slot }[index].ability.name] {
+        model.abilities[index].name = name
+      }
+    }
     return model
+  }
+
+  /// The names of `pokemon`'s abilities in the glossary's language (English where it has
+  /// none), loaded in parallel; none without a language, or for those that cannot be loaded.
+  static func abilityNames(
+    of pokemon: Pokemon, glossary: Glossary, client: any PokeAPIClient
+  ) async -> [String: String] {
+    guard let language = glossary.language else { return [:] }
+    return await withTaskGroup(of: (String, String?).self) { group in
+      for slot in pokemon.abilities {
+        group.addTask {
+          let loaded = try? await client.resource(
+            ResourceNames<AbilityKind>.self, slot.ability.name)
+          return (
+            slot.ability.name, loaded.flatMap { LocalName.pick($0.names, in: language)?.text }
+          )
+        }
+      }
+      var names: [String: String] = [:]
+      for await (slug, name) in group { if let name { names[slug] = name } }
+      return names
+    }
   }
 
   /// The species and form that `query` (normalised) names when it is the slug of one of a
@@ -168,7 +221,7 @@ public struct DetailFeature: Sendable {
   /// small cached resource per type); `nil` when a type cannot be loaded. Throws only when
   /// cancelled.
   static func matchups(
-    of pokemon: Pokemon, client: any PokeAPIClient
+    of pokemon: Pokemon, glossary: Glossary = .slugs, client: any PokeAPIClient
   ) async throws(DetailError) -> TypeMatchups? {
     let references = pokemon.types.map(\.type)
     guard !references.isEmpty else { return nil }
@@ -182,49 +235,69 @@ public struct DetailFeature: Sendable {
     }
     if Task.isCancelled { throw .api(.cancelled) }
     guard loaded.count == references.count else { return nil }
-    return matchups(TypeEffectiveness(defending: loaded))
+    return matchups(TypeEffectiveness(defending: loaded), glossary: glossary)
   }
 
-  /// The view model of a type chart's factors.
-  static func matchups(_ effectiveness: TypeEffectiveness) -> TypeMatchups {
+  /// The view model of a type chart's factors, types named by `glossary`.
+  static func matchups(
+    _ effectiveness: TypeEffectiveness, glossary: Glossary = .slugs
+  ) -> TypeMatchups {
     let entries = effectiveness.entries
     func matchup(_ entry: TypeEffectiveness.Entry) -> TypeMatchups.Matchup {
-      .init(type: Words.title(entry.type), multiplier: entry.multiplier)
+      .init(type: glossary.type(entry.type), multiplier: entry.multiplier)
     }
     return TypeMatchups(
       weaknesses: entries.filter { $0.multiplier > 1 }.map(matchup),
       resistances: entries.filter { $0.multiplier > 0 && $0.multiplier < 1 }
         .sorted { ($0.multiplier, $0.typeID) < ($1.multiplier, $1.typeID) }.map(matchup),
       immunities: entries.filter { $0.multiplier == 0 }.sorted { $0.typeID < $1.typeID }
-        .map { Words.title($0.type) })
+        .map { glossary.type($0.type) })
   }
 
-  /// The detail view model of a species and its default pokemon.
-  static func viewModel(species: Species, pokemon: Pokemon) -> SpeciesDetailViewModel {
+  /// The detail view model of a species and its default pokemon, in the glossary's language
+  /// (names as capitalised slugs and English texts without one).
+  static func viewModel(
+    species: Species, pokemon: Pokemon, glossary: Glossary = .slugs
+  ) -> SpeciesDetailViewModel {
     let stats = pokemon.stats.map {
-      SpeciesDetailViewModel.Stat(name: DisplayName.stat($0.stat.name), value: $0.baseStat)
+      SpeciesDetailViewModel.Stat(name: glossary.stat($0.stat.name), value: $0.baseStat)
     }
     let forms = species.varieties.count > 1 ? species.varieties.compactMap(form) : []
     let shown = species.form(id: pokemon.id).flatMap { $0.isDefault ? nil : form($0) }
-    return SpeciesDetailViewModel(
+    let language = glossary.language ?? .english
+    let name = glossary.language.flatMap { species.name(in: $0) }
+    let genus = species.genus(in: language)
+    let flavorText = species.flavorText(in: language)
+    let fellBack =
+      glossary.language != nil
+      && [name?.fallback ?? true, genus?.fallback ?? false, flavorText?.fallback ?? false]
+        .contains(true)
+    let types = pokemon.types.sorted { $0.slot < $1.slot }
+    var model = SpeciesDetailViewModel(
       id: species.id,
       name: SafeText.line(species.name),
-      displayName: shown?.displayName ?? DisplayName.of(species.name),
-      genus: species.englishGenus.map(SafeText.paragraph),
-      types: pokemon.types.sorted { $0.slot < $1.slot }.map { Words.title($0.type.name) },
+      displayName: shown?.displayName ?? name?.text ?? DisplayName.of(species.name),
+      genus: genus?.text,
+      types: types.map { glossary.type($0.type.name) },
       heightCentimetres: pokemon.heightCentimetres,
       weightKilograms: pokemon.weightKilograms,
       genderRatio: species.genderRatio.description,
       abilities: pokemon.abilities.sorted { $0.slot < $1.slot }.map {
-        SpeciesDetailViewModel.Ability(name: Words.title($0.ability.name), isHidden: $0.isHidden)
+        SpeciesDetailViewModel.Ability(
+          name: Words.title($0.ability.name), isHidden: $0.isHidden,
+          slug: SafeText.line($0.ability.name))
       },
       stats: stats,
       baseStatTotal: stats.reduce(0) { $0.addingReportingOverflow($1.value).partialValue },
-      flavorText: species.englishFlavorText,
+      flavorText: flavorText?.text,
       isBaby: species.isBaby,
       isLegendary: species.isLegendary,
       isMythical: species.isMythical,
       evolutionChainID: species.evolutionChainID, form: shown, forms: forms)
+    model.typeSlugs = types.map { SafeText.line($0.type.name) }
+    model.language = glossary.language?.code
+    model.fallbackNote = fellBack ? glossary.fallbackNote : nil
+    return model
   }
 
   /// A variety as the view model shows it; `nil` when its url names no id.
@@ -244,10 +317,12 @@ public struct DetailFeature: Sendable {
   public func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
     let species = try await call { () async throws(APIError) in try await client.species(key) }
     guard let chainID = species.evolutionChainID else {
+      let glossary = await glossary()
       let node = EvolutionNode(
         id: species.id, name: SafeText.line(species.name),
-        displayName: DisplayName.of(species.name), isBaby: species.isBaby, isSelected: true,
-        children: [])
+        displayName: glossary.language.flatMap { species.name(in: $0)?.text }
+          ?? glossary.species(species.id, slug: species.name),
+        isBaby: species.isBaby, isSelected: true, children: [])
       return EvolutionTreeViewModel(chainID: nil, selectedSpeciesID: species.id, root: node)
     }
     return try await evolution(chainID: chainID, selectedSpeciesID: species.id)
@@ -264,14 +339,17 @@ public struct DetailFeature: Sendable {
       try await client.evolutionChain(id: chainID)
     }
     let names = try await Self.names(Self.references(in: chain), client: client)
-    return try Self.tree(of: chain, selectedSpeciesID: selectedSpeciesID) { kind, resource in
+    let glossary = await glossary()
+    return try Self.tree(of: chain, selectedSpeciesID: selectedSpeciesID, glossary: glossary) {
+      kind, resource in
       names[GameReference(kind: kind, name: resource.name)]
     }
   }
 
-  /// The tree view model of `chain`, naming items, moves and places with `names`.
+  /// The tree view model of `chain`, naming species with `glossary` and items, moves and places
+  /// with `names`.
   static func tree(
-    of chain: EvolutionChain, selectedSpeciesID: Int?,
+    of chain: EvolutionChain, selectedSpeciesID: Int?, glossary: Glossary = .slugs,
     names: @escaping EvolutionTrigger.Names = { _, _ in nil }
   ) throws(DetailError) -> EvolutionTreeViewModel {
     let words = EvolutionTrigger(names: names)
@@ -288,7 +366,7 @@ public struct DetailFeature: Sendable {
       }
       return EvolutionNode(
         id: id, name: SafeText.line(link.species.name),
-        displayName: DisplayName.of(link.species.name), isBaby: link.isBaby,
+        displayName: glossary.species(id, slug: link.species.name), isBaby: link.isBaby,
         isSelected: id == selectedSpeciesID, ways: ways?.ways ?? [], also: ways?.also,
         children: children)
     }

@@ -2,15 +2,18 @@
 public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
   /// An ability and whether it is the hidden one.
   public struct Ability: Codable, Sendable, Equatable {
-    /// In words, e.g. `Run Away`.
+    /// In words, e.g. `Run Away`, in the language shown.
     public var name: String
     /// Hidden abilities are marked by renderers.
     public var isHidden: Bool
+    /// The slug, which `ability` takes (`run-away`).
+    public var slug: String
 
-    /// An ability with every field given.
-    public init(name: String, isHidden: Bool) {
+    /// An ability with every field given; the slug is made from the name when not given.
+    public init(name: String, isHidden: Bool, slug: String? = nil) {
       self.name = name
       self.isHidden = isHidden
+      self.slug = slug ?? name.lowercased().replacing(" ", with: "-")
     }
   }
 
@@ -60,10 +63,16 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
   public var form: Form?
   /// Every form of the species in the API's order (empty when it has only its usual one).
   public var forms: [Form]
-  /// The English genus, e.g. `Evolution Pokémon`.
+  /// The genus, e.g. `Evolution Pokémon`, in the language shown.
   public var genus: String?
-  /// Types in slot order, in words (`Grass`, `Poison`).
+  /// Types in slot order, in words (`Grass`, `Poison`), in the language shown.
   public var types: [String]
+  /// The types' slugs (`grass`, `poison`), in the order of ``types``.
+  public var typeSlugs: [String] = []
+  /// The language of the names and texts (`ja`), `nil` when none was chosen (slugs, English).
+  public var language: String?
+  /// Said once on the screen when a text is in English for want of one in the language.
+  public var fallbackNote: String?
   /// Height in centimetres (the API's decimetres × 10).
   public var heightCentimetres: Int
   /// Weight in kilograms (the API's hectograms ÷ 10).
@@ -76,7 +85,7 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
   public var stats: [Stat]
   /// The sum of the base stats.
   public var baseStatTotal: Int
-  /// One English Pokédex text, control characters neutralised.
+  /// The newest Pokédex text in the language shown, control characters neutralised.
   public var flavorText: String?
   /// A baby species (e.g. Pichu).
   public var isBaby: Bool

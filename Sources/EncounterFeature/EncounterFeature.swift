@@ -5,7 +5,7 @@ import Pages
 /// `GET location-area/{id}`: a place's English name (`Trophy Garden`) and the location it is in.
 public struct LocationArea: APIResource, Hashable {
   public static let path = "location-area"
-  public static let representation = "location-area"
+  public static let representation = "location-area+languages"
 
   public var id: Int
   public var name: String
@@ -33,11 +33,17 @@ public struct LocationArea: APIResource, Hashable {
     location = try c.decodeIfPresent(NamedResource.self, forKey: .location)
   }
 
-  /// Its English name, else its slug in words without the API's `-area` (`Kanto Route 12`).
-  public var displayName: String {
-    if let english = Localized.name(names) { return english }
+  /// Its name in the language of `words` (English where it has none), else its slug in words
+  /// without the API's `-area` (`Kanto Route 12`).
+  public func displayName(_ words: inout Localizer) -> String {
     let slug = name.hasSuffix("-area") ? String(name.dropLast("-area".count)) : name
-    return DisplayName.words(slug)
+    return words.name(names, slug: slug)
+  }
+
+  /// Its English name, else its slug in words without the API's `-area`.
+  public var displayName: String {
+    var words = Localizer(Glossary(language: .english))
+    return displayName(&words)
   }
 }
 
@@ -75,6 +81,10 @@ public struct EncounterPage: Page, Codable, Equatable {
   /// How it is obtained when it is not found in the wild, as the data tells (`evolves from
   /// pichu`): the slug of the species it evolves from.
   public var evolvesFrom: String?
+  /// The pokemon's name in the page's language (`ピカチュウ`), else its slug capitalised.
+  public var pokemonName: String?
+  /// Said once on the page when a place is in English for want of a name in the language.
+  public var fallbackNote: String?
 
   public init(
     pokemonID: Int, pokemon: String, game: String, versions: [String], games: [String],
@@ -96,7 +106,7 @@ public struct EncounterPage: Page, Codable, Equatable {
   public var links: [String: [String]] { evolvesFrom.map { ["open": [$0]] } ?? [:] }
 
   public var document: PageDocument {
-    let name = DisplayName.of(pokemon)
+    let name = pokemonName ?? DisplayName.of(pokemon)
     guard !game.isEmpty else {
       var text = "\(name) is not found in the wild in any game."
       if let evolvesFrom { text += " It evolves from \(DisplayName.of(evolvesFrom))." }
@@ -127,10 +137,9 @@ public struct EncounterPage: Page, Codable, Equatable {
       title: "\(name) · where to find it",
       subtitle: versions.map(DisplayName.words).joined(separator: ", ")
         + " · \(places) place\(places == 1 ? "" : "s")",
-      blocks: [
-        .table(table),
+      blocks: [.table(table)] + PageDocument.note(fallbackNote) + [
         .hint(
-          "where --game NAME" + (others > 0 ? " (\(others) other games)" : "") + " · back"),
+          "where --game NAME" + (others > 0 ? " (\(others) other games)" : "") + " · back")
       ])
   }
 
@@ -283,13 +292,17 @@ public enum EncounterFeature {
       (versionOrder.firstIndex(of: $0) ?? 0) < (versionOrder.firstIndex(of: $1) ?? 0)
     }
     var rows: [EncounterPage.Row] = []
+    var words = Localizer(request.glossary)
     for (encounter, area) in zip(encounters, areas) {
-      let place = area?.displayName ?? DisplayName.words(encounter.locationArea.name)
+      let place = area?.displayName(&words) ?? DisplayName.words(encounter.locationArea.name)
       rows += Self.rows(encounter, place: place, versions: versions)
     }
-    return EncounterPage(
+    var page = EncounterPage(
       pokemonID: id, pokemon: name.pokemon, game: chosen.game.name, versions: versions,
       games: ordered.map(\.game.name), rows: rows)
+    page.pokemonName = request.glossary.species(id, slug: name.pokemon)
+    page.fallbackNote = words.note
+    return page
   }
 
   /// One row per way to meet it in `encounter`'s place, in the game's `versions`: chances of

@@ -48,7 +48,7 @@ public struct Item: APIResource, Hashable {
   }
 
   public static let path = "item"
-  public static let representation = "item-page"
+  public static let representation = "item-page+languages"
 
   public var id: Int
   public var name: String
@@ -122,23 +122,30 @@ public struct ItemPage: Page, Equatable {
   public var category: String?
   /// What it costs in a shop, `nil` when it cannot be bought.
   public var cost: Int?
-  /// The short effect in English.
+  /// The short effect.
   public var effect: String?
-  /// The newest English flavour text.
+  /// The newest flavour text.
   public var flavorText: String?
   public var heldBy: [Holder]
+  /// The language of the texts (`en` without one chosen).
+  public var language: String
+  /// Said once on the page when a text is in English for want of one in the language.
+  public var fallbackNote: String?
 
-  public init(_ item: Item) {
+  public init(_ item: Item, glossary: Glossary = .slugs) {
+    var words = Localizer(glossary)
     name = SafeText.line(item.name)
-    displayName = Localized.name(item.names) ?? DisplayName.words(item.name)
+    displayName = words.name(item.names, slug: item.name)
     id = item.id
     category = item.category.map { SafeText.line($0.name) }
     cost = item.shopPrice
-    effect = item.effects.first.map { SafeText.paragraph($0.shortText ?? $0.text) }
-    flavorText = Localized.newest(item.flavorTexts)
+    effect = words.shortText(item.effects) ?? words.text(item.effects)
+    flavorText = words.text(item.flavorTexts)
+    language = words.language.code
+    fallbackNote = words.note
     var seen: Set<Int> = []
     heldBy = item.heldByPokemon.compactMap { holder in
-      PageSpecies(holder.pokemon).map {
+      PageSpecies(holder.pokemon, glossary: glossary).map {
         Holder(species: $0, rarity: holder.versionDetails.map(\.rarity).max())
       }
     }.filter { seen.insert($0.species.id).inserted }.sorted { $0.species.id < $1.species.id }
@@ -163,8 +170,7 @@ public struct ItemPage: Page, Equatable {
       blocks: [
         .fields(fields),
         .names(heading: "Held in the wild by", holders, none: "no wild Pokémon"),
-        .hint("open NAME · back"),
-      ])
+      ] + PageDocument.note(fallbackNote) + [.hint("open NAME · back")])
   }
 }
 
@@ -172,8 +178,8 @@ public struct ItemPage: Page, Equatable {
 public enum ItemFeature {
   /// `item NAME`.
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named("item", example: "leftovers", resource: Item.self, client: client) { item, _ in
-      ItemPage(item)
+    .named("item", example: "leftovers", resource: Item.self, client: client) { item, request, _ in
+      ItemPage(item, glossary: request.glossary)
     }
   }
 }

@@ -112,7 +112,7 @@ public struct Learnset: APIResource, Hashable {
 /// `GET move/{id}`, the few fields a learnset row shows, apart from the move page's decoding.
 public struct MoveSummary: APIResource, Hashable {
   public static let path = "move"
-  public static let representation = "move-summary"
+  public static let representation = "move-summary+languages"
 
   public var id: Int
   public var name: String
@@ -174,6 +174,8 @@ public struct LearnsetPage: Page, Codable, Equatable {
     public var move: String
     public var displayName: String
     public var type: String?
+    /// The type's name in the page's language.
+    public var typeName: String?
     public var damageClass: String?
     public var power: Int?
     public var accuracy: Int?
@@ -190,10 +192,19 @@ public struct LearnsetPage: Page, Codable, Equatable {
   /// The rows, by method (level-up, machine, egg, tutor, then the others), then by level,
   /// machine number or name.
   public var rows: [Row]
+  /// The pokemon's name in the page's language (`ピカチュウ`), else its slug capitalised.
+  public var pokemonName: String?
+  /// Said once on the page when a name is in English for want of one in the language.
+  public var fallbackNote: String?
 
-  public init(pokemonID: Int, pokemon: String, game: String, games: [String], rows: [Row]) {
+  public init(
+    pokemonID: Int, pokemon: String, game: String, games: [String], rows: [Row],
+    pokemonName: String? = nil, fallbackNote: String? = nil
+  ) {
     self.pokemonID = pokemonID
     self.pokemon = SafeText.line(pokemon)
+    self.pokemonName = pokemonName.map(SafeText.line)
+    self.fallbackNote = fallbackNote
     self.game = SafeText.line(game)
     self.games = games.map(SafeText.line)
     self.rows = rows.sorted(by: Self.precedes)
@@ -248,7 +259,9 @@ public struct LearnsetPage: Page, Codable, Equatable {
         if method == "level-up" { cells.append(Span(row.level.map(String.init) ?? "—")) }
         if method == "machine" { cells.append(Span(row.machine ?? "—", .strong)) }
         cells.append(Span(row.displayName))
-        cells.append(row.type.map { Span(DisplayName.words($0), .type($0)) } ?? Span("—", .dim))
+        cells.append(
+          row.type.map { Span(row.typeName ?? DisplayName.words($0), .type($0)) }
+            ?? Span("—", .dim))
         cells.append(Span(row.damageClass.map(DisplayName.words) ?? "—"))
         cells.append(row.power.map { Span(String($0)) } ?? Span("—", .dim))
         cells.append(row.accuracy.map { Span("\($0)%") } ?? Span("—", .dim))
@@ -271,9 +284,10 @@ public struct LearnsetPage: Page, Codable, Equatable {
     }
     let others = games.filter { $0 != game }.count
     let also = others == 0 ? "" : " · moves --game NAME (\(others) other games)"
+    blocks += PageDocument.note(fallbackNote)
     blocks.append(.hint("move NAME\(also) · back"))
     return PageDocument(
-      title: "\(DisplayName.of(pokemon)) · moves",
+      title: "\(pokemonName ?? DisplayName.of(pokemon)) · moves",
       subtitle: "\(DisplayName.words(game)) · \(rows.count) moves", blocks: blocks)
   }
 }
@@ -332,7 +346,8 @@ public enum LearnsetFeature {
         try resolve(typed, among: known.games, of: known.pokemon)
       } ?? newest.name
     do {
-      return try await client.derived("learnset/\(id)/\(game)") {
+      let language = request.glossary.language.map { "/" + $0.code } ?? ""
+      return try await client.derived("learnset/\(id)/\(game)\(language)") {
         () async throws(APIError) -> Derived<LearnsetPage> in
         let learnset = try await client.resource(Learnset.self, String(id))
         return try await rows(
@@ -387,6 +402,7 @@ public enum LearnsetFeature {
     let labels = Dictionary(
       machines.compactMap { $0 }.map { ($0.id, $0.label) },
       uniquingKeysWith: { first, _ in first })
+    var words = Localizer(request.glossary)
     let rows = learnt.map { move, detail in
       let summary = byName[move.name]
       let machineID = summary?.machines.first { $0.versionGroup.name == game }?.machine.id
@@ -395,15 +411,17 @@ public enum LearnsetFeature {
         level: detail.method == "level-up" ? detail.level : nil,
         machine: detail.method == "machine" ? machineID.flatMap { labels[$0] } : nil,
         move: SafeText.line(move.name),
-        displayName: summary.flatMap { Localized.name($0.names) } ?? DisplayName.words(move.name),
+        displayName: words.name(summary?.names ?? [], slug: move.name),
         type: summary?.type.map { SafeText.line($0.name) },
+        typeName: summary?.type.map { request.glossary.type($0.name) },
         damageClass: summary?.damageClass.map { SafeText.line($0.name) },
         power: summary?.power, accuracy: summary?.accuracy, pp: summary?.pp)
     }
     return Derived(
       LearnsetPage(
         pokemonID: learnset.id, pokemon: learnset.name, game: game, games: games.map(\.name),
-        rows: rows),
+        rows: rows, pokemonName: request.glossary.species(learnset.id, slug: learnset.name),
+        fallbackNote: words.note),
       keep: !machines.contains { $0 == nil })
   }
 

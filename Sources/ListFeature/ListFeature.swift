@@ -18,13 +18,19 @@ public struct ListFeature: Sendable {
   public static let title = "Pokémon"
 
   private let client: any PokeAPIClient
+  private let glossary: @Sendable () async -> Glossary
   /// Rows per page, 1…``maximumPageSize``.
   public let pageSize: Int
 
-  /// A list over `client` with `pageSize` rows a page (clamped to 1…``maximumPageSize``).
-  public init(client: any PokeAPIClient, pageSize: Int = 20) {
+  /// A list over `client` with `pageSize` rows a page (clamped to 1…``maximumPageSize``), its
+  /// names from `glossary` (capitalised slugs by default).
+  public init(
+    client: any PokeAPIClient, pageSize: Int = 20,
+    glossary: @escaping @Sendable () async -> Glossary = { .slugs }
+  ) {
     self.client = client
     self.pageSize = min(max(pageSize, 1), Self.maximumPageSize)
+    self.glossary = glossary
   }
 
   /// Page `number` (from 1) of the species admitted by `filter`, in id order.
@@ -44,7 +50,7 @@ public struct ListFeature: Sendable {
       let slice = members[min(start, members.count)..<min(start + pageSize, members.count)]
       return viewModel(
         page: number, pages: pages, filter: filter, total: members.count, rows: Array(slice),
-        downloaded: downloaded)
+        downloaded: downloaded, glossary: await glossary())
     }
 
     let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: pageSize)
@@ -55,7 +61,7 @@ public struct ListFeature: Sendable {
     guard !overflow, number <= pages else { throw .pageAfterLast(page: number, lastPage: pages) }
     return viewModel(
       page: number, pages: pages, filter: filter, total: answer.count, rows: answer.summaries,
-      downloaded: downloaded)
+      downloaded: downloaded, glossary: await glossary())
   }
 
   /// The last page number under `filter` (1 when nothing matches).
@@ -141,9 +147,10 @@ public struct ListFeature: Sendable {
     }
   }
 
-  /// Every species whose slug contains `text` (any case; spaces count as hyphens, accents and
-  /// `.` `'` are ignored, so `mr. mime` finds `mr-mime`), ordered by id, searched over the whole
-  /// species index rather than the loaded pages.
+  /// Every species whose slug, or name in the language chosen, contains `text` (any case; spaces
+  /// count as hyphens, accents, width and `.` `'` are ignored, so `mr. mime` finds `mr-mime` and
+  /// `チュウ` finds ピカチュウ), ordered by id, searched over the whole species index rather than
+  /// the loaded pages.
   public func search(
     _ text: String, filter: ListFilter = .none, downloaded: Set<Int> = []
   ) async throws(ListError) -> SearchResultViewModel {
@@ -153,11 +160,17 @@ public struct ListFeature: Sendable {
     let needle = NameQuery.normalize(text)
     guard !needle.isEmpty else { throw .emptySearch }
     let index = try await candidates(filter)
-    let found = index.filter { $0.name.lowercased().contains(needle) }.sorted()
+    let glossary = await glossary()
+    let localized = glossary.language == nil ? [:] : glossary.species
+    let found = index.filter { species in
+      species.name.lowercased().contains(needle)
+        || localized[species.id].map { NameQuery.normalize($0).contains(needle) } ?? false
+    }.sorted()
     let shown = SafeText.paragraph(text)
     return SearchResultViewModel(
       kind: .search, title: "Search \"\(shown)\"" + Self.among(filter), query: shown,
-      rows: found.map { SpeciesRow($0, downloaded: downloaded) }, isEmpty: found.isEmpty)
+      rows: found.map { SpeciesRow($0, downloaded: downloaded, glossary: glossary) },
+      isEmpty: found.isEmpty)
   }
 
   /// `count` distinct species picked at random from the whole index, ordered by id.
@@ -176,11 +189,12 @@ public struct ListFeature: Sendable {
     )
     .sorted()
     let picked = unique.shuffled(using: &generator).prefix(count).sorted()
+    let glossary = await glossary()
     return SearchResultViewModel(
       kind: .random,
       title: (picked.count == 1 ? "Random Pokémon" : "\(picked.count) random Pokémon")
         + Self.among(filter),
-      query: nil, rows: picked.map { SpeciesRow($0, downloaded: downloaded) },
+      query: nil, rows: picked.map { SpeciesRow($0, downloaded: downloaded, glossary: glossary) },
       isEmpty: picked.isEmpty)
   }
 
@@ -215,11 +229,12 @@ public struct ListFeature: Sendable {
 
   private func viewModel(
     page: Int, pages: Int, filter: ListFilter, total: Int, rows: [SpeciesSummary],
-    downloaded: Set<Int>
+    downloaded: Set<Int>, glossary: Glossary
   ) -> SpeciesListViewModel {
     SpeciesListViewModel(
       title: Self.title, filter: filter, page: page, pageCount: pages, pageSize: pageSize,
-      totalCount: total, rows: rows.map { SpeciesRow($0, downloaded: downloaded) },
+      totalCount: total,
+      rows: rows.map { SpeciesRow($0, downloaded: downloaded, glossary: glossary) },
       isEmpty: total == 0)
   }
 

@@ -6,7 +6,7 @@ public struct SpeciesRow: Codable, Sendable, Equatable, Hashable {
   public var id: Int
   /// The API slug, control characters removed (`mr-mime`).
   public var name: String
-  /// The slug capitalised word by word (`Mr-Mime`).
+  /// The slug capitalised word by word (`Mr-Mime`), or its name in the language chosen.
   public var displayName: String
   /// Whether the species' image has been downloaded: renderers highlight such rows.
   public var hasImage: Bool
@@ -25,10 +25,11 @@ public struct SpeciesRow: Codable, Sendable, Equatable, Hashable {
     self.types = types
   }
 
-  /// The row of `summary`, highlighted when its id is in `downloaded`.
-  public init(_ summary: SpeciesSummary, downloaded: Set<Int>) {
+  /// The row of `summary`, named by `glossary`, highlighted when its id is in `downloaded`.
+  public init(_ summary: SpeciesSummary, downloaded: Set<Int>, glossary: Glossary = .slugs) {
     self.init(
-      id: summary.id, name: SafeText.line(summary.name), displayName: summary.displayName,
+      id: summary.id, name: SafeText.line(summary.name),
+      displayName: glossary.species(summary.id, slug: summary.name),
       hasImage: downloaded.contains(summary.id))
   }
 }

@@ -1,6 +1,9 @@
 /// `GET type/{id}`: a type and how much damage it takes from the others (the defending half of
 /// the type chart; the attacking half is not kept).
 public struct PokemonType: Codable, Sendable, Hashable {
+  /// Tells its cache entries (names kept) from those of earlier versions, under the same URL.
+  public static let representation = "languages"
+
   /// The attacking types that deal double, half or no damage to this one.
   public struct DamageTaken: Codable, Sendable, Hashable {
     public var doubleDamageFrom: [NamedResource]
@@ -44,21 +47,25 @@ public struct PokemonType: Codable, Sendable, Hashable {
 
   public var id: Int
   public var name: String
+  /// Its name in each language the API has.
+  public var names: [LocalName]
   public var damageRelations: DamageTaken
   /// Every pokemon of this type (species and forms).
   public var pokemon: [Member]
 
   public init(
-    id: Int, name: String, damageRelations: DamageTaken = DamageTaken(), pokemon: [Member] = []
+    id: Int, name: String, damageRelations: DamageTaken = DamageTaken(), pokemon: [Member] = [],
+    names: [LocalName] = []
   ) {
     self.id = id
     self.name = name
+    self.names = names
     self.damageRelations = damageRelations
     self.pokemon = pokemon
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, name, pokemon
+    case id, name, names, pokemon
     case damageRelations = "damage_relations"
   }
 
@@ -66,6 +73,7 @@ public struct PokemonType: Codable, Sendable, Hashable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.decode(Int.self, forKey: .id)
     name = try c.decode(String.self, forKey: .name)
+    names = try c.decodeIfPresent([LocalName].self, forKey: .names) ?? []
     damageRelations = try c.decode(DamageTaken.self, forKey: .damageRelations)
     pokemon = try c.decodeIfPresent([Member].self, forKey: .pokemon) ?? []
   }

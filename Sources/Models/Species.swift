@@ -2,14 +2,17 @@
 public struct SpeciesSummary: Codable, Sendable, Hashable, Comparable {
   public var id: Int
   public var name: String
+  /// Its name in the language the session shows, when one was chosen (`ピカチュウ`).
+  public var shownName: String?
 
-  public init(id: Int, name: String) {
+  public init(id: Int, name: String, shownName: String? = nil) {
     self.id = id
     self.name = name
+    self.shownName = shownName
   }
 
-  /// The name for people: the slug capitalised word by word.
-  public var displayName: String { DisplayName.of(name) }
+  /// The name for people: in the language shown, else the slug capitalised word by word.
+  public var displayName: String { shownName ?? DisplayName.of(name) }
 
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.id < rhs.id }
 }
@@ -62,6 +65,9 @@ public struct Species: Codable, Sendable, Hashable {
     }
   }
 
+  /// The species' name in one language (`ピカチュウ`).
+  public typealias Name = LocalName
+
   /// One of the pokemon (forms) of a species; the default one shares the species' id.
   public struct Variety: Codable, Sendable, Hashable {
     public var isDefault: Bool
@@ -83,6 +89,8 @@ public struct Species: Codable, Sendable, Hashable {
   public var isBaby: Bool
   public var isLegendary: Bool
   public var isMythical: Bool
+  /// Its name in each language the API has.
+  public var names: [Name]
   public var genera: [Genus]
   public var flavorTextEntries: [FlavorText]
   public var evolutionChain: ResourceReference?
@@ -94,8 +102,9 @@ public struct Species: Codable, Sendable, Hashable {
     id: Int, name: String, genderRate: Int, isBaby: Bool = false, isLegendary: Bool = false,
     isMythical: Bool = false, genera: [Genus] = [], flavorTextEntries: [FlavorText] = [],
     evolutionChain: ResourceReference? = nil, varieties: [Variety] = [],
-    evolvesFromSpecies: NamedResource? = nil
+    evolvesFromSpecies: NamedResource? = nil, names: [Name] = []
   ) {
+    self.names = names
     self.evolvesFromSpecies = evolvesFromSpecies
     self.id = id
     self.name = name
@@ -110,7 +119,7 @@ public struct Species: Codable, Sendable, Hashable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, name, genera, varieties
+    case id, name, names, genera, varieties
     case genderRate = "gender_rate"
     case isBaby = "is_baby"
     case isLegendary = "is_legendary"
@@ -128,28 +137,54 @@ public struct Species: Codable, Sendable, Hashable {
     isBaby = try c.decodeIfPresent(Bool.self, forKey: .isBaby) ?? false
     isLegendary = try c.decodeIfPresent(Bool.self, forKey: .isLegendary) ?? false
     isMythical = try c.decodeIfPresent(Bool.self, forKey: .isMythical) ?? false
-    // Only what pokedex shows is kept (and so cached): the English genus and the newest English
-    // flavour text. The API sends dozens of languages and versions: 40 KB of a 47 KB species.
-    genera = Array(
-      (try c.decodeIfPresent([Genus].self, forKey: .genera) ?? [])
-        .filter { $0.language.name == "en" }.prefix(1))
-    flavorTextEntries = Array(
-      (try c.decodeIfPresent([FlavorText].self, forKey: .flavorTextEntries) ?? [])
-        .filter { $0.language.name == "en" }.suffix(1))
+    // Only what pokedex shows is kept (and so cached): a name and a genus per language and the
+    // newest flavour text of each language. The API sends every version's text in every
+    // language: 40 KB of a 47 KB species.
+    names = try c.decodeIfPresent([Name].self, forKey: .names) ?? []
+    genera = try c.decodeIfPresent([Genus].self, forKey: .genera) ?? []
+    var newest: [String: FlavorText] = [:]
+    var order: [String] = []
+    for entry in try c.decodeIfPresent([FlavorText].self, forKey: .flavorTextEntries) ?? [] {
+      if newest.updateValue(entry, forKey: entry.language.name) == nil {
+        order.append(entry.language.name)
+      }
+    }
+    flavorTextEntries = order.compactMap { newest[$0] }
     evolutionChain = try c.decodeIfPresent(ResourceReference.self, forKey: .evolutionChain)
     varieties = try c.decodeIfPresent([Variety].self, forKey: .varieties) ?? []
     evolvesFromSpecies = try c.decodeIfPresent(NamedResource.self, forKey: .evolvesFromSpecies)
   }
 
+  /// Tells its cache entries (every language kept) from those of earlier versions (English
+  /// only), filed under the same URL.
+  public static let representation = "languages"
+
   /// The id of the species' evolution chain (not the species id), when it has one.
   public var evolutionChainID: Int? { evolutionChain?.id }
 
   /// The English genus, e.g. `"Evolution Pokémon"`.
-  public var englishGenus: String? { genera.first { $0.language.name == "en" }?.genus }
+  public var englishGenus: String? { genus(in: .english)?.text }
 
   /// The newest English flavour text, control characters neutralised.
-  public var englishFlavorText: String? {
-    flavorTextEntries.last { $0.language.name == "en" }.map { SafeText.paragraph($0.flavorText) }
+  public var englishFlavorText: String? { flavorText(in: .english)?.text }
+
+  /// The name in `language`, else in English; the flag says whether English stood in.
+  public func name(in language: Language) -> (text: String, fallback: Bool)? {
+    LocalName.pick(names, in: language)
+  }
+
+  /// The genus in `language` (`ねずみポケモン`), else in English.
+  public func genus(in language: Language) -> (text: String, fallback: Bool)? {
+    Translation.pick(genera, in: language) { $0.language.name }
+      .map { (SafeText.paragraph($0.entry.genus), $0.fallback) }
+      .flatMap { $0.text.isEmpty ? nil : $0 }
+  }
+
+  /// The newest flavour text in `language`, else in English, control characters neutralised.
+  public func flavorText(in language: Language) -> (text: String, fallback: Bool)? {
+    Translation.pick(flavorTextEntries, in: language, last: true) { $0.language.name }
+      .map { (SafeText.paragraph($0.entry.flavorText), $0.fallback) }
+      .flatMap { $0.text.isEmpty ? nil : $0 }
   }
 
   /// The gender split this species can have.

@@ -5,7 +5,7 @@ import Pages
 /// `GET move/{id or name}`: a move's numbers, texts, machines and learners (English texts only).
 public struct Move: APIResource, Hashable {
   public static let path = "move"
-  public static let representation = "move-page"
+  public static let representation = "move-page+languages"
 
   public var id: Int
   public var name: String
@@ -111,8 +111,14 @@ public struct MovePage: Page, Equatable {
   public var priority: Int
   /// The short effect, `$effect_chance` filled in.
   public var effect: String?
-  /// The newest English flavour text.
+  /// The newest flavour text.
   public var flavorText: String?
+  /// The type's name in the page's language (`Electric`, `でんき`).
+  public var typeName: String?
+  /// The language of the texts (`en` without one chosen).
+  public var language: String
+  /// Said once on the page when a text is in English for want of one in the language.
+  public var fallbackNote: String?
   /// `Generation I`.
   public var generation: String?
   /// The machine in the newest games that have one.
@@ -123,9 +129,10 @@ public struct MovePage: Page, Equatable {
   public var learnedBy: [PageSpecies]
 
   /// The page of `move`, with the machine of its newest games when it is known.
-  public init(_ move: Move, machine: Machine?) {
+  public init(_ move: Move, machine: Machine?, glossary: Glossary = .slugs) {
+    var words = Localizer(glossary)
     name = SafeText.line(move.name)
-    displayName = Localized.name(move.names) ?? DisplayName.words(move.name)
+    displayName = words.name(move.names, slug: move.name)
     id = move.id
     type = move.type.map { SafeText.line($0.name) }
     damageClass = move.damageClass.map { SafeText.line($0.name) }
@@ -133,15 +140,18 @@ public struct MovePage: Page, Equatable {
     accuracy = move.accuracy
     pp = move.pp
     priority = move.priority
-    let short = move.effects.first.flatMap { $0.shortText } ?? move.effects.first?.text
-    effect = short.map { Self.fillingChance(SafeText.paragraph($0), move.effectChance) }
-    flavorText = Localized.newest(move.flavorTexts)
+    let short = words.shortText(move.effects) ?? words.text(move.effects)
+    effect = short.map { Self.fillingChance($0, move.effectChance) }
+    flavorText = words.text(move.flavorTexts)
+    typeName = move.type.map { glossary.type($0.name) }
+    language = words.language.code
+    fallbackNote = words.note
     generation = move.generation.map { Localized.generation($0.name) }
     self.machine = machine.map {
       MachineLabel(item: $0.label, versionGroup: SafeText.line($0.versionGroup.name))
     }
     var seen: Set<Int> = []
-    learnedBy = move.learnedByPokemon.compactMap(PageSpecies.init)
+    learnedBy = move.learnedByPokemon.compactMap { PageSpecies($0, glossary: glossary) }
       .filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     speciesCount = learnedBy.filter(\.isSpecies).count
   }
@@ -168,7 +178,9 @@ public struct MovePage: Page, Equatable {
       value.map { [Span("\($0)\(suffix)")] } ?? [Span("—", .dim)]
     }
     var fields: [PageDocument.Field] = []
-    if let type { fields.append(.init("Type", [Span(DisplayName.words(type), .type(type))])) }
+    if let type {
+      fields.append(.init("Type", [Span(typeName ?? DisplayName.words(type), .type(type))]))
+    }
     if let damageClass { fields.append(.init("Class", DisplayName.words(damageClass))) }
     fields.append(.init("Power", number(power)))
     fields.append(.init("Accuracy", number(accuracy, suffix: "%")))
@@ -187,7 +199,9 @@ public struct MovePage: Page, Equatable {
     return PageDocument(
       title: displayName,
       subtitle: (["Move"] + (generation.map { [$0] } ?? [])).joined(separator: " · "),
-      blocks: [.fields(fields), .hint("open NAME · type \(type ?? "NAME") · back")])
+      blocks: [.fields(fields)] + PageDocument.note(fallbackNote) + [
+        .hint("open NAME · type \(type ?? "NAME") · back")
+      ])
   }
 }
 
@@ -197,7 +211,7 @@ public enum MoveFeature {
   /// failure only leaves the machine out; which games are newest is known once the games are).
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named("move", example: "thunderbolt", resource: Move.self, client: client) {
-      move, client async throws(APIError) in
+      move, request, client async throws(APIError) in
       var machine: Machine?
       if !move.machines.isEmpty,
         let id = move.newestMachine(try await GameOrder.load(client))?.machine.id
@@ -210,7 +224,7 @@ public enum MoveFeature {
           machine = nil
         }
       }
-      return MovePage(move, machine: machine)
+      return MovePage(move, machine: machine, glossary: request.glossary)
     }
   }
 }

@@ -5,7 +5,7 @@ import Pages
 /// `GET nature/{id or name}`: the stat a nature raises and lowers and the flavours it likes.
 public struct Nature: APIResource, Hashable {
   public static let path = "nature"
-  public static let representation = "nature-page"
+  public static let representation = "nature-page+languages"
 
   public var id: Int
   public var name: String
@@ -62,10 +62,16 @@ public struct NatureSummary: Codable, Sendable, Hashable {
   public var likes: String?
   /// The flavour it dislikes.
   public var dislikes: String?
+  /// The names of the stats it raises and lowers in the page's language, by slug.
+  public var statNames: [String: String]
+  /// Whether its name is in English for want of one in the language (not in JSON).
+  public var fellBack = false
 
-  public init(_ nature: Nature) {
+  public init(_ nature: Nature, glossary: Glossary = .slugs) {
+    var words = Localizer(glossary)
     name = SafeText.line(nature.name)
-    displayName = Localized.name(nature.names) ?? DisplayName.words(nature.name)
+    displayName = words.name(nature.names, slug: nature.name)
+    fellBack = words.fellBack
     id = nature.id
     // A neutral nature raises and lowers the same stat: nothing changes.
     let neutral = nature.increasedStat?.name == nature.decreasedStat?.name
@@ -74,10 +80,16 @@ public struct NatureSummary: Codable, Sendable, Hashable {
     let bland = nature.likesFlavor?.name == nature.hatesFlavor?.name
     likes = bland ? nil : nature.likesFlavor.map { SafeText.line($0.name) }
     dislikes = bland ? nil : nature.hatesFlavor.map { SafeText.line($0.name) }
+    statNames = [:]
+    for slug in [raises, lowers].compactMap({ $0 }) { statNames[slug] = glossary.stat(slug) }
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case name, displayName, id, raises, lowers, likes, dislikes, statNames
   }
 
   func stat(_ slug: String?) -> Span {
-    slug.map { Span(DisplayName.stat($0)) } ?? Span("—", .dim)
+    slug.map { Span(statNames[$0] ?? DisplayName.stat($0)) } ?? Span("—", .dim)
   }
 
   func flavor(_ slug: String?) -> Span {
@@ -88,8 +100,13 @@ public struct NatureSummary: Codable, Sendable, Hashable {
 /// The `nature NAME` page.
 public struct NaturePage: Page, Equatable {
   public var nature: NatureSummary
+  /// Said once on the page when its name is in English for want of one in the language.
+  public var fallbackNote: String?
 
-  public init(_ nature: Nature) { self.nature = NatureSummary(nature) }
+  public init(_ nature: Nature, glossary: Glossary = .slugs) {
+    self.nature = NatureSummary(nature, glossary: glossary)
+    fallbackNote = self.nature.fellBack ? glossary.fallbackNote : nil
+  }
 
   public var address: PageAddress { PageAddress(kind: "nature", key: nature.name) }
   public var title: String { nature.displayName }
@@ -105,9 +122,8 @@ public struct NaturePage: Page, Equatable {
           .init("Lowers", [nature.stat(nature.lowers)] + (neutral ? [] : [Span(" −10%", .dim)])),
           .init("Likes", [nature.flavor(nature.likes)]),
           .init("Dislikes", [nature.flavor(nature.dislikes)]),
-        ]),
-        .hint("natures · back"),
-      ])
+        ])
+      ] + PageDocument.note(fallbackNote) + [.hint("natures · back")])
   }
 
   public func encode(to encoder: any Encoder) throws { try nature.encode(to: encoder) }
@@ -117,9 +133,12 @@ public struct NaturePage: Page, Equatable {
 public struct NaturesPage: Page, Codable, Equatable {
   /// Every nature, by id.
   public var natures: [NatureSummary]
+  /// Said once on the page when a name is in English for want of one in the language.
+  public var fallbackNote: String?
 
-  public init(_ natures: [Nature]) {
-    self.natures = natures.map(NatureSummary.init).sorted { $0.id < $1.id }
+  public init(_ natures: [Nature], glossary: Glossary = .slugs) {
+    self.natures = natures.map { NatureSummary($0, glossary: glossary) }.sorted { $0.id < $1.id }
+    fallbackNote = self.natures.contains(where: \.fellBack) ? glossary.fallbackNote : nil
   }
 
   public var address: PageAddress { PageAddress(kind: "natures", key: nil) }
@@ -139,11 +158,12 @@ public struct NaturesPage: Page, Codable, Equatable {
     return PageDocument(
       title: "Natures",
       subtitle: "\(natures.count) natures · each raises one stat by 10% and lowers another",
-      blocks: [.table(.init(columns: columns, rows: rows)), .hint("nature NAME · back")])
+      blocks: [.table(.init(columns: columns, rows: rows))] + PageDocument.note(fallbackNote)
+        + [.hint("nature NAME · back")])
   }
 
   enum CodingKeys: String, CodingKey {
-    case natures
+    case natures, fallbackNote
   }
 }
 
@@ -151,19 +171,20 @@ public struct NaturesPage: Page, Codable, Equatable {
 public enum NatureFeature {
   /// `nature NAME`.
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named("nature", example: "timid", resource: Nature.self, client: client) { nature, _ in
-      NaturePage(nature)
+    .named("nature", example: "timid", resource: Nature.self, client: client) {
+      nature, request, _ in
+      NaturePage(nature, glossary: request.glossary)
     }
   }
 
   /// `natures`: every nature, fetched together, then kept whole (one read next time).
   public static func table(client: any PokeAPIClient) -> PageKind {
-    .whole("natures", keptAs: "natures", client: client) { () async throws(APIError) in
+    .whole("natures", keptAs: "natures", client: client) { glossary async throws(APIError) in
       let index = try await client.names(of: Nature.path)
       let natures = try await APIRequests.together(index) { reference async throws(APIError) in
         try await client.resource(Nature.self, reference.name)
       }
-      return NaturesPage(natures)
+      return NaturesPage(natures, glossary: glossary)
     }
   }
 }

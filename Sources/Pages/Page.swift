@@ -50,16 +50,21 @@ public struct PageSpecies: Codable, Sendable, Hashable {
   public var id: Int
   /// The slug (`raichu-alola`), control characters removed.
   public var name: String
+  /// A species' name in the session's language (`ピカチュウ`), when one was chosen.
+  public var displayName: String?
 
-  public init(id: Int, name: String) {
+  public init(id: Int, name: String, glossary: Glossary = .slugs) {
     self.id = id
     self.name = SafeText.line(name)
+    if id < 10_000, glossary.language != nil, let named = glossary.species[id] {
+      displayName = SafeText.line(named)
+    }
   }
 
   /// The `pokemon` a reference names, when its url ends in an id.
-  public init?(_ reference: NamedResource) {
+  public init?(_ reference: NamedResource, glossary: Glossary = .slugs) {
     guard let id = reference.id else { return nil }
-    self.init(id: id, name: reference.name)
+    self.init(id: id, name: reference.name, glossary: glossary)
   }
 
   /// Whether it is a species' usual form (the species id).
@@ -67,6 +72,6 @@ public struct PageSpecies: Codable, Sendable, Hashable {
 
   /// `#25 Pikachu` for a species, `Raichu-Alola` for another form.
   public var label: String {
-    isSpecies ? "#\(id) \(DisplayName.of(name))" : DisplayName.of(name)
+    isSpecies ? "#\(id) \(displayName ?? DisplayName.of(name))" : DisplayName.of(name)
   }
 }

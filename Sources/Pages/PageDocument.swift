@@ -9,6 +9,11 @@ public struct PageDocument: Sendable, Equatable {
   /// The parts, top to bottom.
   public var blocks: [Block]
 
+  /// The blocks that say once why some texts are in English: none without a note.
+  public static func note(_ text: String?) -> [Block] {
+    text.map { [.hint($0)] } ?? []
+  }
+
   public init(title: String, subtitle: String? = nil, blocks: [Block]) {
     self.title = title
     self.subtitle = subtitle

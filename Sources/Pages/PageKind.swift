@@ -24,9 +24,15 @@ public struct PageRequest: Sendable {
   public var key: String?
   /// Hears what the page is waiting for, for the status line (`Fetching 93 moves … 41/93`).
   public var progress: @Sendable (String) -> Void
+  /// The language to show the page in, with the names of what it mentions.
+  public var glossary: Glossary
 
-  public init(key: String?, progress: @escaping @Sendable (String) -> Void = { _ in }) {
+  public init(
+    key: String?, glossary: Glossary = .slugs,
+    progress: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     self.key = key
+    self.glossary = glossary
     self.progress = progress
   }
 
@@ -70,14 +76,15 @@ public struct PageKind: Sendable {
   /// resource of that name.
   public static func named<R: APIResource>(
     _ name: String, example: String, resource: R.Type, client: any PokeAPIClient,
-    page: @escaping @Sendable (R, any PokeAPIClient) async throws(APIError) -> any Page
+    page: @escaping @Sendable (R, PageRequest, any PokeAPIClient) async throws(APIError) -> any Page
   ) -> PageKind {
     PageKind(
       name: name, example: example, subject: .name,
       names: { () async throws(APIError) in try await client.names(of: R.path) },
       show: { request async throws(PageError) in
         do throws(APIError) {
-          return try await page(try await client.resource(R.self, request.key ?? ""), client)
+          return try await page(
+            try await client.resource(R.self, request.key ?? ""), request, client)
         } catch {
           throw .api(error)
         }
@@ -85,26 +92,28 @@ public struct PageKind: Sendable {
   }
 
   /// A kind opened with nothing whose page many answers make (`types`, `natures`): made by
-  /// `page`, then kept whole as a derived value named `kept` (one read next time).
+  /// `page`, then kept whole as a derived value named `kept` and the language (one read next
+  /// time).
   public static func whole<P: Page & Codable>(
     _ name: String, keptAs kept: String, client: any PokeAPIClient,
-    page: @escaping @Sendable () async throws(APIError) -> P
+    page: @escaping @Sendable (Glossary) async throws(APIError) -> P
   ) -> PageKind {
-    whole(name) { () async throws(APIError) in
-      try await client.derived(kept) { () async throws(APIError) -> Derived<P> in
-        Derived(try await page())
+    whole(name) { (glossary: Glossary) async throws(APIError) in
+      let language = glossary.language.map { "-" + $0.code } ?? ""
+      return try await client.derived(kept + language) { () async throws(APIError) -> Derived<P> in
+        Derived(try await page(glossary))
       }
     }
   }
 
-  /// A kind opened with nothing, its page made by `page`.
+  /// A kind opened with nothing, its page made by `page` in a glossary's language.
   public static func whole(
-    _ name: String, page: @escaping @Sendable () async throws(APIError) -> any Page
+    _ name: String, page: @escaping @Sendable (Glossary) async throws(APIError) -> any Page
   ) -> PageKind {
     PageKind(name: name, example: "", subject: .nothing, names: nil) {
-      _ async throws(PageError) in
+      request async throws(PageError) in
       do throws(APIError) {
-        return try await page()
+        return try await page(request.glossary)
       } catch {
         throw .api(error)
       }

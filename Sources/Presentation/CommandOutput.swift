@@ -75,6 +75,38 @@ public struct ImageDownload: Sendable, Equatable {
 ///
 /// This module is the contract between the session engine and the renderers: neither sees the
 /// other.
+/// What `lang` says: the language shown (or just chosen), and how far the names have loaded.
+public struct LanguageReport: Sendable, Equatable {
+  /// The language shown, `nil` for capitalised slugs and English.
+  public var current: Language?
+  /// Whether this command chose it.
+  public var changed: Bool
+  /// How many of how many species names have loaded, while they load.
+  public var progress: NamesProgress?
+  /// Why the choice could not be kept for the next sessions, if it could not.
+  public var saveWarning: String?
+
+  public init(
+    current: Language?, changed: Bool, progress: NamesProgress?, saveWarning: String? = nil
+  ) {
+    self.current = current
+    self.changed = changed
+    self.progress = progress
+    self.saveWarning = saveWarning
+  }
+}
+
+/// How far the names of a language have loaded: `done` of `total` species.
+public struct NamesProgress: Sendable, Equatable {
+  public var done: Int
+  public var total: Int
+
+  public init(done: Int, total: Int) {
+    self.done = done
+    self.total = total
+  }
+}
+
 public enum CommandOutput: Sendable, Equatable {
   /// A page of the species list (`list`, `next`, `page 3`, `filter male` …).
   case list(SpeciesListViewModel)
@@ -109,6 +141,8 @@ public enum CommandOutput: Sendable, Equatable {
   case cacheCleared
   /// The feature flags and where each value came from.
   case flags([FeatureFlags.Entry])
+  /// `lang`: the language shown, or the one just chosen.
+  case language(LanguageReport)
   /// The summary of a `sync`.
   case synced(SyncSummary)
 }

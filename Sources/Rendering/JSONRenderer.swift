@@ -53,6 +53,7 @@ public struct JSONRenderer: Sendable {
     case .flags(let entries): encode(type: "flags", entries.map(FlagBody.init))
     case .synced(let summary): encode(type: "sync", SyncBody(summary))
     case .doctor(let report): encode(type: "doctor", DoctorBody(report))
+    case .language(let report): encode(type: "language", LanguageBody(report))
     }
   }
 
@@ -75,6 +76,33 @@ private struct Envelope<Data: Encodable>: Encodable {
 }
 
 /// A page's own keys.
+/// The language shown, whether it was just chosen, the names' progress and every language.
+private struct LanguageBody: Encodable {
+  struct Entry: Encodable {
+    var code: String
+    var englishName: String
+    var nativeName: String
+  }
+
+  var language: String?
+  var changed: Bool
+  var namesLoaded: Int?
+  var namesTotal: Int?
+  var warning: String?
+  var available: [Entry]
+
+  init(_ report: LanguageReport) {
+    language = report.current?.code
+    changed = report.changed
+    namesLoaded = report.progress?.done
+    namesTotal = report.progress?.total
+    warning = report.saveWarning
+    available = Language.all.map {
+      Entry(code: $0.code, englishName: $0.englishName, nativeName: $0.nativeName)
+    }
+  }
+}
+
 private struct PageBody: Encodable {
   var page: any Page
 

@@ -60,7 +60,47 @@ public struct TextRenderer: Sendable {
     case .flags(let entries): renderFlags(entries)
     case .doctor(let report): renderDoctor(report)
     case .synced(let summary): renderSync(summary)
+    case .language(let report): renderLanguage(report)
     }
+  }
+
+  // MARK: - Language
+
+  /// `Language: ja (Japanese, 日本語).` with how far the names have loaded; a bare `lang` lists
+  /// the languages, the one shown marked.
+  func renderLanguage(_ report: LanguageReport) -> String {
+    var lines: [String] = []
+    if let language = report.current {
+      lines.append(
+        (report.changed ? "Names and texts now in " : "Names and texts are in ")
+          + "\(language.englishName): \(language)."
+          + (language == .english
+            ? "" : " What PokéAPI has no \(language.englishName) for is in English."))
+    } else {
+      lines.append(
+        report.changed
+          ? "Names are capitalised slugs and texts English again."
+          : "No language chosen: names are capitalised slugs and texts English.")
+    }
+    if let progress = report.progress {
+      lines.append(
+        style.dim(
+          "Loading the names of the species in the background: \(progress.done)/\(progress.total).")
+      )
+    }
+    if let warning = report.saveWarning { lines.append(style.yellow("Warning: \(warning)")) }
+    guard !report.changed else { return lines.joined(separator: "\n") }
+    lines.append("")
+    let width = Language.all.map { DisplayWidth.of($0.code) }.max() ?? 0
+    for language in Language.all {
+      let marker = language == report.current ? "▶ " : "  "
+      lines.append(
+        marker + style.bold(DisplayWidth.padded(language.code, to: width)) + "  "
+          + DisplayWidth.padded(language.englishName, to: 24) + language.nativeName)
+    }
+    lines.append("")
+    lines.append(style.dim("lang CODE chooses one (kept in config.json) · lang off: slugs"))
+    return lines.joined(separator: "\n")
   }
 
   // MARK: - Lists
@@ -269,7 +309,9 @@ public struct TextRenderer: Sendable {
     lines.append(title)
     if let genus = detail.genus { lines.append(style.dim(SafeText.line(genus))) }
     lines.append("")
-    let types = detail.types.map { typeLabel($0) }.joined(separator: " ")
+    let types = detail.types.enumerated().map { index, name in
+      typeLabel(name, slug: index < detail.typeSlugs.count ? detail.typeSlugs[index] : nil)
+    }.joined(separator: " ")
     let abilities = detail.abilities.map {
       SafeText.line($0.name) + ($0.isHidden ? style.dim(" (hidden)") : "")
     }
@@ -315,6 +357,10 @@ public struct TextRenderer: Sendable {
         "“" + SafeText.paragraph(text) + "”", width: max(20, min(76, width - 2))
       )
       .map { style.dim($0) }
+    }
+    if let note = detail.fallbackNote {
+      lines.append("")
+      lines += TextTools.wrap(SafeText.line(note), width: max(20, width)).map { style.dim($0) }
     }
     // Only where an image can be drawn: piped, or with images off, "right here" is not true
     // (issue 23: the tip was printed in piped output).

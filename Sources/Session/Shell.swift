@@ -119,7 +119,7 @@ public actor Shell {
     case .search, .random, .sync: return "Fetching the species index"
     case .cache(clear: true): return "Clearing the cache"
     case .cache(clear: false): return "Reading the cache"
-    case .history, .clear, .pager, .flags, .help, .quit: return "Working"
+    case .history, .clear, .pager, .flags, .help, .quit, .language: return "Working"
     case .doctor: return "Checking the terminal, the network and the cache"
     }
   }
@@ -147,7 +147,7 @@ public actor Shell {
     case .filter(nil): return .output(.filter(state.filter))
     case .filter(let change?):
       return try await showPage(1, filter: change.applied(to: state.filter))
-    case .open(let input): return try await open(input, typed: typed)
+    case .open(let input): return try await open(input, typed: typed, status: status)
     case .info:
       let selected = try requireSelection()
       return try await showSpecies(selected, form: state.selectedForm)
@@ -191,6 +191,7 @@ public actor Shell {
     case .sync(let range, let images, let moves):
       return try await sync(range: range, images: images, moves: moves, status: status)
     case .flags: return .output(.flags(flags.entries))
+    case .language(let change): return .output(.language(changeLanguage(change)))
     case .doctor:
       guard let doctor = dependencies.doctor else {
         return .output(.doctor(DoctorReport(checks: [])))
@@ -257,15 +258,41 @@ public actor Shell {
     return await select(detail)
   }
 
+  /// `lang`: chooses a language (kept for the next sessions), or tells which is shown.
+  private func changeLanguage(_ change: LanguageChange?) -> LanguageReport {
+    guard let language = dependencies.language else {
+      return LanguageReport(current: nil, changed: false, progress: nil)
+    }
+    guard let change else {
+      return LanguageReport(
+        current: language.current, changed: false, progress: language.progress)
+    }
+    let chosen: Language? =
+      switch change {
+      case .choose(let chosen): chosen
+      case .off: nil
+      }
+    language.choose(chosen)
+    return LanguageReport(
+      current: chosen, changed: true, progress: language.progress,
+      saveWarning: dependencies.saveLanguage(chosen))
+  }
+
+  /// The glossary of the language shown now.
+  private func glossary() async -> Glossary {
+    await dependencies.language?.glossary() ?? .slugs
+  }
+
   /// Selects the species `detail` shows, puts it on the trail and shows it.
   private func select(_ detail: SpeciesDetailViewModel) async -> CommandOutcome {
-    let summary = SpeciesSummary(id: detail.id, name: detail.form?.name ?? detail.name)
+    var summary = SpeciesSummary(id: detail.id, name: detail.form?.name ?? detail.name)
+    if detail.language != nil, detail.form == nil { summary.shownName = detail.displayName }
     state.selected = summary
     state.selectedForm = detail.form?.pokemonID
     state.visit(.species(summary, form: detail.form?.pokemonID))
     links = [
-      "ability": detail.abilities.map { NameQuery.normalize($0.name) },
-      "type": detail.types.map { NameQuery.normalize($0) },
+      "ability": detail.abilities.map { NameQuery.normalize($0.slug) },
+      "type": detail.typeSlugs,
     ]
     return .output(
       .detail(detail, image: await detailImage(for: detail.form?.pokemonID ?? detail.id)))
@@ -279,7 +306,7 @@ public actor Shell {
     do {
       page = try await dependencies.pages.open(
         kind, name, selection: state.selectedForm ?? state.selected?.id,
-        selectionName: state.selected?.name,
+        selectionName: state.selected?.name, glossary: await glossary(),
         progress: { status?.waitFor($0) })
     } catch {
       throw .page(error)
@@ -321,7 +348,8 @@ public actor Shell {
     case .page(let address, _):
       let page: any Page
       do {
-        page = try await dependencies.pages.show(address, progress: { status?.waitFor($0) })
+        page = try await dependencies.pages.show(
+          address, glossary: await glossary(), progress: { status?.waitFor($0) })
       } catch {
         throw .page(error)
       }
@@ -338,13 +366,30 @@ public actor Shell {
     return outcome
   }
 
-  private func open(_ input: String, typed: String?) async throws(CommandFailure) -> CommandOutcome
-  {
+  /// `open`: by id, slug or prefix, or by a name in the language shown; a name not found while
+  /// the names of that language load is looked up again once they have (the status line counts
+  /// them).
+  private func open(
+    _ input: String, typed: String?, status: StatusLine?
+  ) async throws(CommandFailure) -> CommandOutcome {
     let detail: SpeciesDetailViewModel
     do {
       detail = try await dependencies.details.open(input)
     } catch {
-      throw .detail(error.echoing(typed))
+      guard case .unknown = error, let language = dependencies.language, language.isLoading,
+        let shown = language.current
+      else { throw .detail(error.echoing(typed)) }
+      await language.waitForNames { progress in
+        status?.waitFor(
+          "Loading the \(shown.englishName) names of the species \(progress.done)/\(progress.total)"
+        )
+      }
+      if Task.isCancelled { throw .cancelled }
+      do {
+        detail = try await dependencies.details.open(input)
+      } catch {
+        throw .detail(error.echoing(typed))
+      }
     }
     return await select(detail)
   }

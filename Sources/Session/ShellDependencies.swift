@@ -41,6 +41,11 @@ public struct ShellDependencies: Sendable {
   public var syncProgress: @Sendable (SyncProgress) -> Void
   /// `doctor`'s checks; `nil` where there is nothing to check (tests).
   public var doctor: Doctor?
+  /// The language shown and its names; `nil` where there is none to choose (tests).
+  public var language: SessionLanguage?
+  /// Keeps the language chosen for the next sessions (`config.json`); returns a warning when it
+  /// could not.
+  public var saveLanguage: @Sendable (Language?) -> String?
 
   /// The kinds of `pages` whose commands `flags` leave on.
   public static func enabled(_ pages: PageDirectory, flags: FeatureFlags) -> PageDirectory {
@@ -60,9 +65,12 @@ public struct ShellDependencies: Sendable {
     syncProgress: @escaping @Sendable (SyncProgress) -> Void = { _ in },
     pages: PageDirectory = PageDirectory(),
     speciesTypes: @escaping @Sendable () -> [Int: [String]] = { [:] },
-    doctor: Doctor? = nil
+    doctor: Doctor? = nil, language: SessionLanguage? = nil,
+    saveLanguage: @escaping @Sendable (Language?) -> String? = { _ in nil }
   ) {
     self.doctor = doctor
+    self.language = language
+    self.saveLanguage = saveLanguage
     self.pages = pages
     self.speciesTypes = speciesTypes
     self.list = list

@@ -50,7 +50,7 @@ public struct TypeResource: APIResource, Hashable {
   }
 
   public static let path = "type"
-  public static let representation = "type-page"
+  public static let representation = "type-page+languages"
 
   public var id: Int
   public var name: String
@@ -109,10 +109,19 @@ public struct TypePage: Page, Equatable {
   public var species: [PageSpecies]
   /// Its other forms (`raichu-alola`), by id.
   public var forms: [PageSpecies]
+  /// The names of the types its matchups list, by slug, in the page's language.
+  public var typeNames: [String: String]
+  /// The language of the texts (`en` without one chosen).
+  public var language: String
+  /// Said once on the page when a text is in English for want of one in the language.
+  public var fallbackNote: String?
 
-  public init(_ type: TypeResource) {
+  public init(_ type: TypeResource, glossary: Glossary = .slugs) {
+    var words = Localizer(glossary)
     name = SafeText.line(type.name)
-    displayName = Localized.name(type.names) ?? DisplayName.words(type.name)
+    displayName = words.name(type.names, slug: type.name)
+    language = words.language.code
+    fallbackNote = words.note
     id = type.id
     generation = type.generation.map { Localized.generation($0.name) }
     func slugs(_ list: [NamedResource]) -> [String] {
@@ -126,8 +135,14 @@ public struct TypePage: Page, Equatable {
     defending = Matchups(
       double: slugs(relations.doubleDamageFrom), half: slugs(relations.halfDamageFrom),
       none: slugs(relations.noDamageFrom))
+    typeNames = [:]
+    for slug in attacking.double + attacking.half + attacking.none + defending.double
+      + defending.half + defending.none
+    {
+      typeNames[slug] = glossary.type(slug)
+    }
     var seen: Set<Int> = []
-    let members = type.pokemon.compactMap { PageSpecies($0.pokemon) }
+    let members = type.pokemon.compactMap { PageSpecies($0.pokemon, glossary: glossary) }
       .filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     species = members.filter(\.isSpecies)
     forms = members.filter { !$0.isSpecies }
@@ -150,7 +165,7 @@ public struct TypePage: Page, Equatable {
       var spans: [Span] = []
       for (index, slug) in slugs.enumerated() {
         if index > 0 { spans.append(Span(" ")) }
-        spans.append(Span(DisplayName.words(slug), .type(slug)))
+        spans.append(Span(typeNames[slug] ?? DisplayName.words(slug), .type(slug)))
       }
       return spans
     }
@@ -170,8 +185,7 @@ public struct TypePage: Page, Equatable {
         ]),
         .names(heading: "\(displayName) Pokémon", species.map { Span($0.label) }, none: "none"),
         .names(heading: "Other forms", forms.map { Span($0.label) }, none: "none"),
-        .hint("open NAME · type NAME · types · back"),
-      ])
+      ] + PageDocument.note(fallbackNote) + [.hint("open NAME · type NAME · types · back")])
   }
 }
 
@@ -181,11 +195,13 @@ public struct TypeChartPage: Page, Codable, Equatable {
   public var types: [String]
   /// `factors[attacker][defender]`, in the order of ``types``.
   public var factors: [[Double]]
+  /// The types' names in the chart's language, in the order of ``types``.
+  public var labels: [String]
 
   /// The chart of `types` (each with the damage it takes from the others); types that take no
   /// part in the chart (`unknown`, `shadow`, `stellar`: no relations, or ids above 10000) are
   /// left out.
-  public init(_ all: [PokemonType]) {
+  public init(_ all: [PokemonType], glossary: Glossary = .slugs) {
     let chart = all.filter { type in
       let relations = type.damageRelations
       return type.id < 10_000
@@ -193,6 +209,10 @@ public struct TypeChartPage: Page, Codable, Equatable {
           && relations.noDamageFrom.isEmpty)
     }.sorted { $0.id < $1.id }
     types = chart.map { SafeText.line($0.name) }
+    labels = chart.map { type in
+      glossary.language.flatMap { LocalName.pick(type.names, in: $0)?.text }
+        ?? DisplayName.words(type.name)
+    }
     var factors = Array(repeating: Array(repeating: 1.0, count: chart.count), count: chart.count)
     for (column, defender) in chart.enumerated() {
       let relations = defender.damageRelations
@@ -215,9 +235,9 @@ public struct TypeChartPage: Page, Codable, Equatable {
   public var document: PageDocument {
     let columns =
       [PageDocument.Table.Column("")]
-      + types.map { PageDocument.Table.Column(String(DisplayName.words($0).prefix(3)), .center) }
+      + labels.map { PageDocument.Table.Column(DisplayWidth.prefix($0, columns: 3), .center) }
     let rows = types.enumerated().map { row, attacker in
-      [Span(DisplayName.words(attacker), .type(attacker))]
+      [Span(labels[row], .type(attacker))]
         + factors[row].map { factor in
           Span(factor == 1 ? "·" : Span.factorText(factor), .factor(factor))
         }
@@ -228,7 +248,7 @@ public struct TypeChartPage: Page, Codable, Equatable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case types, factors
+    case types, factors, labels
   }
 }
 
@@ -236,16 +256,17 @@ public struct TypeChartPage: Page, Codable, Equatable {
 public enum TypeFeature {
   /// `type NAME`.
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named("type", example: "fire", resource: TypeResource.self, client: client) { type, _ in
-      TypePage(type)
+    .named("type", example: "fire", resource: TypeResource.self, client: client) {
+      type, request, _ in
+      TypePage(type, glossary: request.glossary)
     }
   }
 
   /// `types`: the chart, from every type's defending relations (the same answers the details'
   /// matchups use), fetched together, then kept whole (one read next time).
   public static func chart(client: any PokeAPIClient) -> PageKind {
-    .whole("types", keptAs: "type-chart", client: client) { () async throws(APIError) in
-      TypeChartPage(try await client.allTypes())
+    .whole("types", keptAs: "type-chart", client: client) { glossary async throws(APIError) in
+      TypeChartPage(try await client.allTypes(), glossary: glossary)
     }
   }
 }

@@ -18,6 +18,7 @@ import LearnsetFeature
 import LineEditorLibEdit
 import ListFeature
 import Logging
+import Models
 import MoveFeature
 import NatureFeature
 import PNGDecoderLibPNG
@@ -84,8 +85,17 @@ struct App {
     // The session's background work: the loads at launch, the warm-ups commands start.
     let work = BackgroundWork()
 
+    // The language: --lang < POKEDEX_LANG < config.json; its names load when first asked for.
+    let (startLanguage, languageWarning) = LanguageSetting.resolve(
+      option: options.language.flatMap(Language.named), environment: environment,
+      configDirectory: paths.config)
+    languageWarning.map { notices.post("Warning: \($0)") }
+    let language = SessionLanguage(startLanguage, loaders: .client(api), work: work)
+    let glossary: @Sendable () async -> Glossary = { await language.glossary() }
+
     // Features, with analytics attached around the detail feature.
-    let detailFeature = DetailFeature(client: api, warmUp: { name, job in work.start(name, job) })
+    let detailFeature = DetailFeature(
+      client: api, warmUp: { name, job in work.start(name, job) }, glossary: glossary)
     var details: any SpeciesDetails = detailFeature
     if flags.isEnabled(.analytics) {
       let tracker = JSONLinesAnalyticsTracker(
@@ -135,7 +145,8 @@ struct App {
     self.editor = editor
     let syncProgress = Self.progressLines(console, unless: console.statusAllowed)
     let dependencies = ShellDependencies(
-      list: ListFeature(client: api, pageSize: options.pageSize), details: details,
+      list: ListFeature(client: api, pageSize: options.pageSize, glossary: glossary),
+      details: details,
       images: images,
       speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
       cacheStatistics: { await cache.statistics() }, clearCache: { await cache.clear() },
@@ -152,7 +163,9 @@ struct App {
       doctor: DoctorChecks.doctor(
         options: options, environment: environment, paths: paths, apiURL: apiURL,
         spritesURL: spritesURL, http: bounded, cache: cache, images: images,
-        configProblems: flagWarnings))
+        configProblems: flagWarnings),
+      language: language,
+      saveLanguage: { LanguageSetting.save($0, configDirectory: paths.config) })
     let shell = Shell(
       dependencies: dependencies, work: work, completion: completion,
       state: SessionState(paging: !options.noPager))

@@ -2,6 +2,7 @@ import ArgumentParser
 import CBuildInfo
 import FeatureFlags
 import Foundation
+import Models
 
 /// The `pokedex` command line (SPEC §1). Values not given fall back to the environment.
 struct Options: ParsableCommand {
@@ -83,6 +84,14 @@ struct Options: ParsableCommand {
   var output: OutputChoice = .text
 
   @Option(
+    name: .customLong("lang"),
+    help: ArgumentHelp(
+      "Names and texts in this language: en, ja, ja-hrkt, ja-roma, ko, zh-hant, zh-hans, fr, "
+        + "de, es, es-419, it, cs, pt-br (env: POKEDEX_LANG; default: config.json's, else "
+        + "capitalised slugs and English).", valueName: "code"))
+  var language: String?
+
+  @Option(
     name: .customLong("feature"),
     help: ArgumentHelp(
       "Turn a feature on or off, e.g. --feature evolution=off (repeatable).",
@@ -124,6 +133,11 @@ struct Options: ParsableCommand {
     }
     guard (1...600).contains(timeout) else {
       throw ValidationError("--timeout must be between 1 and 600 seconds (got \(timeout)).")
+    }
+    if let language, Language.named(language) == nil {
+      throw ValidationError(
+        "--lang takes a language code PokéAPI has: "
+          + Language.all.map(\.code).joined(separator: ", ") + " (got \(Self.redacted(language))).")
     }
     for setting in features {
       if let problem = FeatureFlags.problem(inSetting: setting) {

@@ -39,7 +39,7 @@ struct CompletionTests {
 
   @Test func theFirstWordCompletesToCommandNames() {
     #expect(complete("ne") == ["next"])
-    #expect(complete("l") == ["list", "last"])
+    #expect(complete("l") == ["list", "last", "lang"])
     #expect(complete("E") == ["evolution"])
     #expect(complete("zz") == [])
   }

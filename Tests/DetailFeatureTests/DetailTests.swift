@@ -206,7 +206,7 @@ struct DetailTests {
       Set(object.keys) == [
         "id", "name", "displayName", "genus", "types", "heightCentimetres", "weightKilograms",
         "genderRatio", "abilities", "stats", "baseStatTotal", "flavorText", "isBaby",
-        "isLegendary", "isMythical", "evolutionChainID", "forms",
+        "isLegendary", "isMythical", "evolutionChainID", "forms", "typeSlugs",
       ])
     #expect(try JSONDecoder().decode(SpeciesDetailViewModel.self, from: data) == detail)
     // Eevee's species lists Eevee and Eevee-Gmax.

@@ -65,7 +65,7 @@ struct DecodingTests {
     #expect(species.englishFlavorText == "Its genetic code")
   }
 
-  @Test func onlyWhatIsShownIsKeptSoTheCachedCopyIsSmall() throws {
+  @Test func onlyTheNewestTextOfEachLanguageIsKeptSoTheCachedCopyIsSmall() throws {
     let json = """
       {"id": 133, "name": "eevee", "gender_rate": 1,
        "genera": [{"genus": "しんかポケモン", "language": {"name": "ja", "url": "x/1/"}},
@@ -80,8 +80,13 @@ struct DecodingTests {
     let species = try JSONDecoder().decode(Species.self, from: Data(json.utf8))
     #expect(species.englishGenus == "Evolution Pokémon")
     #expect(species.englishFlavorText == "Newest text")
-    #expect(species.genera.count == 1)
-    #expect(species.flavorTextEntries.count == 1)
+    #expect(species.genera.count == 3)
+    // One text per language: the newest English one, the French, the Japanese.
+    #expect(species.flavorTextEntries.map(\.flavorText) == ["Newest text", "Texte", "テキスト"])
+    #expect(species.genus(in: Language.named("ja")!)! == ("しんかポケモン", false))
+    #expect(species.flavorText(in: Language.named("FR")!)! == ("Texte", false))
+    // German is not there: English stands in, and says so.
+    #expect(species.genus(in: Language.named("de")!)! == ("Evolution Pokémon", true))
     // What is cached is this value re-encoded: it decodes to the same thing.
     let cached = try JSONDecoder().decode(Species.self, from: try JSONEncoder().encode(species))
     #expect(cached == species)

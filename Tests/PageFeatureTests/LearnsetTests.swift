@@ -162,12 +162,12 @@ struct LearnsetTests {
 
   @Test func jsonAsDocumented() async throws {
     let object = try json(try await learnset())
-    #expect(Set(object.keys) == ["pokemonID", "pokemon", "game", "games", "rows"])
+    #expect(Set(object.keys) == ["pokemonID", "pokemon", "pokemonName", "game", "games", "rows"])
     let row = try #require((object["rows"] as? [[String: Any]])?.first)
     #expect(
       Set(row.keys).isSubset(of: [
-        "method", "level", "machine", "move", "displayName", "type", "damageClass", "power",
-        "accuracy", "pp",
+        "method", "level", "machine", "move", "displayName", "type", "typeName", "damageClass",
+        "power", "accuracy", "pp",
       ]))
     #expect(row["level"] as? Int == 1)
   }

@@ -79,7 +79,7 @@ struct AbilityPageTests {
     #expect(
       Set(object.keys) == [
         "name", "displayName", "id", "effect", "flavorText", "generation", "holders",
-        "hiddenHolders",
+        "hiddenHolders", "language",
       ])
     #expect((object["hiddenHolders"] as? [[String: Any]])?.first?["id"] as? Int == 145)
   }
@@ -297,24 +297,30 @@ struct PageJSONTests {
   /// The keys documented for each kind (optional ones may be absent).
   static let documented: [String: (required: Set<String>, optional: Set<String>)] = [
     "ability": (
-      ["name", "displayName", "id", "holders", "hiddenHolders"],
-      ["effect", "flavorText", "generation"]
+      ["name", "displayName", "id", "holders", "hiddenHolders", "language"],
+      ["effect", "flavorText", "generation", "fallbackNote"]
     ),
     "move": (
-      ["name", "displayName", "id", "priority", "speciesCount", "learnedBy"],
+      ["name", "displayName", "id", "priority", "speciesCount", "learnedBy", "language"],
       [
-        "type", "damageClass", "power", "accuracy", "pp", "effect", "flavorText", "generation",
-        "machine",
+        "type", "typeName", "damageClass", "power", "accuracy", "pp", "effect", "flavorText",
+        "generation", "machine", "fallbackNote",
       ]
     ),
     "type": (
-      ["name", "displayName", "id", "attacking", "defending", "species", "forms"], ["generation"]
+      [
+        "name", "displayName", "id", "attacking", "defending", "species", "forms", "typeNames",
+        "language",
+      ], ["generation", "fallbackNote"]
     ),
-    "types": (["types", "factors"], []),
+    "types": (["types", "factors", "labels"], []),
     "item": (
-      ["name", "displayName", "id", "heldBy"], ["category", "cost", "effect", "flavorText"]
+      ["name", "displayName", "id", "heldBy", "language"],
+      ["category", "cost", "effect", "flavorText", "fallbackNote"]
     ),
-    "nature": (["name", "displayName", "id"], ["raises", "lowers", "likes", "dislikes"]),
+    "nature": (
+      ["name", "displayName", "id", "statNames"], ["raises", "lowers", "likes", "dislikes"]
+    ),
     "natures": (["natures"], []),
   ]
 

@@ -53,11 +53,11 @@ final class TerminalSession {
     directory.appendingPathComponent("state/pokedex/history")
   }
 
-  /// Starts `pokedex` in a terminal of `columns` × `rows` (100×40 by default: help fits unpaged), against the API at
+  /// Starts `pokedex` in a terminal of `columns` × `rows` (100×44 by default: help fits unpaged), against the API at
   /// `port` on loopback (by default the discard port, where nothing answers). Without colour
   /// (`NO_COLOR`) unless `colour`; `extra` adds to the environment (`PAGER=`).
   func start(
-    port: UInt16 = 9, columns: Int = 100, rows: Int = 40, colour: Bool = false,
+    port: UInt16 = 9, columns: Int = 100, rows: Int = 44, colour: Bool = false,
     extra: [String] = []
   ) throws {
     var variables = environment(port: port).filter { colour ? $0 != "NO_COLOR=1" : true }

@@ -271,8 +271,12 @@ struct JSONRendererTests {
       [
         "id", "name", "displayName", "types", "heightCentimetres", "weightKilograms", "genderRatio",
         "abilities", "stats", "baseStatTotal", "isBaby", "isLegendary", "isMythical",
-        "downloadHint", "forms",
-      ], ["genus", "flavorText", "evolutionChainID", "imagePath", "form", "matchups"]
+        "downloadHint", "forms", "typeSlugs",
+      ],
+      [
+        "genus", "flavorText", "evolutionChainID", "imagePath", "form", "matchups", "language",
+        "fallbackNote",
+      ]
     ),
     "evolution": (["root", "images"], ["chainID", "selectedSpeciesID", "imageFailures"]),
     "image": (["speciesID", "path", "downloaded"], []),
