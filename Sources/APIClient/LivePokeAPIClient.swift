@@ -156,7 +156,9 @@ public actor LivePokeAPIClient: PokeAPIClient {
   public func gameResource(
     _ kind: GameResourceKind, _ reference: NamedResource
   ) async throws(APIError) -> GameResource {
-    try await referenced(GameResource.self, path: kind.path, reference) { ($0.id, $0.name) }
+    try await referenced(
+      GameResource.self, path: kind.path, keySuffix: "#" + GameResource.representation, reference
+    ) { ($0.id, $0.name) }
   }
 
   /// `GET type?limit=100000`, following `next` on the API's host only.

@@ -10,11 +10,15 @@ public struct NameEntry: Sendable, Equatable {
   public var id: Int
   /// Its types as shown (`Electric`), in slot order; empty while unknown.
   public var types: [String]
+  /// For a name in the session's language (`Évoli`, `ピカチュウ`), the name folded as
+  /// ``NameQuery`` folds what is typed (`evoli`), so that case, accents and width do not matter.
+  public var folded: String?
 
-  public init(name: String, id: Int, types: [String] = []) {
+  public init(name: String, id: Int, types: [String] = [], folded: String? = nil) {
     self.name = name
     self.id = id
     self.types = types
+    self.folded = folded
   }
 
   /// Whether it is a species (not one of the other forms).
@@ -268,8 +272,10 @@ extension CommandParser {
     -> [CompletionItem]
   {
     let prefixBytes = Array(prefix.utf8)
+    let foldedPrefix = prefix.isEmpty ? "" : NameQuery.normalize(prefix)
     return names.filter { entry in
       if entry.name.utf8.starts(with: prefixBytes) { return true }
+      if let folded = entry.folded { return folded.hasPrefix(foldedPrefix) }
       // Only names that are not lowercase slugs need the slower comparison.
       return entry.name.utf8.contains { (0x41...0x5A).contains($0) || $0 >= 0x80 }
         && entry.name.lowercased().hasPrefix(prefix)
@@ -290,10 +296,10 @@ extension CommandParser {
       }
   }
 
-  /// `#25    Electric`: the first column padded to `width`, so the types line up.
+  /// `#25    Electric`: the first column padded to `width` columns, so the types line up.
   private static func note(_ first: String, _ types: [String], width: Int = 5) -> String {
     guard !types.isEmpty else { return first }
-    let padding = String(repeating: " ", count: max(0, width - first.count))
+    let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(first)))
     return "\(first)\(padding)  \(types.joined(separator: "/"))"
   }
 

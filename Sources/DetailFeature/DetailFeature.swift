@@ -262,10 +262,15 @@ public struct DetailFeature: Sendable {
     let stats = pokemon.stats.map {
       SpeciesDetailViewModel.Stat(name: glossary.stat($0.stat.name), value: $0.baseStat)
     }
-    let forms = species.varieties.count > 1 ? species.varieties.compactMap(form) : []
+    let name = glossary.language.flatMap { species.name(in: $0) }
+    // The usual form is called by the species' name in the language shown.
+    var forms: [SpeciesDetailViewModel.Form] =
+      species.varieties.count > 1 ? species.varieties.compactMap(form) : []
+    for index in forms.indices where forms[index].isDefault {
+      if let name { forms[index].displayName = name.text }
+    }
     let shown = species.form(id: pokemon.id).flatMap { $0.isDefault ? nil : form($0) }
     let language = glossary.language ?? .english
-    let name = glossary.language.flatMap { species.name(in: $0) }
     let genus = species.genus(in: language)
     let flavorText = species.flavorText(in: language)
     let fellBack =
@@ -338,12 +343,43 @@ public struct DetailFeature: Sendable {
     let chain = try await call { () async throws(APIError) in
       try await client.evolutionChain(id: chainID)
     }
-    let names = try await Self.names(Self.references(in: chain), client: client)
-    let glossary = await glossary()
+    let shown = await glossary()
+    let names = try await Self.names(
+      Self.references(in: chain), in: shown.language ?? .english, client: client)
+    let glossary = try await Self.withMembers(of: chain, in: shown, client: client)
     return try Self.tree(of: chain, selectedSpeciesID: selectedSpeciesID, glossary: glossary) {
       kind, resource in
       names[GameReference(kind: kind, name: resource.name)]
     }
+  }
+
+  /// `glossary` with the names of `chain`'s members it lacks in its language, from their species
+  /// (a few requests together, cached): the tree does not wait for every species' name to load.
+  static func withMembers(
+    of chain: EvolutionChain, in glossary: Glossary, client: any PokeAPIClient
+  ) async throws(DetailError) -> Glossary {
+    guard let language = glossary.language else { return glossary }
+    var missing: [Int] = []
+    func visit(_ link: ChainLink) {
+      if let id = link.species.id, glossary.species[id] == nil { missing.append(id) }
+      link.evolvesTo.forEach(visit)
+    }
+    visit(chain.chain)
+    guard !missing.isEmpty else { return glossary }
+    let found = await withTaskGroup(of: (Int, String?).self) { group in
+      for id in missing {
+        group.addTask {
+          (id, (try? await client.species(.id(id)))?.name(in: language)?.text)
+        }
+      }
+      var found: [Int: String] = [:]
+      for await (id, name) in group { if let name { found[id] = name } }
+      return found
+    }
+    if Task.isCancelled { throw .api(.cancelled) }
+    var named = glossary
+    named.species.merge(found) { old, _ in old }
+    return named
   }
 
   /// The tree view model of `chain`, naming species with `glossary` and items, moves and places
@@ -399,16 +435,18 @@ public struct DetailFeature: Sendable {
     return found
   }
 
-  /// The English names of `references`, loaded in parallel (the client bounds how many go out at
-  /// once); those that cannot be loaded are left out. Throws only when cancelled.
+  /// The names of `references` in `language` (else English), loaded in parallel (the client
+  /// bounds how many go out at once); those that cannot be loaded are left out. Throws only
+  /// when cancelled.
   static func names(
-    _ references: [GameReference: NamedResource], client: any PokeAPIClient
+    _ references: [GameReference: NamedResource], in language: Language = .english,
+    client: any PokeAPIClient
   ) async throws(DetailError) -> [GameReference: String] {
     let names = await withTaskGroup(of: (GameReference, String?).self) { group in
       for (reference, resource) in references {
         group.addTask {
           let loaded = try? await client.gameResource(reference.kind, resource)
-          return (reference, loaded?.englishName)
+          return (reference, loaded?.name(in: language))
         }
       }
       var names: [GameReference: String] = [:]

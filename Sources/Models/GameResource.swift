@@ -8,22 +8,19 @@ public enum GameResourceKind: String, Sendable, Hashable, CaseIterable {
   public var path: String { rawValue }
 }
 
-/// `GET item/{id}`, `move/{id}` or `location/{id}`: only its id, slug and English name are kept
-/// (the API sends every language, effects and game data).
+/// `GET item/{id}`, `move/{id}` or `location/{id}`: only its id, slug and names are kept (the
+/// API sends effects and game data too).
 public struct GameResource: Codable, Sendable, Hashable {
   /// A name in one language.
-  public struct LocalizedName: Codable, Sendable, Hashable {
-    public var name: String
-    public var language: NamedResource
-    public init(name: String, language: NamedResource) {
-      self.name = name
-      self.language = language
-    }
-  }
+  public typealias LocalizedName = LocalName
+
+  /// Tells its cache entries (every language kept) from those of earlier versions (English
+  /// only), filed under the same URL.
+  public static let representation = "names"
 
   public var id: Int
   public var name: String
-  /// The English names only (what is cached).
+  /// Its name in each language the API has (what is cached).
   public var names: [LocalizedName]
 
   public init(id: Int, name: String, names: [LocalizedName] = []) {
@@ -40,14 +37,14 @@ public struct GameResource: Codable, Sendable, Hashable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.decode(Int.self, forKey: .id)
     name = try c.decode(String.self, forKey: .name)
-    names = Array(
-      (try c.decodeIfPresent([LocalizedName].self, forKey: .names) ?? [])
-        .filter { $0.language.name == "en" }.prefix(1))
+    names = try c.decodeIfPresent([LocalizedName].self, forKey: .names) ?? []
   }
 
   /// The English name (`King's Rock`), control characters removed; `nil` when the API has none.
-  public var englishName: String? {
-    names.first { $0.language.name == "en" }.map { SafeText.line($0.name) }
-      .flatMap { $0.isEmpty ? nil : $0 }
+  public var englishName: String? { name(in: .english) }
+
+  /// The name in `language`, else in English; `nil` when the API has neither.
+  public func name(in language: Language) -> String? {
+    LocalName.pick(names, in: language)?.text
   }
 }

@@ -3,15 +3,17 @@ import Foundation
 /// How typed text is compared with API slugs (used by search and by `open`).
 public enum NameQuery {
   /// `Mr. Mime` → `mr-mime`, `Flabébé` → `flabebe`, `Nidoran♀` → `nidoran-f`, `ＰＩＫＡＣＨＵ` →
-  /// `pikachu`: Unicode-normalised (NFKC: full-width Latin as ASCII, half-width kana as kana, an
-  /// ideographic space as a space), lowercase, Latin accents dropped, spaces and underscores as
-  /// hyphens, `.` `'` `’` `:` dropped, hyphen runs collapsed.
+  /// `pikachu`, `ピカチュウ` → `ぴかちゅう`: Unicode-normalised (NFKC: full-width Latin as ASCII,
+  /// half-width kana as kana, an ideographic space as a space), lowercase, Latin accents
+  /// dropped, katakana as hiragana (a name typed in either script finds it), spaces and
+  /// underscores as hyphens, `.` `'` `’` `:` dropped, hyphen runs collapsed.
   ///
   /// Spaces at either end are dropped, but a hyphen typed there is kept: it is part of the query
   /// (`-o` finds `ho-oh` and `kommo-o`; `porygon-` is a prefix of `porygon-z` only).
   public static func normalize(_ text: String) -> String {
-    let folded = latinAccentsDropped(text.precomposedStringWithCompatibilityMapping.lowercased())
-      .trimmingCharacters(in: .whitespaces)
+    let folded = hiragana(
+      latinAccentsDropped(text.precomposedStringWithCompatibilityMapping.lowercased())
+    ).trimmingCharacters(in: .whitespaces)
     var out = ""
     for character in folded {
       switch character {
@@ -26,6 +28,23 @@ public enum NameQuery {
       }
     }
     return out
+  }
+
+  /// `text` with katakana as hiragana (`ピカチュウ` → `ぴかちゅう`); the long-vowel mark and other
+  /// characters as they are.
+  static func hiragana(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { (0x30A1...0x30F6).contains($0.value) }) else {
+      return text
+    }
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if (0x30A1...0x30F6).contains(scalar.value), let kana = Unicode.Scalar(scalar.value - 0x60) {
+        scalars.append(kana)
+      } else {
+        scalars.append(scalar)
+      }
+    }
+    return String(scalars)
   }
 
   /// `text` with the accents of Latin letters dropped (`é` → `e`), other scripts as they are:

@@ -2,6 +2,7 @@ import CommandLanguage
 import FeatureFlags
 import LineEditor
 import Locking
+import Models
 
 /// Tab completion and argument hints for the line editor, derived from the command table and
 /// what the session knows: the species names (loaded on demand when they are missing), whether a
@@ -12,13 +13,21 @@ public final class CompletionSource: CompletionProvider {
   private let flags: FeatureFlags
   private let names: SpeciesNames
   private let pageNames: PageNames?
+  private let language: SessionLanguage?
+  /// The names offered in the language shown, made once per glossary.
+  private let localized = Locked<(glossary: Glossary, count: Int, names: [NameEntry])?>(nil)
 
-  /// Completion for the commands `flags` leave on, with species names from `names` and the
-  /// names of the other pages from `pageNames`.
-  public init(flags: FeatureFlags, names: SpeciesNames, pageNames: PageNames? = nil) {
+  /// Completion for the commands `flags` leave on, with species names from `names` (and in the
+  /// language `language` shows, when one is chosen) and the names of the other pages from
+  /// `pageNames`.
+  public init(
+    flags: FeatureFlags, names: SpeciesNames, pageNames: PageNames? = nil,
+    language: SessionLanguage? = nil
+  ) {
     self.flags = flags
     self.names = names
     self.pageNames = pageNames
+    self.language = language
   }
 
   /// Tells completion what the session now shows: whether a species is open, whether its image
@@ -61,8 +70,35 @@ public final class CompletionSource: CompletionProvider {
 
   private func currentContext() -> CompletionContext {
     var context = state.withLock { $0 }
-    context.names = names.names
+    context.names = names.names.map(withLocalizedNames)
     context.pageNames = pageNames?.loaded ?? [:]
     return context
+  }
+
+  /// `names` with, in the language shown, each species' name there besides its slug, and types
+  /// named in it: `ピカチュウ  #25 でんき`. Slugs stay: they always work.
+  private func withLocalizedNames(_ names: [NameEntry]) -> [NameEntry] {
+    guard let glossary = language?.currentGlossary(), glossary.language != nil else {
+      return names
+    }
+    if let made = localized.withLock({ $0 }), made.glossary == glossary,
+      made.count == names.count
+    {
+      return made.names
+    }
+    var all: [NameEntry] = []
+    for entry in names {
+      var shown = entry
+      shown.types = entry.types.map { glossary.type($0.lowercased()) }
+      all.append(shown)
+      guard entry.isSpecies, let name = glossary.species[entry.id] else { continue }
+      let line = SafeText.line(name)
+      let folded = NameQuery.normalize(line)
+      guard folded != entry.name.lowercased(), !folded.isEmpty else { continue }
+      all.append(NameEntry(name: line, id: entry.id, types: shown.types, folded: folded))
+    }
+    all.sort { $0.name < $1.name }
+    localized.withLock { $0 = (glossary, names.count, all) }
+    return all
   }
 }

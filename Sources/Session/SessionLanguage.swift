@@ -84,6 +84,9 @@ public final class SessionLanguage: Sendable {
   /// How far the species names have come while they load; `nil` when they are not loading.
   public var progress: Progress? { state.withLock { $0.loading ? $0.progress : nil } }
 
+  /// Whether the species' names have been loaded (they may still lack some that failed).
+  public var hasSpeciesNames: Bool { state.withLock { $0.species != nil } }
+
   /// Whether the species' names are loading.
   public var isLoading: Bool { state.withLock { $0.loading } }
 

@@ -219,7 +219,12 @@ public actor Shell {
     page.marked = marked
     let types = dependencies.speciesTypes()
     if !types.isEmpty {
-      for index in page.rows.indices { page.rows[index].types = types[page.rows[index].id] ?? [] }
+      let glossary = await glossary()
+      for index in page.rows.indices {
+        page.rows[index].types = (types[page.rows[index].id] ?? []).map {
+          glossary.language == nil ? $0 : glossary.type($0.lowercased())
+        }
+      }
     }
     state.page = page.page
     state.pageCount = page.pageCount
@@ -373,10 +378,11 @@ public actor Shell {
     _ input: String, typed: String?, status: StatusLine?
   ) async throws(CommandFailure) -> CommandOutcome {
     let detail: SpeciesDetailViewModel
+    let namesWereLoaded = dependencies.language?.hasSpeciesNames ?? true
     do {
       detail = try await dependencies.details.open(input)
     } catch {
-      guard case .unknown = error, let language = dependencies.language, language.isLoading,
+      guard case .unknown = error, !namesWereLoaded, let language = dependencies.language,
         let shown = language.current
       else { throw .detail(error.echoing(typed)) }
       await language.waitForNames { progress in

@@ -130,7 +130,8 @@ struct App {
     // Completion loads the names of the kinds the flags leave on.
     let pageNames = PageNames(
       directory: ShellDependencies.enabled(pages, flags: flags), work: work)
-    let completion = CompletionSource(flags: flags, names: names, pageNames: pageNames)
+    let completion = CompletionSource(
+      flags: flags, names: names, pageNames: pageNames, language: language)
     let style = TextStyle.decide(
       choice: options.color.rawValue, isTerminal: TerminalInfo.stdoutIsTerminal,
       environment: environment)

@@ -29,13 +29,16 @@ private func ref(_ kind: String, _ name: String, _ id: Int?) -> NamedResource {
 
 @Suite("Live client: items, moves, places, types and forms")
 struct GameResourceTests {
-  @Test func anItemIsFetchedByIdOnceAndKeepsOnlyItsEnglishName() async throws {
+  @Test func anItemIsFetchedByIdOnceAndKeepsItsNamesOnly() async throws {
     let server = try await FixtureServer.start()
     defer { Task { await server.stop() } }
     await server.serve("item/198", json: kingsRock)
     let harness = Harness(server: server)
     let item = try await harness.client.gameResource(.item, ref("item", "kings-rock", 198))
-    #expect(item.englishName == "King’s Rock" && item.names.count == 1)
+    #expect(item.englishName == "King’s Rock" && item.names.count == 2)
+    #expect(item.name(in: Language.named("ja")!) == "おうじゃのしるし")
+    // No French name: the English one stands in.
+    #expect(item.name(in: Language.named("fr")!) == "King’s Rock")
     let again = try await harness.client.gameResource(.item, ref("item", "kings-rock", 198))
     #expect(again == item)
     #expect(await server.requests().map(\.path) == ["/api/v2/item/198"])

@@ -46,7 +46,9 @@ struct NameFoldingTests {
     "Case, accents and widths are folded",
     arguments: [
       ("Pikachu", "pikachu"), ("ＰＩＫＡＣＨＵ", "pikachu"), ("Ｍｒ． Ｍｉｍｅ", "mr-mime"),
-      ("Flabébé", "flabebe"), ("ﾋﾟｶﾁｭｳ", "ピカチュウ"), ("Nidoran♀", "nidoran-f"),
+      ("Flabébé", "flabebe"), ("ﾋﾟｶﾁｭｳ", "ぴかちゅう"), ("ピカチュウ", "ぴかちゅう"),
+      ("ぴかちゅう", "ぴかちゅう"), ("Nidoran♀", "nidoran-f"), ("Évoli", "evoli"),
+      ("ÉVOLI", "evoli"), ("피카츄", "피카츄"), ("皮卡丘", "皮卡丘"),
     ])
   func folded(_ typed: String, _ normal: String) {
     #expect(NameQuery.normalize(typed) == normal)
