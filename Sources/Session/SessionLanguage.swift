@@ -162,12 +162,14 @@ public final class SessionLanguage: Sendable {
     }
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let now = state.withLock { state in
-          guard state.loading, !Task.isCancelled else { return true }
+        let (now, sofar) = state.withLock { state in
+          guard state.loading, !Task.isCancelled else { return (true, Progress?.none) }
           state.waiters[id] = (continuation, progress)
-          return false
+          return (false, state.progress)
         }
-        if now { continuation.resume() }
+        if now { return continuation.resume() }
+        // What came before it waited, at once.
+        if let sofar { progress(sofar) }
       }
     } onCancel: { [state] in
       state.withLock { $0.waiters.removeValue(forKey: id) }?.0.resume()

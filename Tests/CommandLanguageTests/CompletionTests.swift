@@ -1,6 +1,7 @@
 import CommandLanguage
 import FeatureFlags
 import LineEditor
+import Models
 import Testing
 
 @Suite("Tab completion")
@@ -35,6 +36,30 @@ struct CompletionTests {
       return ["(loading)"]
     }
     return candidates.map(\.word)
+  }
+
+  @Test func namesInTheLanguageShownCompleteFoldedWithIdAndTypes() {
+    let localized =
+      (species + [
+        NameEntry(name: "Évoli", id: 133, folded: "evoli"),
+        NameEntry(name: "ピカチュウ", id: 25, types: ["でんき"], folded: "ぴかちゅう"),
+        NameEntry(name: "피카츄", id: 25, types: ["전기"], folded: "피카츄"),
+      ]).sorted { $0.name < $1.name }
+    var context = everything
+    context.names = localized
+    // Case, accents, width and kana script do not matter; slugs still complete.
+    #expect(complete("open evo", context: context) == ["Évoli"])
+    #expect(complete("open ÉVO", context: context) == ["Évoli"])
+    #expect(complete("open ぴか", context: context) == ["ピカチュウ"])
+    #expect(complete("open ﾋﾟｶ", context: context) == ["ピカチュウ"])
+    #expect(complete("open 피", context: context) == ["피카츄"])
+    #expect(complete("open pik", context: context) == ["pikachu"])
+    guard case .items(let items) = answer("open ピ", context: context) else {
+      Issue.record("no items")
+      return
+    }
+    // The note's types start at the same column whatever the width of the id before them.
+    #expect(items.map(\.note) == ["#25    でんき"])
   }
 
   @Test func theFirstWordCompletesToCommandNames() {

@@ -1,5 +1,6 @@
 import CommandLanguage
 import FeatureFlags
+import Models
 import Testing
 
 /// Parses with every feature on, or with the named features off.
@@ -26,6 +27,12 @@ struct CommandsParseTests {
       ("history", .history(nil)), ("history 10", .history(10)), ("clear", .clear),
       ("pager", .pager(nil)), ("pager off", .pager(false)), ("PAGER On", .pager(true)),
       ("flags", .flags), ("quit", .quit), ("exit", .quit),
+      ("lang", .language(nil)), ("lang off", .language(.off)),
+      ("lang ja", .language(.choose(Language.named("ja")!))),
+      ("language ja-Hrkt", .language(.choose(Language.named("ja-hrkt")!))),
+      ("lang zh_Hans", .language(.choose(Language.named("zh-hans")!))),
+      ("lang roomaji", .language(.choose(Language.named("ja-roma")!))),
+      ("LANG French", .language(.choose(Language.named("fr")!))),
     ])
   func withoutArguments(line: String, command: Command) {
     #expect(parse(line) == .command(command))
