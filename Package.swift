@@ -197,7 +197,9 @@ let package = Package(
       name: "LineEditorLibEditTests", dependencies: ["Locking", "LineEditorLibEdit", "LineEditor"]),
     .testTarget(
       name: "PokedexTerminalTests",
-      dependencies: ["Locking", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox")]),
+      dependencies: [
+        "Locking", "Models", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+      ]),
     .testTarget(name: "LockingTests", dependencies: ["Locking"]),
     .testTarget(name: "AnalyticsTests", dependencies: ["Locking", "Analytics"]),
     .testTarget(name: "ArchitectureTests"),

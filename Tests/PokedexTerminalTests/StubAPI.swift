@@ -112,10 +112,40 @@ final class StubAPI: Sendable {
           {"name": "pichu", "url": "\(base)/pokemon-species/172/"}]}
         """
     case "/api/v2/pokemon-species/25", "/api/v2/pokemon-species/pikachu":
+      func named(_ language: String, _ key: String, _ text: String) -> String {
+        #"{"\#(key)": "\#(text)", "language": {"name": "\#(language)", "url": "\#(base)/language/1/"}}"#
+      }
+      // Names and texts in Japanese and Korean, for the terminal in those languages.
       return """
-        {"id": 25, "name": "pikachu", "gender_rate": 4, "varieties": [
+        {"id": 25, "name": "pikachu", "gender_rate": 4,
+         "names": [\(named("ja", "name", "ピカチュウ")), \(named("ko", "name", "피카츄")),
+                   \(named("en", "name", "Pikachu"))],
+         "genera": [\(named("ja", "genus", "ねずみポケモン")), \(named("ko", "genus", "쥐포켓몬")),
+                    \(named("en", "genus", "Mouse Pokémon"))],
+         "flavor_text_entries": [
+           \(named("ja", "flavor_text", "ほっぺたの　りょうがわに　ちいさい　でんきぶくろを　もつ。ピンチの　ときに　ほうでんする。")),
+           \(named("ko", "flavor_text", "양쪽 볼에 작은 전기 주머니를 가졌다. 위기에 처하면 방전한다.")),
+           \(named("en", "flavor_text", "It has small electric sacs on both its cheeks."))],
+         "varieties": [
           {"is_default": true, "pokemon": {"name": "pikachu", "url": "\(base)/pokemon/25/"}}]}
         """
+    case "/api/v2/type":
+      return """
+        {"count": 1, "next": null, "previous": null, "results": [
+          {"name": "electric", "url": "\(base)/type/13/"}]}
+        """
+    case "/api/v2/type/13", "/api/v2/type/electric":
+      return """
+        {"id": 13, "name": "electric",
+         "names": [{"name": "でんき", "language": {"name": "ja", "url": "\(base)/language/1/"}},
+                   {"name": "전기", "language": {"name": "ko", "url": "\(base)/language/3/"}},
+                   {"name": "Electric", "language": {"name": "en", "url": "\(base)/language/9/"}}],
+         "damage_relations": {"double_damage_from": [], "half_damage_from": [],
+           "no_damage_from": []},
+         "pokemon": [{"slot": 1, "pokemon": {"name": "pikachu", "url": "\(base)/pokemon/25/"}}]}
+        """
+    case "/api/v2/stat":
+      return #"{"count": 0, "next": null, "previous": null, "results": []}"#
     case "/api/v2/pokemon/25":
       return """
         {"id": 25, "name": "pikachu", "height": 4, "weight": 60, "stats": [],
