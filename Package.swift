@@ -225,6 +225,6 @@ let package = Package(
       ]),
     .testTarget(name: "DoctorTests", dependencies: ["Doctor"]),
     .testTarget(
-      name: "pokedexTests", dependencies: ["pokedex", "CommandLanguage", "LineEditor"]),
+      name: "pokedexTests", dependencies: ["pokedex", "CommandLanguage", "LineEditor", "Models"]),
   ]
 )

@@ -88,6 +88,10 @@ enum ManualPage {
     ("POKEDEX_API_URL", "the PokéAPI base URL, as --api-url"),
     ("POKEDEX_SPRITES_URL", "the base URL of images, as --sprites-url"),
     ("POKEDEX_LOG_LEVEL", "the log's level, as --log-level"),
+    (
+      LanguageSetting.environmentVariable,
+      "the language of names and texts, as --lang (ja, fr, ko …)"
+    ),
     (FeatureFlags.environmentVariable, "features on or off: evolution=off,images=on"),
     ("NO_COLOR", "when not empty, no colour (no-color.org)"),
     ("PAGER", "the pager for long output (else less -RFX, else a built-in one)"),
