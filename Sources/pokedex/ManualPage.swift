@@ -88,6 +88,7 @@ enum ManualPage {
     ("POKEDEX_API_URL", "the PokéAPI base URL, as --api-url"),
     ("POKEDEX_SPRITES_URL", "the base URL of images, as --sprites-url"),
     ("POKEDEX_LOG_LEVEL", "the log's level, as --log-level"),
+    ("CURL_CA_BUNDLE, SSL_CERT_FILE", "CA certificates to trust instead of the system's"),
     (FeatureFlags.environmentVariable, "features on or off: evolution=off,images=on"),
     ("NO_COLOR", "when not empty, no colour (no-color.org)"),
     ("PAGER", "the pager for long output (else less -RFX, else a built-in one)"),
