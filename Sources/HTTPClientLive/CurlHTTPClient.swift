@@ -80,6 +80,12 @@ public final class CurlHTTPClient: HTTPClient {
     }
   }
 
+  /// Loads libcurl and starts its thread now, on a thread of its own, so that a request made
+  /// soon after does not wait for them (a request made meanwhile waits for this one to finish).
+  public func prepare() {
+    Thread.detachNewThread { _ = try? self.startedEngine() }
+  }
+
   /// The engine, started by the first request; `connectionFailed` when libcurl cannot be loaded
   /// (said once through `onUnavailable`).
   private func startedEngine() throws(HTTPError) -> CurlEngine {

@@ -67,6 +67,13 @@ struct App {
       onUnavailable: {
         notices.post("Warning: \($0); nothing can be fetched (Debian: apt-get install libcurl4).")
       })
+    // A brand-new cache answers nothing: the first command will need the network, so libcurl
+    // loads while the cache is being created instead of after.
+    if !options.offline,
+      access(paths.cache.appending(path: GRDBCacheStore.fileName).path, F_OK) != 0
+    {
+      transport.prepare()
+    }
     let bounded = BoundedHTTPClient(
       wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: 6)
     let http = RetryingHTTPClient(wrapping: bounded)
