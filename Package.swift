@@ -150,7 +150,7 @@ let package = Package(
       dependencies: [
         "TSanSuppressions",
         "Locking",
-        "HTTPClientLive", "HTTPClient", "TestSupport",
+        "HTTPClientLive", "HTTPClient", "TestSupport", "CCurlShim",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(

@@ -2,6 +2,7 @@
 pokebase, interleaved run by run, as medians and ratios. Run it through scripts/benchmark."""
 
 import argparse
+import fcntl
 import json
 import os
 import pty
@@ -11,10 +12,16 @@ import shutil
 import signal
 import sqlite3
 import statistics
+import struct
 import subprocess
+import sys
 import tempfile
+import termios
 import time
 import urllib.request
+
+sys.dont_write_bytecode = True
+import benchmark_link  # noqa: E402 (after the line above, so that no __pycache__ is left)
 
 POKEBASE = """
 import sys
@@ -71,10 +78,16 @@ class Mirror:
 
 
 class Bench:
-    def __init__(self, args, work, mirror):
+    """Runs pokedex and pokebase against `mirror` (anything with a `base` URL); with `link`, in
+    the delayed link's namespace, trusting `ca_bundle`."""
+
+    def __init__(self, args, work, mirror, link=None, ca_bundle=None):
         self.args = args
         self.work = work
         self.mirror = mirror
+        self.enter = link.enter if link else None
+        self.pokedex_extra = {"CURL_CA_BUNDLE": ca_bundle} if ca_bundle else {}
+        self.pokebase_extra = {"REQUESTS_CA_BUNDLE": ca_bundle} if ca_bundle else {}
         self.pokebase_script = os.path.join(work, "pokebase_three.py")
         with open(self.pokebase_script, "w") as file:
             file.write(POKEBASE)
@@ -87,6 +100,7 @@ class Bench:
         env.update(HOME=home, NO_COLOR="1", LANG="C.UTF-8",
                    POKEDEX_API_URL=self.mirror.base + "/api/v2",
                    POKEDEX_SPRITES_URL=self.mirror.base + "/PokeAPI/sprites/master/sprites/pokemon")
+        env.update(self.pokedex_extra)
         return env
 
     def pokedex(self, home, *arguments):
@@ -95,18 +109,18 @@ class Bench:
     def pokebase(self, cache, resources=None):
         """pokebase making the issue's three requests, or fetching `resources` ([endpoint, id])."""
         base = self.mirror.base + "/api/v2"
+        env = dict(os.environ, **self.pokebase_extra)
         if resources is None:
-            return [self.args.python, self.pokebase_script, base, cache], dict(os.environ)
+            return [self.args.python, self.pokebase_script, base, cache], env
         command = [self.args.python, self.pokebase_same_script, base, cache, json.dumps(resources)]
-        return command, dict(os.environ)
+        return command, env
 
-    @staticmethod
-    def run(command_env):
+    def run(self, command_env):
         """Runs a command; its wall time in ms and its peak resident memory in MB."""
         command, env = command_env
         start = time.monotonic()
         process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
+                                   stderr=subprocess.DEVNULL, preexec_fn=self.enter)
         _, status, usage = os.wait4(process.pid, 0)
         elapsed = (time.monotonic() - start) * 1000
         if os.waitstatus_to_exitcode(status) not in (0, 1):
@@ -166,6 +180,147 @@ class Bench:
             os.close(fd)
         return statistics.median(times)
 
+    def first_command(self, home, line, shown, settle, before_command=None):
+        """An interactive session on a pseudo-terminal: launches it, waits for the prompt and then
+        `settle` seconds (the launch's own requests done), types `line`; the time until the next
+        prompt after `shown` (text of the command's output) appears, in ms."""
+        env = self.pokedex_env(home)
+        pid, fd = pty.fork()
+        if pid == 0:
+            if self.enter:
+                self.enter()
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 60, 200, 0, 0))
+            os.execve(self.args.binary, [self.args.binary, "--no-pager"], env)
+
+        def read_until(*markers):
+            seen = b""
+            for marker in markers:
+                while marker not in seen:
+                    ready, _, _ = select.select([fd], [], [], 20)
+                    if not ready:
+                        raise SystemExit(f"no {marker!r} within 20 s: {seen[-300:]!r}")
+                    seen += os.read(fd, 65536)
+                seen = seen[seen.index(marker) + len(marker):]
+
+        try:
+            read_until(b"]>")
+            end = time.monotonic() + settle
+            while (left := end - time.monotonic()) > 0:
+                if select.select([fd], [], [], left)[0]:
+                    os.read(fd, 65536)
+            if before_command:
+                before_command()
+            start = time.monotonic()
+            os.write(fd, line.encode() + b"\n")
+            read_until(shown, b"]>")
+            return (time.monotonic() - start) * 1000
+        finally:
+            os.write(fd, b"\x04")
+            os.waitpid(pid, 0)
+            os.close(fd)
+
+
+def link_rows(args, work, runs, row):
+    """The cold rows again over HTTPS, HTTP/2 and gzip (nginx) behind a true round-trip time on
+    every packet (scripts/benchmark_link.py), beside pokebase on the same link, in round trips."""
+    rtt = args.rtt
+    missing = benchmark_link.missing_tools()
+    if missing:
+        row(f"HTTPS, HTTP/2 at {rtt} ms RTT", "not measured: needs " + ", ".join(missing))
+        return
+    link_work = os.path.join(work, "link")
+    os.makedirs(link_work)
+    mirror = Mirror(args.mirror, 0, link_work)
+    link = nginx = None
+    try:
+        link = benchmark_link.Link(rtt, args.mtu)
+        ca = benchmark_link.TestCA(link_work)
+        nginx = benchmark_link.Nginx(link_work, ca, mirror.port)
+        bench = Bench(args, work, nginx, link=link, ca_bundle=ca.bundle)
+        cold_home = os.path.join(work, "link-cold")
+        cold_pb = os.path.join(work, "link-pokebase-cold")
+
+        def fresh(name):
+            shutil.rmtree(cold_home if name == "pokedex" else cold_pb, ignore_errors=True)
+
+        def trips(ms):
+            return f"{ms / rtt:.2f} round trips"
+
+        # One cold command, its requests as nginx saw them: connections, protocol, waves.
+        fresh("pokedex")
+        nginx.reset()
+        bench.run(bench.pokedex(cold_home, "-c", "open 133; evolution"))
+        seen = benchmark_link.Nginx.summary(nginx.requests(), rtt)
+        log = open(os.path.join(cold_home, ".local", "state", "pokedex", "pokedex.log")).read()
+        fetched = [[endpoint, int(id)] for endpoint, id in
+                   re.findall(r"GET \S+/api/v2/([a-z-]+)/(\d+)/? → 200", log)]
+        cold = {"pokedex": bench.pokedex(cold_home, "-c", "open 133; evolution"),
+                "pokebase": bench.pokebase(cold_pb),
+                "pokebase, same answers": bench.pokebase(cold_pb, fetched)}
+        times, _ = bench.interleaved(cold, max(5, runs // 3), prepare=fresh)
+        label = f"HTTPS, HTTP/2, gzip at {rtt} ms RTT"
+        row(f"cold `open 133; evolution`, {label}",
+            f"{times['pokedex']:.0f} ms, {trips(times['pokedex'])}",
+            f"{times['pokebase']:.0f} ms, {trips(times['pokebase'])}",
+            f"{times['pokebase'] / times['pokedex']:.2f}×",
+            f"≤ 5.3 round trips, ≥ 2× (pokedex: {seen})")
+        row(f"cold, pokebase fetching the same {len(fetched)} answers, {label}",
+            f"{times['pokedex']:.0f} ms",
+            f"{times['pokebase, same answers']:.0f} ms, {trips(times['pokebase, same answers'])}",
+            f"{times['pokebase, same answers'] / times['pokedex']:.2f}×")
+
+        # The first command of an interactive session: the launch's connection is reused.
+        launch = {}
+
+        def remember_launch():
+            launch["connections"] = {entry[1] for entry in nginx.requests()}
+            nginx.reset()
+
+        firsts, reused = [], True
+        for _ in range(max(5, runs // 3)):
+            fresh("pokedex")
+            nginx.reset()
+            firsts.append(bench.first_command(
+                cold_home, "open 133; evolution", b"Vaporeon", settle=12 * rtt / 1000 + 0.5,
+                before_command=remember_launch))
+            entries = nginx.requests()
+            reused &= {entry[1] for entry in entries} <= launch["connections"]
+        first = statistics.median(firsts)
+        row(f"interactive: the first command after launch, cold, {label}",
+            f"{first:.0f} ms, {trips(first)}",
+            ratio=f"{(times['pokedex'] - first) / rtt:.2f} round trips less than `-c`; "
+            + ("every request on the launch's connection" if reused
+               else "a new connection was opened"),
+            goal="no TCP or TLS round trip")
+
+        # The pages whose requests come in one wave: a learnset's moves, a filter's lists.
+        games_home = os.path.join(work, "link-games")
+        bench.run(bench.pokedex(games_home, "-c", "open 1; moves"))
+        for line, before in [("open 25; moves", "open 25"),
+                             ("filter type water; filter gen 1", None)]:
+            def from_games(_):
+                shutil.rmtree(cold_home, ignore_errors=True)
+                shutil.copytree(games_home, cold_home)
+                if before:
+                    bench.run(bench.pokedex(cold_home, "-c", before))
+            from_games(None)
+            nginx.reset()
+            bench.run(bench.pokedex(cold_home, "-c", line))
+            seen = benchmark_link.Nginx.summary(nginx.requests(), rtt)
+            cold_times, _ = bench.interleaved(
+                {line: bench.pokedex(cold_home, "-c", line)}, max(5, runs // 3),
+                prepare=from_games)
+            row(f"cold `{line}`" + (f" after `{before}`" if before else "")
+                + f", the games' order kept, {label}",
+                f"{cold_times[line]:.0f} ms, {trips(cold_times[line])}", ratio=seen,
+                goal="one wave for the moves" if before else "one round trip per filter")
+    finally:
+        if nginx:
+            nginx.stop()
+        if link:
+            link.stop()
+        mirror.stop()
+
 
 def fill_cache(database, target_bytes):
     """Adds filler answers (each the size of a full species) until the file holds target_bytes."""
@@ -190,6 +345,12 @@ def main():
     parser.add_argument("--mirror", required=True)
     parser.add_argument("--latency", type=int, default=100)
     parser.add_argument("--quick", action="store_true", help="fewer runs, no sync")
+    parser.add_argument("--rtt", type=int, default=100,
+                        help="the round-trip time of the HTTPS link, in ms")
+    parser.add_argument("--mtu", type=int, default=65535, help="the HTTPS link's MTU")
+    parser.add_argument("--link-only", action="store_true",
+                        help="only the rows over the HTTPS link")
+    parser.add_argument("--no-link", action="store_true", help="no rows over the HTTPS link")
     args = parser.parse_args()
     runs = 7 if args.quick else 21
     work = tempfile.mkdtemp(prefix="pokedex-bench-")
@@ -200,6 +361,22 @@ def main():
     def row(measure, pokedex, pokebase="", ratio="", goal=""):
         rows.append((measure, pokedex, pokebase, ratio, goal))
         print(f"  {measure}: {pokedex} {pokebase} {ratio}", flush=True)
+
+    def table():
+        print()
+        print("| measure | pokedex | pokebase | ratio | goal |")
+        print("|---|---|---|---|---|")
+        for measure, pokedex, pokebase, ratio, goal in rows:
+            print(f"| {measure} | {pokedex} | {pokebase} | {ratio} | {goal} |")
+
+    if args.link_only:
+        try:
+            link_rows(args, work, runs, row)
+            table()
+        finally:
+            mirror.stop()
+            shutil.rmtree(work, ignore_errors=True)
+        return
 
     try:
         home = os.path.join(work, "warm")
@@ -244,6 +421,8 @@ def main():
         row(f"cold, pokebase fetching the same {len(fetched)} answers", f"{times['pokedex']:.0f} ms",
             f"{times['pokebase, same answers']:.0f} ms",
             f"{times['pokebase, same answers'] / times['pokedex']:.1f}×")
+        if not args.no_link:
+            link_rows(args, work, runs, row)
 
         # The pages of issue 20: warm, beside the warm command; cold, in round trips over warm.
         pages = {"ability static": "ability static", "move thunderbolt": "move thunderbolt",
@@ -386,11 +565,7 @@ def main():
                 f"{args.latency} ms), {elapsed / (requests / 6 * each):.2f}× at the "
                 f"{each:.0f} ms a request took", goal="within 1.1× of the floor")
 
-        print()
-        print("| measure | pokedex | pokebase | ratio | goal |")
-        print("|---|---|---|---|---|")
-        for measure, pokedex, pokebase, ratio, goal in rows:
-            print(f"| {measure} | {pokedex} | {pokebase} | {ratio} | {goal} |")
+        table()
     finally:
         mirror.stop()
         shutil.rmtree(work, ignore_errors=True)

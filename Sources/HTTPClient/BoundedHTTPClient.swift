@@ -5,22 +5,49 @@ import Locking
 /// and `sync` can keep exactly that many in flight. Requests past the bound wait their turn in
 /// order; a cancelled one leaves the queue at once.
 ///
+/// The bound is for HTTP/1.1, where each request in flight holds a connection of its own, and six
+/// connections to a host is what browsers keep to. Once an answer has come over HTTP/2 (or 3),
+/// whose one connection carries every request as a stream, the bound widens to
+/// `multiplexedLimit`, so that a wave of requests (the nine names an evolution tree shows, a
+/// learnset's moves) goes out together instead of six at a time. That bound stays for politeness:
+/// 100 streams is what RFC 9113 recommends a server allow at least, and libcurl's own default.
+/// Requests on an HTTP/1.1 host past six still wait, in libcurl, for one of its six connections.
+///
 /// Bounded parallelism as a type, as SwiftPM's `TokenBucket`. Put it inside the retrying client,
 /// so that a request waiting to retry does not hold a slot.
 public struct BoundedHTTPClient: HTTPClient {
+  /// The bound over a multiplexed connection unless told otherwise.
+  public static let defaultMultiplexedLimit = 100
+
   private let base: any HTTPClient
   private let slots: Slots
+  private let multiplexedLimit: Int
 
-  /// Sends through `base`, at most `limit` (at least 1) at once.
-  public init(wrapping base: any HTTPClient, limit: Int) {
+  /// Sends through `base`, at most `limit` (at least 1) at once, and `multiplexedLimit` (at least
+  /// `limit`) once an answer has come over a multiplexed protocol.
+  public init(
+    wrapping base: any HTTPClient, limit: Int, multiplexedLimit: Int = Self.defaultMultiplexedLimit
+  ) {
     self.base = base
     self.slots = Slots(limit: max(1, limit))
+    self.multiplexedLimit = max(1, limit, multiplexedLimit)
   }
 
   public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     guard await slots.acquire() else { throw .cancelled }
     defer { slots.release() }
-    return try await base.send(request)
+    let response = try await base.send(request)
+    if Self.isMultiplexed(response.version) { slots.widen(to: multiplexedLimit) }
+    return response
+  }
+
+  /// How many requests may be in flight now.
+  public var limit: Int { slots.limit }
+
+  /// Whether an answer's protocol (`HTTP/2`, `HTTP/1.1`) carries many requests on a connection.
+  static func isMultiplexed(_ version: String?) -> Bool {
+    guard let version else { return false }
+    return version.hasPrefix("HTTP/2") || version.hasPrefix("HTTP/3")
   }
 }
 
@@ -40,6 +67,7 @@ final class Slots: Sendable {
   }
 
   private struct State {
+    var limit: Int
     var free: Int
     var queue: [UInt64] = []
     var waiters: [UInt64: Waiter] = [:]
@@ -49,7 +77,21 @@ final class Slots: Sendable {
   private let state: Locked<State>
 
   init(limit: Int) {
-    state = Locked(State(free: limit))
+    state = Locked(State(limit: limit, free: limit))
+  }
+
+  /// How many slots there are.
+  var limit: Int { state.withLock { $0.limit } }
+
+  /// Raises the number of slots to `limit` (never lowers it), handing the new ones to the requests
+  /// waiting first.
+  func widen(to limit: Int) {
+    let added = state.withLock { state -> Int in
+      guard limit > state.limit else { return 0 }
+      defer { state.limit = limit }
+      return limit - state.limit
+    }
+    for _ in 0..<added { release() }
   }
 
   /// Takes a slot, waiting for one if needed; `false` when the task was cancelled first.

@@ -9,7 +9,9 @@ import Locking
 ///   from the cache never maps it and its ~30 libraries (about 6 ms and 6 MB at every start).
 /// - One thread, made by the first request, drives every transfer with `curl_multi_poll`; it
 ///   sleeps until a socket or a new request wakes it (an `eventfd`), and stops when the client
-///   goes. Connections are kept alive and reused (HTTP/2 multiplexes them over TLS).
+///   goes. Connections are kept alive and reused. Over HTTPS it asks for HTTP/2, and the requests
+///   to one server share one connection (a request waits for the server's first connection to
+///   know whether it can, rather than open another); over HTTP/1.1, up to six connections a host.
 /// - Redirects are followed only on the host (and scheme and port) a request went to: pokedex
 ///   talks to the configured hosts and nowhere else. A redirect elsewhere reaches the caller as
 ///   its `3xx`.
@@ -36,15 +38,18 @@ public final class CurlHTTPClient: HTTPClient {
   ///     connection may take to open. libcurl counts it in whole seconds, at least one.
   ///   - totalTimeout: the longest a whole request may take, however the bytes trickle in.
   ///   - maxConnectionsPerHost: how many connections to one host at most.
+  ///   - caBundle: a file of CA certificates to trust instead of libcurl's default bundle (from
+  ///     `CURL_CA_BUNDLE` or `SSL_CERT_FILE`, say); nil for the default.
   ///   - onUnavailable: told once, with the reason, when libcurl cannot be loaded (every request
   ///     then fails as `connectionFailed`).
   public init(
     userAgent: String, idleTimeout: Duration = .seconds(15), totalTimeout: Duration = .seconds(60),
-    maxConnectionsPerHost: Int = 6, onUnavailable: @escaping @Sendable (String) -> Void = { _ in }
+    maxConnectionsPerHost: Int = 6, caBundle: String? = nil,
+    onUnavailable: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     settings = CurlSettings(
       userAgent: userAgent, idleTimeout: idleTimeout, totalTimeout: totalTimeout,
-      maxConnectionsPerHost: maxConnectionsPerHost)
+      maxConnectionsPerHost: maxConnectionsPerHost, caBundle: caBundle)
     self.onUnavailable = onUnavailable
   }
 
@@ -73,6 +78,12 @@ public final class CurlHTTPClient: HTTPClient {
       url = next
       redirects += 1
     }
+  }
+
+  /// Loads libcurl and starts its thread now, on a thread of its own, so that a request made
+  /// soon after does not wait for them (a request made meanwhile waits for this one to finish).
+  public func prepare() {
+    Thread.detachNewThread { _ = try? self.startedEngine() }
   }
 
   /// The engine, started by the first request; `connectionFailed` when libcurl cannot be loaded
@@ -109,6 +120,35 @@ struct CurlSettings: Sendable {
   var idleTimeout: Duration
   var totalTimeout: Duration
   var maxConnectionsPerHost: Int
+  /// The most requests at once on one multiplexed (HTTP/2) connection.
+  var maxStreamsPerConnection: Int = BoundedHTTPClient.defaultMultiplexedLimit
+  /// A file of CA certificates to trust instead of libcurl's default bundle.
+  var caBundle: String? = nil
+
+  /// The multi handle's options: at most `maxConnectionsPerHost` connections to a host (HTTP/1.1
+  /// takes one per request in flight), many requests on one HTTP/2 connection, and enough idle
+  /// connections kept for reuse.
+  var multiOptions: [(CURLMoption, Int)] {
+    [
+      (CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX)),
+      (CURLMOPT_MAX_HOST_CONNECTIONS, maxConnectionsPerHost),
+      (CURLMOPT_MAX_CONCURRENT_STREAMS, maxStreamsPerConnection),
+      (CURLMOPT_MAXCONNECTS, 2 * maxConnectionsPerHost),
+    ]
+  }
+
+  /// How a request to `url` is made. Over HTTPS, HTTP/2 is asked for (ALPN), and a request waits
+  /// for a connection still being opened to the same server to learn whether it can multiplex
+  /// (`CURLOPT_PIPEWAIT`), instead of opening a TCP and TLS connection of its own: a wave of
+  /// requests at a cold start then shares one connection. Plain HTTP is HTTP/1.1, where waiting
+  /// would only delay the second request by a round trip: it opens its own connection at once.
+  static func protocolOptions(for url: URL) -> [(CURLoption, Int)] {
+    if url.scheme?.lowercased() == "https" {
+      [(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)), (CURLOPT_PIPEWAIT, 1)]
+    } else {
+      [(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)), (CURLOPT_PIPEWAIT, 0)]
+    }
+  }
 }
 
 /// The thread that drives libcurl, and the inbox through which requests and cancellations reach

@@ -23,8 +23,7 @@ final class CurlLoop {
   /// Drives the transfers until the engine stops; then cancels what is left and closes.
   func run() {
     guard let multi = pdx_multi_init() else { return closeDown(multi: nil) }
-    pdx_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, settings.maxConnectionsPerHost)
-    pdx_multi_set_long(multi, CURLMOPT_MAXCONNECTS, 2 * settings.maxConnectionsPerHost)
+    for (option, value) in settings.multiOptions { pdx_multi_set_long(multi, option, value) }
     while true {
       var count: eventfd_t = 0
       _ = eventfd_read(wake, &count)
@@ -90,6 +89,10 @@ final class CurlLoop {
   private func configure(_ transfer: CurlTransfer) {
     let handle = transfer.handle
     pdx_easy_set_string(handle, CURLOPT_URL, transfer.url.absoluteString)
+    for (option, value) in CurlSettings.protocolOptions(for: transfer.url) {
+      pdx_easy_set_long(handle, option, value)
+    }
+    if let caBundle = settings.caBundle { pdx_easy_set_string(handle, CURLOPT_CAINFO, caBundle) }
     pdx_easy_set_long(handle, CURLOPT_HTTPGET, 1)
     pdx_easy_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
     pdx_easy_set_long(handle, CURLOPT_NOSIGNAL, 1)

@@ -57,15 +57,24 @@ struct App {
     let logger = Self.makeLogger(paths: paths, options: options, environment: environment)
 
     // Network: libcurl (loaded by the first request), with logging around each attempt, one
-    // bound of 6 requests at once shared by the API and the images, and retries around that.
+    // bound shared by the API and the images (6 requests at once over HTTP/1.1, 100 once answers
+    // come over HTTP/2, whose one connection carries them all), and retries around that.
     let apiURL = try options.resolvedAPIURL(environment: environment)
     let spritesURL = try options.resolvedSpritesURL(environment: environment)
     let transport = CurlHTTPClient(
       userAgent: CurlHTTPClient.userAgent(version: Options.version),
       totalTimeout: .seconds(options.timeout),
+      caBundle: Self.caBundle(environment: environment),
       onUnavailable: {
         notices.post("Warning: \($0); nothing can be fetched (Debian: apt-get install libcurl4).")
       })
+    // A brand-new cache answers nothing: the first command will need the network, so libcurl
+    // loads while the cache is being created instead of after.
+    if !options.offline,
+      access(paths.cache.appending(path: GRDBCacheStore.fileName).path, F_OK) != 0
+    {
+      transport.prepare()
+    }
     let bounded = BoundedHTTPClient(
       wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: 6)
     let http = RetryingHTTPClient(wrapping: bounded)
@@ -173,6 +182,8 @@ struct App {
 
     // At an interactive launch: one line when the API cannot be reached, with what still works.
     // The network itself is asked (once, without retries): the cache may answer every command.
+    // Through the commands' own client, so the connection it opens (TCP, TLS, HTTP/2) stays open
+    // in libcurl's pool for the first command.
     let firstContact = FirstContact(
       apiURL: Options.redacted(apiURL.absoluteString),
       reach: { () async -> APIError? in
@@ -198,6 +209,12 @@ struct App {
       pager: options.output == .text ? Pager(environment: environment) : nil,
       firstContact: options.offline || options.output == .json ? nil : firstContact,
       pageNames: interactive ? pageNames : nil)
+  }
+
+  /// The CA certificates to trust instead of libcurl's default bundle, as curl(1) takes them:
+  /// `CURL_CA_BUNDLE`, else `SSL_CERT_FILE`; nil when neither is set (or empty).
+  static func caBundle(environment: [String: String]) -> String? {
+    ["CURL_CA_BUNDLE", "SSL_CERT_FILE"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
   }
 
   /// Runs the session and returns the exit status.

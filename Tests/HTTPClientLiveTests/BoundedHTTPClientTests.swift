@@ -5,18 +5,29 @@ import Testing
 
 /// A transport that holds every request until the test lets it go, counting those in flight.
 actor HeldTransport: HTTPClient {
+  /// The protocol every answer comes over (`HTTP/2`), nil when unknown.
+  private let version: String?
+  /// Requests to these paths answer at once.
+  private let immediate: Set<String>
   private(set) var inFlight = 0
   private(set) var maxInFlight = 0
   private(set) var order: [String] = []
   private var held: [CheckedContinuation<Void, Never>] = []
 
+  init(version: String? = nil, immediate: Set<String> = []) {
+    self.version = version
+    self.immediate = immediate
+  }
+
   func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    let name = request.url.lastPathComponent
+    if immediate.contains(name) { return HTTPResponse(status: 200, version: version) }
     inFlight += 1
     maxInFlight = max(maxInFlight, inFlight)
-    order.append(request.url.lastPathComponent)
+    order.append(name)
     await withCheckedContinuation { held.append($0) }
     inFlight -= 1
-    return HTTPResponse(status: 200)
+    return HTTPResponse(status: 200, version: version)
   }
 
   /// Lets the oldest held request answer; false when none is held.
@@ -60,6 +71,62 @@ struct BoundedHTTPClientTests {
     #expect(statuses == Array(repeating: 200, count: 6))
     #expect(await transport.maxInFlight == 2)
     #expect(await Set(transport.order) == Set((0..<6).map { "r\($0)" }))
+  }
+
+  /// Sends `count` requests at once and lets them go once `expected` are held (or the queue has
+  /// settled short of it); the most that were in flight together.
+  private func wave(
+    of count: Int, through client: BoundedHTTPClient, transport: HeldTransport, expected: Int
+  ) async throws -> Int {
+    let requests = Task {
+      try await withThrowingTaskGroup(of: Int.self) { group in
+        for index in 0..<count {
+          group.addTask { try await client.send(request("name\(index)")).status }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+    }
+    // Yields, not time: the senders run until they are held or queued.
+    var turns = 0
+    while await transport.heldCount < expected, turns < 10_000 {
+      await Task.yield()
+      turns += 1
+    }
+    let together = await transport.heldCount
+    while true {
+      let (started, held) = (await transport.order.count, await transport.heldCount)
+      if started == count, held == 0 { break }
+      if await !transport.releaseOne() { await Task.yield() }
+    }
+    #expect(try await requests.value == Array(repeating: 200, count: count))
+    return together
+  }
+
+  @Test func overHTTP2AWaveOfMoreThanSixGoesOutTogether() async throws {
+    let transport = HeldTransport(version: "HTTP/2", immediate: ["first"])
+    let client = BoundedHTTPClient(wrapping: transport, limit: 6)
+    #expect(client.limit == 6)
+    _ = try await client.send(request("first"))
+    #expect(client.limit == BoundedHTTPClient.defaultMultiplexedLimit)
+    #expect(try await wave(of: 9, through: client, transport: transport, expected: 9) == 9)
+    #expect(await transport.maxInFlight == 9)
+  }
+
+  @Test func overHTTP2TheBoundStaysForPoliteness() async throws {
+    let transport = HeldTransport(version: "HTTP/2", immediate: ["first"])
+    let client = BoundedHTTPClient(wrapping: transport, limit: 2, multiplexedLimit: 5)
+    _ = try await client.send(request("first"))
+    #expect(try await wave(of: 8, through: client, transport: transport, expected: 5) == 5)
+    #expect(await transport.maxInFlight == 5)
+  }
+
+  @Test func overHTTP11SixAtATimeAsBefore() async throws {
+    let transport = HeldTransport(version: "HTTP/1.1", immediate: ["first"])
+    let client = BoundedHTTPClient(wrapping: transport, limit: 6)
+    _ = try await client.send(request("first"))
+    #expect(client.limit == 6)
+    #expect(try await wave(of: 9, through: client, transport: transport, expected: 6) == 6)
+    #expect(await transport.maxInFlight == 6)
   }
 
   @Test func aCancelledWaiterLeavesTheQueueAndTakesNoSlot() async throws {

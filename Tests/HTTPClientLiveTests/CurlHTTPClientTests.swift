@@ -30,6 +30,15 @@ struct CurlHTTPClientTests {
     #expect(seen.withLock { $0["if-none-match"] } == "W/\"6\"")
   }
 
+  @Test func aClientPreparedAheadAnswersItsFirstRequest() async throws {
+    let server = try await LoopbackServer.start { _ in reply(200, body: Data("ok".utf8)) }
+    defer { Task { await server.stop() } }
+    let client = CurlHTTPClient(userAgent: "pokedex/test")
+    client.prepare()
+    let response = try await client.send(HTTPRequest(url: server.url("/x")))
+    #expect(response.body == Data("ok".utf8))
+  }
+
   @Test(arguments: [304, 404, 429, 500])
   func nonSuccessStatusesAreAnswersNotErrors(status: Int) async throws {
     let server = try await LoopbackServer.start { _ in

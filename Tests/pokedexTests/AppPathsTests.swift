@@ -21,3 +21,16 @@ struct AppPathsTests {
     #expect(paths.cache.path == "/home/ash/.cache/pokedex")
   }
 }
+
+@Suite("The CA bundle")
+struct CABundleTests {
+  @Test func curlsVariableFirstThenOpenSSLsAndNeitherWhenEmpty() {
+    #expect(App.caBundle(environment: [:]) == nil)
+    #expect(App.caBundle(environment: ["SSL_CERT_FILE": "/b.pem"]) == "/b.pem")
+    #expect(
+      App.caBundle(environment: ["CURL_CA_BUNDLE": "/a.pem", "SSL_CERT_FILE": "/b.pem"]) == "/a.pem"
+    )
+    #expect(
+      App.caBundle(environment: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": "/b.pem"]) == "/b.pem")
+  }
+}
