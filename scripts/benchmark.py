@@ -220,6 +220,14 @@ class Bench:
             os.close(fd)
 
 
+def start_from(bench, source, home, before=None):
+    """`home` made a copy of `source` (a cache with the games' order), then `before` run in it."""
+    shutil.rmtree(home, ignore_errors=True)
+    shutil.copytree(source, home)
+    if before:
+        bench.run(bench.pokedex(home, "-c", before))
+
+
 def link_rows(args, work, runs, row):
     """The cold rows again over HTTPS, HTTP/2 and gzip (nginx) behind a true round-trip time on
     every packet (scripts/benchmark_link.py), beside pokebase on the same link, in round trips."""
@@ -299,10 +307,7 @@ def link_rows(args, work, runs, row):
         for line, before in [("open 25; moves", "open 25"),
                              ("filter type water; filter gen 1", None)]:
             def from_games(_):
-                shutil.rmtree(cold_home, ignore_errors=True)
-                shutil.copytree(games_home, cold_home)
-                if before:
-                    bench.run(bench.pokedex(cold_home, "-c", before))
+                start_from(bench, games_home, cold_home, before)
             from_games(None)
             nginx.reset()
             bench.run(bench.pokedex(cold_home, "-c", line))
@@ -494,10 +499,7 @@ def main():
         for name, before in [("filter type water; filter gen 1", None), ("open 25; where", "open 25"),
                              ("compare 6 9", None)]:
             def cold_explore(_):
-                shutil.rmtree(cold_home, ignore_errors=True)
-                shutil.copytree(games_home, cold_home)
-                if before:
-                    bench.run(bench.pokedex(cold_home, "-c", before))
+                start_from(bench, games_home, cold_home, before)
             cold_explore(None)
             mirror.reset()
             bench.run(bench.pokedex(cold_home, "-c", explore[name]))

@@ -302,3 +302,8 @@ public enum AbilityKind: NamedKind {
 public enum StatKind: NamedKind {
   public static let path = "stat"
 }
+
+/// Versions (`scarlet`), for ``ResourceNames``.
+public enum VersionKind: NamedKind {
+  public static let path = "version"
+}

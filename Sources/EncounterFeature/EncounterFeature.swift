@@ -83,6 +83,10 @@ public struct EncounterPage: Page, Codable, Equatable {
   public var evolvesFrom: String?
   /// The pokemon's name in the page's language (`ピカチュウ`), else its slug capitalised.
   public var pokemonName: String?
+  /// The game's name in the page's language (`ルビー / サファイア`), when one was chosen.
+  public var gameName: String?
+  /// The versions' names in the page's language, by slug.
+  public var versionNames: [String: String]?
   /// Said once on the page when a place is in English for want of a name in the language.
   public var fallbackNote: String?
 
@@ -102,7 +106,12 @@ public struct EncounterPage: Page, Codable, Equatable {
   public var address: PageAddress {
     PageAddress(kind: "where", key: game.isEmpty ? "\(pokemonID)" : "\(pokemonID) \(game)")
   }
-  public var title: String { game.isEmpty ? "Where" : "Where in \(DisplayName.words(game))" }
+  public var title: String {
+    game.isEmpty ? "Where" : "Where in \(gameName ?? DisplayName.words(game))"
+  }
+
+  /// A version's name in the page's language, else its slug in words.
+  func version(_ slug: String) -> String { versionNames?[slug] ?? DisplayName.words(slug) }
   public var links: [String: [String]] { evolvesFrom.map { ["open": [$0]] } ?? [:] }
 
   public var document: PageDocument {
@@ -124,7 +133,7 @@ public struct EncounterPage: Page, Codable, Equatable {
           row.minLevel == row.maxLevel ? "\(row.minLevel)" : "\(row.minLevel)–\(row.maxLevel)"
         var when = Self.conditions(row.conditions)
         if row.versions != versions {
-          when.insert(row.versions.map(DisplayName.words).joined(separator: ", ") + " only", at: 0)
+          when.insert(row.versions.map(version).joined(separator: ", ") + " only", at: 0)
         }
         return [
           Span(row.place, .strong), Span(Self.method(row.method)), Span(levels),
@@ -135,7 +144,7 @@ public struct EncounterPage: Page, Codable, Equatable {
     let others = games.count - 1
     return PageDocument(
       title: "\(name) · where to find it",
-      subtitle: versions.map(DisplayName.words).joined(separator: ", ")
+      subtitle: versions.map(version).joined(separator: ", ")
         + " · \(places) place\(places == 1 ? "" : "s")",
       blocks: [.table(table)] + PageDocument.note(fallbackNote) + [
         .hint(
@@ -302,6 +311,12 @@ public enum EncounterFeature {
       games: ordered.map(\.game.name), rows: rows)
     page.pokemonName = request.glossary.species(id, slug: name.pokemon)
     page.fallbackNote = words.note
+    if request.glossary.language != nil {
+      async let game = GameNames.game(chosen.game.name, glossary: request.glossary, client: client)
+      page.versionNames = await GameNames.versions(
+        versions, glossary: request.glossary, client: client)
+      page.gameName = await game
+    }
     return page
   }
 

@@ -194,6 +194,8 @@ public struct LearnsetPage: Page, Codable, Equatable {
   public var rows: [Row]
   /// The pokemon's name in the page's language (`ピカチュウ`), else its slug capitalised.
   public var pokemonName: String?
+  /// The game's name in the page's language (`スカーレット / バイオレット`), when one was chosen.
+  public var gameName: String?
   /// Said once on the page when a name is in English for want of one in the language.
   public var fallbackNote: String?
 
@@ -232,7 +234,7 @@ public struct LearnsetPage: Page, Codable, Equatable {
   public var address: PageAddress {
     PageAddress(kind: "moves", key: "\(pokemonID) \(game)")
   }
-  public var title: String { "Moves in \(DisplayName.words(game))" }
+  public var title: String { "Moves in \(gameName ?? DisplayName.words(game))" }
   public var links: [String: [String]] {
     ["move": rows.map(\.move), "type": Array(Set(rows.compactMap(\.type))).sorted()]
   }
@@ -288,7 +290,7 @@ public struct LearnsetPage: Page, Codable, Equatable {
     blocks.append(.hint("move NAME\(also) · back"))
     return PageDocument(
       title: "\(pokemonName ?? DisplayName.of(pokemon)) · moves",
-      subtitle: "\(DisplayName.words(game)) · \(rows.count) moves", blocks: blocks)
+      subtitle: "\(gameName ?? DisplayName.words(game)) · \(rows.count) moves", blocks: blocks)
   }
 }
 
@@ -417,11 +419,13 @@ public enum LearnsetFeature {
         damageClass: summary?.damageClass.map { SafeText.line($0.name) },
         power: summary?.power, accuracy: summary?.accuracy, pp: summary?.pp)
     }
+    var page = LearnsetPage(
+      pokemonID: learnset.id, pokemon: learnset.name, game: game, games: games.map(\.name),
+      rows: rows, pokemonName: request.glossary.species(learnset.id, slug: learnset.name),
+      fallbackNote: words.note)
+    page.gameName = await GameNames.game(game, glossary: request.glossary, client: client)
     return Derived(
-      LearnsetPage(
-        pokemonID: learnset.id, pokemon: learnset.name, game: game, games: games.map(\.name),
-        rows: rows, pokemonName: request.glossary.species(learnset.id, slug: learnset.name),
-        fallbackNote: words.note),
+      page,
       keep: !machines.contains { $0 == nil })
   }
 

@@ -170,3 +170,40 @@ public struct GameOrder: Codable, Sendable, Equatable {
     (order[game.name] ?? Int.min, game.id ?? 0)
   }
 }
+
+/// The names of games in a language. A version (`scarlet`) has names of its own; a game (a
+/// version group, `scarlet-violet`) has none in the API, so it is named by its versions.
+public enum GameNames {
+  /// The names of `versions` (slugs) in the glossary's language, loaded together (a small
+  /// request each, cached); none without a language, and none for those that cannot be loaded.
+  public static func versions(
+    _ versions: [String], glossary: Glossary, client: any PokeAPIClient
+  ) async -> [String: String] {
+    guard let language = glossary.language else { return [:] }
+    return await withTaskGroup(of: (String, String?).self) { group in
+      for slug in Set(versions) {
+        group.addTask {
+          let loaded = try? await client.resource(ResourceNames<VersionKind>.self, slug)
+          return (slug, loaded.flatMap { LocalName.pick($0.names, in: language)?.text })
+        }
+      }
+      var names: [String: String] = [:]
+      for await (slug, name) in group { if let name { names[slug] = name } }
+      return names
+    }
+  }
+
+  /// The game `slug` (a version group) in the glossary's language: its versions' names,
+  /// `スカーレット / バイオレット`; `nil` without a language or when they cannot be loaded.
+  public static func game(
+    _ slug: String, glossary: Glossary, client: any PokeAPIClient
+  ) async -> String? {
+    guard glossary.language != nil, !slug.isEmpty,
+      let group = try? await client.resource(VersionGroup.self, slug)
+    else { return nil }
+    let slugs = group.versions.map(\.name)
+    let names = await versions(slugs, glossary: glossary, client: client)
+    guard !slugs.isEmpty, slugs.allSatisfy({ names[$0] != nil }) else { return nil }
+    return slugs.compactMap { names[$0] }.joined(separator: " / ")
+  }
+}

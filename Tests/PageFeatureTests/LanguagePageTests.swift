@@ -135,3 +135,38 @@ struct LanguagePageTests {
     #expect(table.columns.dropFirst().allSatisfy { DisplayWidth.of($0.heading) <= 3 })
   }
 }
+
+@Suite("Games named in the language shown")
+struct GameNamesTests {
+  static func version(_ id: Int, _ slug: String, _ japanese: String?) -> String {
+    let names = [
+      japanese.map { Localised.entry("name", $0, "ja") },
+      Localised.entry("name", slug.capitalized, "en"),
+    ]
+    .compactMap { $0 }.joined(separator: ",")
+    return #"{"id":\#(id),"name":"\#(slug)","names":[\#(names)]}"#
+  }
+
+  static let scarletViolet = #"""
+    {"id":25,"name":"scarlet-violet","order":27,
+     "versions":[\#(Fixtures.reference("version", "scarlet", 40)),\#(Fixtures.reference("version", "violet", 41))]}
+    """#
+
+  @Test func aGameIsNamedByItsVersionsAndNothingIsAskedWithoutALanguage() async throws {
+    let client = try FixtureClient([
+      "version-group": [Self.scarletViolet],
+      "version": [Self.version(40, "scarlet", "スカーレット"), Self.version(41, "violet", "バイオレット")],
+    ])
+    let japanese = Glossary(language: Language.named("ja"))
+    #expect(
+      await GameNames.game("scarlet-violet", glossary: japanese, client: client)
+        == "スカーレット / バイオレット")
+    #expect(
+      await GameNames.versions(
+        ["scarlet"], glossary: Glossary(language: Language.named("ko")), client: client)
+        == ["scarlet": "Scarlet"])
+    let before = await client.requests.count
+    #expect(await GameNames.game("scarlet-violet", glossary: .slugs, client: client) == nil)
+    #expect(await client.requests.count == before)
+  }
+}
