@@ -265,31 +265,28 @@ public protocol NamedKind: Sendable {
   static var path: String { get }
 }
 
-/// Only the `names` of a resource (every language): what a screen that mentions it needs, cached
-/// apart from the resource's other decodings.
+/// Only the `names` of a resource (every language), decoded as a ``GameResource``: what a screen
+/// that mentions it needs, cached apart from the resource's other decodings.
 public struct ResourceNames<Kind: NamedKind>: APIResource, Hashable {
   public static var path: String { Kind.path }
   public static var representation: String { "names" }
 
-  public var id: Int
-  public var name: String
-  public var names: [LocalName]
+  /// Its id, slug and names.
+  public var resource: GameResource
+  public var id: Int { resource.id }
+  public var name: String { resource.name }
+  public var names: [LocalName] { resource.names }
 
-  public init(id: Int, name: String, names: [LocalName]) {
-    self.id = id
-    self.name = name
-    self.names = names
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case id, name, names
+  public init(_ resource: GameResource) {
+    self.resource = resource
   }
 
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    names = try c.decodeIfPresent([LocalName].self, forKey: .names) ?? []
+    resource = try GameResource(from: decoder)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    try resource.encode(to: encoder)
   }
 }
 

@@ -75,21 +75,14 @@ private struct Envelope<Data: Encodable>: Encodable {
   var data: Data
 }
 
-/// A page's own keys.
 /// The language shown, whether it was just chosen, the names' progress and every language.
 private struct LanguageBody: Encodable {
-  struct Entry: Encodable {
-    var code: String
-    var englishName: String
-    var nativeName: String
-  }
-
   var language: String?
   var changed: Bool
   var namesLoaded: Int?
   var namesTotal: Int?
   var warning: String?
-  var available: [Entry]
+  var available: [Language]
 
   init(_ report: LanguageReport) {
     language = report.current?.code
@@ -97,12 +90,11 @@ private struct LanguageBody: Encodable {
     namesLoaded = report.progress?.done
     namesTotal = report.progress?.total
     warning = report.saveWarning
-    available = Language.all.map {
-      Entry(code: $0.code, englishName: $0.englishName, nativeName: $0.nativeName)
-    }
+    available = Language.all
   }
 }
 
+/// A page's own keys.
 private struct PageBody: Encodable {
   var page: any Page
 

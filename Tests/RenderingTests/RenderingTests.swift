@@ -70,6 +70,10 @@ let everyOutput: [CommandOutput] = [
   .history(["open 25", "evo"], firstNumber: 1),
   .clear,
   .pager(true),
+  .language(
+    LanguageReport(
+      current: Language.named("ja"), changed: true, progress: NamesProgress(done: 12, total: 151))),
+  .language(LanguageReport(current: nil, changed: false, progress: nil)),
   .cache(
     CacheStatistics(
       entries: 3, bytes: 2048, hits: 5, misses: 2, oldestEntry: Date(timeIntervalSince1970: 0),
@@ -289,6 +293,7 @@ struct JSONRendererTests {
     "cache_cleared": ([], []),
     "clear": ([], []),
     "pager": (["on"], []),
+    "language": (["changed", "available"], ["language", "namesLoaded", "namesTotal", "warning"]),
     "sync": (["range", "synced", "images", "failures"], []),
   ]
 
