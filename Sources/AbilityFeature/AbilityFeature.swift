@@ -135,6 +135,7 @@ public struct AbilityPage: Page, Equatable {
 
   enum CodingKeys: String, CodingKey {
     case name, displayName, id, effect, flavorText, generation, holders, hiddenHolders, language
+    case fallbackNote
   }
 }
 

@@ -289,7 +289,7 @@ extension CommandParser {
   private static func ids(_ names: [NameEntry], startingWith prefix: String)
     -> [CompletionItem]
   {
-    names.filter { $0.isSpecies && String($0.id).hasPrefix(prefix) }
+    names.filter { $0.isSpecies && $0.folded == nil && String($0.id).hasPrefix(prefix) }
       .sorted { $0.id < $1.id }
       .map { entry in
         CompletionItem(String(entry.id), note: note(entry.name, entry.types, width: 12))

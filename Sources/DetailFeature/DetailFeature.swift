@@ -61,10 +61,13 @@ public struct DetailFeature: Sendable {
     let query = NameQuery.normalize(trimmed)
     guard !query.isEmpty else { throw .unknown(input: trimmed, suggestion: nil) }
     guard let index = try await availableIndex() else { return .name(query) }
+    // A slug needs no names in the language: no glossary is asked for.
+    if let exact = index.first(where: { $0.name.lowercased() == query }) { return .id(exact.id) }
     let glossary = await glossary()
     return try Self.match(
       query, typed: trimmed, in: index,
-      localized: glossary.language == nil ? [:] : glossary.species)
+      localized: glossary.language == nil ? [:] : glossary.species,
+      folded: glossary.foldedSpecies)
   }
 
   /// The species index, or `nil` when it cannot be loaded (the API then judges names itself);
@@ -83,16 +86,18 @@ public struct DetailFeature: Sendable {
   /// then by its name in `localized` (by id, in the session's language; compared folded as
   /// ``NameQuery`` folds: case, Latin accents, full and half width).
   static func match(
-    _ query: String, typed: String, in index: [SpeciesSummary], localized: [Int: String] = [:]
+    _ query: String, typed: String, in index: [SpeciesSummary], localized: [Int: String] = [:],
+    folded foldedNames: [Int: String] = [:]
   ) throws(DetailError) -> SpeciesKey {
     let byID = index.sorted()
-    // Each species under every name it answers to: its slug, and its name in the language.
+    // Each species under every name it answers to: its slug, and its name in the language
+    // (folded once with the glossary, else here).
     var names: [(species: SpeciesSummary, folded: String, shown: String)] = byID.map {
       ($0, $0.name.lowercased(), SafeText.line($0.name))
     }
     for species in byID {
       guard let name = localized[species.id] else { continue }
-      let folded = NameQuery.normalize(name)
+      let folded = foldedNames[species.id] ?? NameQuery.normalize(name)
       if !folded.isEmpty, folded != species.name.lowercased() {
         names.append((species, folded, SafeText.line(name)))
       }
@@ -281,7 +286,8 @@ public struct DetailFeature: Sendable {
     var model = SpeciesDetailViewModel(
       id: species.id,
       name: SafeText.line(species.name),
-      displayName: shown?.displayName ?? name?.text ?? DisplayName.of(species.name),
+      displayName: shown?.displayName ?? name?.text
+        ?? glossary.species(species.id, slug: species.name),
       genus: genus?.text,
       types: types.map { glossary.type($0.type.name) },
       heightCentimetres: pokemon.heightCentimetres,

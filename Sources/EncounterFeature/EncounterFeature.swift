@@ -309,9 +309,9 @@ public enum EncounterFeature {
     var page = EncounterPage(
       pokemonID: id, pokemon: name.pokemon, game: chosen.game.name, versions: versions,
       games: ordered.map(\.game.name), rows: rows)
-    page.pokemonName = request.glossary.species(id, slug: name.pokemon)
     page.fallbackNote = words.note
     if request.glossary.language != nil {
+      page.pokemonName = request.glossary.species(id, slug: name.pokemon)
       async let game = GameNames.game(chosen.game.name, glossary: request.glossary, client: client)
       page.versionNames = await GameNames.versions(
         versions, glossary: request.glossary, client: client)

@@ -349,12 +349,18 @@ public enum LearnsetFeature {
       } ?? newest.name
     do {
       let language = request.glossary.language.map { "/" + $0.code } ?? ""
-      return try await client.derived("learnset/\(id)/\(game)\(language)") {
+      var page = try await client.derived("learnset/\(id)/\(game)\(language)") {
         () async throws(APIError) -> Derived<LearnsetPage> in
         let learnset = try await client.resource(Learnset.self, String(id))
         return try await rows(
           of: learnset, in: game, games: known.games, request: request, client: client)
       }
+      // Named after it is read: the names of the moment (the species' may be loading).
+      if request.glossary.language != nil {
+        page.pokemonName = request.glossary.species(page.pokemonID, slug: page.pokemon)
+        page.gameName = await GameNames.game(game, glossary: request.glossary, client: client)
+      }
+      return page
     } catch {
       throw .api(error)
     }
@@ -419,13 +425,10 @@ public enum LearnsetFeature {
         damageClass: summary?.damageClass.map { SafeText.line($0.name) },
         power: summary?.power, accuracy: summary?.accuracy, pp: summary?.pp)
     }
-    var page = LearnsetPage(
-      pokemonID: learnset.id, pokemon: learnset.name, game: game, games: games.map(\.name),
-      rows: rows, pokemonName: request.glossary.species(learnset.id, slug: learnset.name),
-      fallbackNote: words.note)
-    page.gameName = await GameNames.game(game, glossary: request.glossary, client: client)
     return Derived(
-      page,
+      LearnsetPage(
+        pokemonID: learnset.id, pokemon: learnset.name, game: game, games: games.map(\.name),
+        rows: rows, fallbackNote: words.note),
       keep: !machines.contains { $0 == nil })
   }
 

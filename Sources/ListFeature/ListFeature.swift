@@ -161,10 +161,9 @@ public struct ListFeature: Sendable {
     guard !needle.isEmpty else { throw .emptySearch }
     let index = try await candidates(filter)
     let glossary = await glossary()
-    let localized = glossary.language == nil ? [:] : glossary.species
     let found = index.filter { species in
       species.name.lowercased().contains(needle)
-        || localized[species.id].map { NameQuery.normalize($0).contains(needle) } ?? false
+        || glossary.foldedSpecies[species.id].map { $0.contains(needle) } ?? false
     }.sorted()
     let shown = SafeText.paragraph(text)
     return SearchResultViewModel(

@@ -13,6 +13,9 @@ public struct Glossary: Sendable, Equatable {
   public var types: [String: String]
   /// Stat names by slug.
   public var stats: [String: String]
+  /// The species' names folded as ``NameQuery`` folds what is typed (`évoli` → `evoli`), by id,
+  /// made once with the glossary for opening, searching and completing by them.
+  public let foldedSpecies: [Int: String]
 
   public init(
     language: Language?, species: [Int: String] = [:], types: [String: String] = [:],
@@ -22,6 +25,8 @@ public struct Glossary: Sendable, Equatable {
     self.species = species
     self.types = types
     self.stats = stats
+    foldedSpecies =
+      language == nil ? [:] : species.mapValues { NameQuery.normalize(SafeText.line($0)) }
   }
 
   /// No language: capitalised slugs everywhere.
@@ -40,19 +45,6 @@ public struct Glossary: Sendable, Equatable {
   /// The short name of the stat `slug` (`Sp. Atk`, `とくこう`).
   public func stat(_ slug: String) -> String {
     stats[slug].map(SafeText.line) ?? DisplayName.stat(slug)
-  }
-
-  /// A name from a resource's own `names` (a list of `(language code, name)`): in the language,
-  /// else English; without a language, or with neither, `fallback`. The flag says whether an
-  /// English name stood in for one in the language.
-  public func name(
-    _ names: [(language: String, name: String)], fallback: @autoclosure () -> String
-  ) -> (text: String, fallback: Bool) {
-    guard let language,
-      let picked = Translation.pick(names, in: language, code: { $0.language }),
-      !SafeText.line(picked.entry.name).isEmpty
-    else { return (fallback(), language.map { $0 != .english } ?? false) }
-    return (SafeText.line(picked.entry.name), picked.fallback)
   }
 
   /// The line that says once per screen why some texts are in English: `nil` without a

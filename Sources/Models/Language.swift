@@ -66,9 +66,6 @@ public struct Language: Sendable, Hashable, Codable, CustomStringConvertible {
     default: []
     }
   }
-
-  /// Whether `code` (an API language name, any case) is this language.
-  public func matches(_ code: String) -> Bool { code.lowercased() == self.code }
 }
 
 /// A name in one language, as the API's `names` lists carry them (`{"name": "ピカチュウ",
@@ -87,8 +84,9 @@ public struct LocalName: Codable, Sendable, Hashable {
   public static func pick(
     _ names: [LocalName], in language: Language
   ) -> (text: String, fallback: Bool)? {
-    Translation.pick(names, in: language) { $0.language.name }
-      .map { (SafeText.line($0.entry.name), $0.fallback) }.flatMap { $0.text.isEmpty ? nil : $0 }
+    Translation.pick(
+      names.filter { !SafeText.line($0.name).isEmpty }, in: language, code: { $0.language.name }
+    ).map { (SafeText.line($0.entry.name), $0.fallback) }
   }
 }
 
@@ -101,17 +99,15 @@ public enum Translation {
     _ entries: [Entry], in language: Language, last: Bool = false,
     code: (Entry) -> String
   ) -> (entry: Entry, fallback: Bool)? {
-    func find(_ wanted: Language) -> Entry? {
+    func find(_ wanted: String) -> Entry? {
       last
-        ? entries.last { wanted.matches(code($0)) } : entries.first { wanted.matches(code($0)) }
+        ? entries.last { code($0).lowercased() == wanted }
+        : entries.first { code($0).lowercased() == wanted }
     }
-    if let found = find(language) { return (found, false) }
-    for near in language.nearLanguages {
-      if let found = entries.first(where: { code($0).lowercased() == near }) {
-        return (found, false)
-      }
+    for wanted in [language.code] + language.nearLanguages {
+      if let found = find(wanted) { return (found, false) }
     }
-    guard language != .english, let english = find(.english) else { return nil }
+    guard language != .english, let english = find(Language.english.code) else { return nil }
     return (english, true)
   }
 }

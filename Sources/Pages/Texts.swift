@@ -114,12 +114,6 @@ public struct Localizer: Sendable {
     pick(entries, short: true, line: false)
   }
 
-  /// A species' name (`#25` `ピカチュウ`) from the glossary.
-  public func species(_ id: Int?, slug: String) -> String { glossary.species(id, slug: slug) }
-
-  /// A type's name from the glossary.
-  public func type(_ slug: String) -> String { glossary.type(slug) }
-
   /// The line to show once on the screen when a text fell back to English.
   public var note: String? { fellBack ? glossary.fallbackNote : nil }
 

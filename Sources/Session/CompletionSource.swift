@@ -15,7 +15,9 @@ public final class CompletionSource: CompletionProvider {
   private let pageNames: PageNames?
   private let language: SessionLanguage?
   /// The names offered in the language shown, made once per glossary.
-  private let localized = Locked<(glossary: Glossary, count: Int, names: [NameEntry])?>(nil)
+  private let localized = Locked<
+    (glossary: Glossary, count: Int, typed: Int, names: [NameEntry])?
+  >(nil)
 
   /// Completion for the commands `flags` leave on, with species names from `names` (and in the
   /// language `language` shows, when one is chosen) and the names of the other pages from
@@ -81,8 +83,10 @@ public final class CompletionSource: CompletionProvider {
     guard let glossary = language?.currentGlossary(), glossary.language != nil else {
       return names
     }
-    if let made = localized.withLock({ $0 }), made.glossary == glossary,
-      made.count == names.count
+    // Made again when the language's names or the species' types have come since.
+    let typed = names.reduce(0) { $0 + ($1.types.isEmpty ? 0 : 1) }
+    if let made = localized.withLock({ $0 }), made.count == names.count, made.typed == typed,
+      made.glossary == glossary
     {
       return made.names
     }
@@ -93,12 +97,12 @@ public final class CompletionSource: CompletionProvider {
       all.append(shown)
       guard entry.isSpecies, let name = glossary.species[entry.id] else { continue }
       let line = SafeText.line(name)
-      let folded = NameQuery.normalize(line)
+      let folded = glossary.foldedSpecies[entry.id] ?? NameQuery.normalize(line)
       guard folded != entry.name.lowercased(), !folded.isEmpty else { continue }
       all.append(NameEntry(name: line, id: entry.id, types: shown.types, folded: folded))
     }
     all.sort { $0.name < $1.name }
-    localized.withLock { $0 = (glossary, names.count, all) }
+    localized.withLock { $0 = (glossary, names.count, typed, all) }
     return all
   }
 }

@@ -4,12 +4,15 @@ import Models
 import Presentation
 
 /// The language the session shows, and the tables of names its ``Glossary`` is made from: every
-/// species' name (from the species resources: loaded in the background when a language is first
-/// chosen, only those not cached, then kept for good), and the types' and stats' names. A table
-/// holds every language, so choosing another one later costs nothing.
+/// species' name (from the species resources, only those not cached, then kept for good), and
+/// the types' and stats' names. A table holds every language, so choosing another one later
+/// costs nothing.
 ///
-/// Choosing never waits: the glossary names what is loaded and capitalised slugs the rest, until
-/// the tables come. The features ask for ``glossary()`` with each request.
+/// Choosing never waits. An interactive session loads the species' names in the background as
+/// soon as a language is in use; a script loads them only when a command needs them to find a
+/// name (``ensureSpeciesNames(progress:)``), so that a script that opens species by id does not
+/// wait for a thousand answers. Until they come, the glossary names what is loaded and
+/// capitalised slugs the rest. The features ask for ``glossary()`` with each request.
 public final class SessionLanguage: Sendable {
   /// How far the species names have come.
   public typealias Progress = NamesProgress
@@ -48,6 +51,20 @@ public final class SessionLanguage: Sendable {
     }
   }
 
+  /// The tables one can wait for.
+  private enum Table: Sendable {
+    /// The species' names.
+    case species
+    /// The types' and stats' names.
+    case small
+  }
+
+  /// One caller waiting for a table, and what it hears of the species' progress.
+  private struct Waiter {
+    var continuation: CheckedContinuation<Void, Never>
+    var progress: @Sendable (Progress) -> Void
+  }
+
   private struct State {
     var current: Language?
     var species: [Int: NamesByLanguage]?
@@ -55,27 +72,57 @@ public final class SessionLanguage: Sendable {
     var stats: [String: NamesByLanguage]?
     /// Whether the species' names are loading, and how far they have come.
     var loading = false
-    /// Whether the types' and stats' names are loading, and who waits for them.
-    var loadingSmall = false
-    var smallWaiters: [CheckedContinuation<Void, Never>] = []
     var progress: Progress?
-    /// Those waiting for the tables, and what each hears of their progress.
-    var waiters: [UInt64: (CheckedContinuation<Void, Never>, @Sendable (Progress) -> Void)] = [:]
+    /// Whether the types' and stats' names are loading, and whether they ever were.
+    var loadingSmall = false
+    var triedSmall = false
+    /// Those waiting for the species' names, and for the types' and stats'.
+    var waiters: [UInt64: Waiter] = [:]
+    var smallWaiters: [UInt64: Waiter] = [:]
     var nextWaiter: UInt64 = 0
     /// The glossary of `current` made from the tables, until either changes.
     var glossary: Glossary?
+
+    /// Whether `table` is loading.
+    func isLoading(_ table: Table) -> Bool {
+      switch table {
+      case .species: loading
+      case .small: loadingSmall
+      }
+    }
+
+    /// Those waiting for `table`.
+    subscript(waiting table: Table) -> [UInt64: Waiter] {
+      get {
+        switch table {
+        case .species: waiters
+        case .small: smallWaiters
+        }
+      }
+      set {
+        switch table {
+        case .species: waiters = newValue
+        case .small: smallWaiters = newValue
+        }
+      }
+    }
   }
 
   private let state: Locked<State>
   private let loaders: Loaders
   private let work: BackgroundWork
+  private let loadsSpeciesInBackground: Bool
 
   /// A session shown in `language` (`nil`: capitalised slugs and English), its tables loaded by
-  /// `loaders` as jobs of `work`.
-  public init(_ language: Language?, loaders: Loaders, work: BackgroundWork) {
+  /// `loaders` as jobs of `work`; the species' names as soon as a language is in use when
+  /// `inBackground` (an interactive session), else only when a command needs them.
+  public init(
+    _ language: Language?, loaders: Loaders, work: BackgroundWork, inBackground: Bool = true
+  ) {
     state = Locked(State(current: language))
     self.loaders = loaders
     self.work = work
+    loadsSpeciesInBackground = inBackground
   }
 
   /// The language chosen, `nil` for none.
@@ -87,9 +134,6 @@ public final class SessionLanguage: Sendable {
   /// Whether the species' names have been loaded (they may still lack some that failed).
   public var hasSpeciesNames: Bool { state.withLock { $0.species != nil } }
 
-  /// Whether the species' names are loading.
-  public var isLoading: Bool { state.withLock { $0.loading } }
-
   /// Shows the session in `language` from now on, and starts loading the tables if they are not
   /// loaded; returns at once.
   public func choose(_ language: Language?) {
@@ -97,18 +141,21 @@ public final class SessionLanguage: Sendable {
       state.current = language
       state.glossary = nil
     }
-    loadIfNeeded()
+    loadIfNeeded(species: loadsSpeciesInBackground)
   }
 
-  /// Starts loading the tables when a language is chosen and they are not loaded or loading (a
-  /// load that failed is tried again): the types' and stats' (a few small answers) apart from
-  /// the species' (one answer per species).
-  public func loadIfNeeded() {
+  /// Starts loading the types' and stats' names (a few small answers), and the species' (an
+  /// answer per species) when `species`, unless a language is not chosen or they are loaded or
+  /// loading (a load that failed is tried again).
+  func loadIfNeeded(species wanted: Bool) {
     let (small, species) = state.withLock { state in
       guard state.current != nil else { return (false, false) }
       let small = !state.loadingSmall && (state.types == nil || state.stats == nil)
-      let species = !state.loading && state.species == nil
-      if small { state.loadingSmall = true }
+      let species = wanted && !state.loading && state.species == nil
+      if small {
+        state.loadingSmall = true
+        state.triedSmall = true
+      }
       if species {
         state.loading = true
         state.progress = nil
@@ -126,10 +173,10 @@ public final class SessionLanguage: Sendable {
           state.stats = stats ?? state.stats
           state.loadingSmall = false
           state.glossary = nil
-          defer { state.smallWaiters = [] }
-          return state.smallWaiters
+          defer { state.smallWaiters = [:] }
+          return state.smallWaiters.values
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.continuation.resume() }
       }
     }
     guard species else { return }
@@ -138,7 +185,7 @@ public final class SessionLanguage: Sendable {
         let progress = Progress(done: done, total: total)
         let listeners = state.withLock { state in
           state.progress = progress
-          return state.waiters.values.map(\.1)
+          return state.waiters.values.map(\.progress)
         }
         for listener in listeners { listener(progress) }
       }
@@ -149,13 +196,23 @@ public final class SessionLanguage: Sendable {
         defer { state.waiters = [:] }
         return state.waiters.values
       }
-      for (waiter, _) in waiters { waiter.resume() }
+      for waiter in waiters { waiter.continuation.resume() }
     }
   }
 
-  /// Waits until the species' names are no longer loading (at once when they are not), or until the
-  /// caller is cancelled, `progress` hearing how far the species have come.
-  public func waitForNames(progress: @escaping @Sendable (Progress) -> Void = { _ in }) async {
+  /// Loads the species' names if they are not loaded (a script's first need of them), and waits
+  /// until they are, or until the caller is cancelled, `progress` hearing how far they have come
+  /// (at once with what came before). Returns at once without a language.
+  public func ensureSpeciesNames(progress: @escaping @Sendable (Progress) -> Void = { _ in }) async
+  {
+    loadIfNeeded(species: true)
+    await wait(for: .species, progress: progress)
+  }
+
+  /// Waits, cancellably, while `table` is loading.
+  private func wait(
+    for table: Table, progress: @escaping @Sendable (Progress) -> Void = { _ in }
+  ) async {
     let id = state.withLock { state in
       state.nextWaiter += 1
       return state.nextWaiter
@@ -163,8 +220,8 @@ public final class SessionLanguage: Sendable {
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let (now, sofar) = state.withLock { state in
-          guard state.loading, !Task.isCancelled else { return (true, Progress?.none) }
-          state.waiters[id] = (continuation, progress)
+          guard state.isLoading(table), !Task.isCancelled else { return (true, Progress?.none) }
+          state[waiting: table][id] = Waiter(continuation: continuation, progress: progress)
           return (false, state.progress)
         }
         if now { return continuation.resume() }
@@ -172,23 +229,17 @@ public final class SessionLanguage: Sendable {
         if let sofar { progress(sofar) }
       }
     } onCancel: { [state] in
-      state.withLock { $0.waiters.removeValue(forKey: id) }?.0.resume()
+      state.withLock { $0[waiting: table].removeValue(forKey: id) }?.continuation.resume()
     }
   }
 
-  /// The glossary of the language chosen, from what the tables hold now: the first asks for
-  /// them, and waits for the types' and stats' names (a few small answers, kept for good), not
-  /// for the species'.
+  /// The glossary of the language chosen, from what the tables hold now. The first asks for the
+  /// tables and waits (cancellably) for the types' and stats' names, a few small answers kept
+  /// for good; a later one does not wait for a load tried again after a failure.
   public func glossary() async -> Glossary {
-    loadIfNeeded()
-    await withCheckedContinuation { continuation in
-      let now = state.withLock { state in
-        guard state.loadingSmall else { return true }
-        state.smallWaiters.append(continuation)
-        return false
-      }
-      if now { continuation.resume() }
-    }
+    let first = state.withLock { !$0.triedSmall }
+    loadIfNeeded(species: loadsSpeciesInBackground)
+    if first { await wait(for: .small) }
     return currentGlossary()
   }
 
@@ -208,7 +259,7 @@ public final class SessionLanguage: Sendable {
     }
   }
 
-  /// Each entry's name in `language`, else in English.
+  /// Each entry's name in `language`, else in a language near it, else in English.
   static func pick<Key: Hashable>(
     _ table: [Key: NamesByLanguage], _ language: Language
   ) -> [Key: String] {

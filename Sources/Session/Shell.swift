@@ -163,6 +163,13 @@ public actor Shell {
     case .back: return try await goBack(status: status)
     case .show(let kind, let name): return try await openPage(kind, name, status: status)
     case .search(let text):
+      // A search in a language looks among the names in it: they are loaded first (counted).
+      if let language = dependencies.language, language.current != nil,
+        !language.hasSpeciesNames
+      {
+        await waitForSpeciesNames(language, status: status)
+        if Task.isCancelled { throw .cancelled }
+      }
       let downloaded = await downloadedIDs()
       let result = try await list { list, filter throws(ListError) in
         try await list.search(text, filter: filter, downloaded: downloaded)
@@ -278,9 +285,32 @@ public actor Shell {
       case .off: nil
       }
     language.choose(chosen)
+    // The species shown, and those on the trail, are named in the new language (or by their
+    // slugs again).
+    let glossary = language.currentGlossary()
+    func renamed(_ species: SpeciesSummary) -> SpeciesSummary {
+      var species = species
+      species.shownName = chosen == nil ? nil : glossary.species[species.id]
+      return species
+    }
+    state.selected = state.selected.map(renamed)
+    state.trail = state.trail.map { stop in
+      guard case .species(let species, let form) = stop, form == nil else { return stop }
+      return .species(renamed(species), form: form)
+    }
     return LanguageReport(
       current: chosen, changed: true, progress: language.progress,
       saveWarning: dependencies.saveLanguage(chosen))
+  }
+
+  /// Waits for the species' names of the language shown (loading them if a script has not), the
+  /// status line counting them.
+  private func waitForSpeciesNames(_ language: SessionLanguage, status: StatusLine?) async {
+    guard let shown = language.current else { return }
+    await language.ensureSpeciesNames { progress in
+      status?.waitFor(
+        "Loading the \(shown.englishName) names of the species \(progress.done)/\(progress.total)")
+    }
   }
 
   /// The glossary of the language shown now.
@@ -382,14 +412,14 @@ public actor Shell {
     do {
       detail = try await dependencies.details.open(input)
     } catch {
-      guard case .unknown = error, !namesWereLoaded, let language = dependencies.language,
-        let shown = language.current
+      // A name the slugs do not know, typed in another script or without a near slug to
+      // suggest, may be one in the language: its names are loaded (counted), and it is looked
+      // up again. A typo of a slug is answered at once.
+      guard case .unknown(_, let suggestion) = error, !namesWereLoaded,
+        suggestion == nil || !input.allSatisfy(\.isASCII), let language = dependencies.language,
+        language.current != nil
       else { throw .detail(error.echoing(typed)) }
-      await language.waitForNames { progress in
-        status?.waitFor(
-          "Loading the \(shown.englishName) names of the species \(progress.done)/\(progress.total)"
-        )
-      }
+      await waitForSpeciesNames(language, status: status)
       if Task.isCancelled { throw .cancelled }
       do {
         detail = try await dependencies.details.open(input)

@@ -96,10 +96,13 @@ struct App {
 
     // The language: --lang < POKEDEX_LANG < config.json; its names load when first asked for.
     let (startLanguage, languageWarning) = LanguageSetting.resolve(
-      option: options.language.flatMap(Language.named), environment: environment,
+      option: options.language, environment: environment,
       configDirectory: paths.config)
     languageWarning.map { notices.post("Warning: \($0)") }
-    let language = SessionLanguage(startLanguage, loaders: .client(api), work: work)
+    // An interactive session loads the species' names in the background; a script when a
+    // command needs them to find a name.
+    let language = SessionLanguage(
+      startLanguage, loaders: .client(api), work: work, inBackground: interactive)
     let glossary: @Sendable () async -> Glossary = { await language.glossary() }
 
     // Features, with analytics attached around the detail feature.

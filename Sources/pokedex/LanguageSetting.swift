@@ -10,12 +10,22 @@ enum LanguageSetting {
   /// The member of `config.json` read and written.
   static let configMember = "language"
 
-  /// The language to start in, with a warning for a value that names none (which is ignored).
+  /// Words that choose no language (capitalised slugs and English), as `lang off` does.
+  static let none: Set<String> = ["off", "none", "slugs"]
+
+  /// What `--lang` takes: a language, or `off`.
+  static func isValid(_ text: String) -> Bool {
+    Language.named(text) != nil || none.contains(text.lowercased())
+  }
+
+  /// The language to start in (`off` in the option or the variable chooses none, whatever the
+  /// file says), with a warning for a value that names none (which is ignored).
   static func resolve(
-    option: Language?, environment: [String: String], configDirectory: URL
+    option: String?, environment: [String: String], configDirectory: URL
   ) -> (Language?, warning: String?) {
-    if let option { return (option, nil) }
+    if let option { return (Language.named(option), nil) }
     if let value = environment[environmentVariable], !value.isEmpty {
+      if none.contains(value.lowercased()) { return (nil, nil) }
       guard let language = Language.named(value) else {
         return (
           nil,

@@ -87,8 +87,8 @@ struct Options: ParsableCommand {
     name: .customLong("lang"),
     help: ArgumentHelp(
       "Names and texts in this language: en, ja, ja-hrkt, ja-roma, ko, zh-hant, zh-hans, fr, "
-        + "de, es, es-419, it, cs, pt-br (env: POKEDEX_LANG; default: config.json's, else "
-        + "capitalised slugs and English).", valueName: "code"))
+        + "de, es, es-419, it, cs, pt-br, or off (env: POKEDEX_LANG; default: config.json's, "
+        + "else capitalised slugs and English).", valueName: "code"))
   var language: String?
 
   @Option(
@@ -134,10 +134,11 @@ struct Options: ParsableCommand {
     guard (1...600).contains(timeout) else {
       throw ValidationError("--timeout must be between 1 and 600 seconds (got \(timeout)).")
     }
-    if let language, Language.named(language) == nil {
+    if let language, !LanguageSetting.isValid(language) {
       throw ValidationError(
         "--lang takes a language code PokéAPI has: "
-          + Language.all.map(\.code).joined(separator: ", ") + " (got \(Self.redacted(language))).")
+          + Language.all.map(\.code).joined(separator: ", ")
+          + ", or off (got \(Self.redacted(language))).")
     }
     for setting in features {
       if let problem = FeatureFlags.problem(inSetting: setting) {

@@ -162,7 +162,7 @@ struct LearnsetTests {
 
   @Test func jsonAsDocumented() async throws {
     let object = try json(try await learnset())
-    #expect(Set(object.keys) == ["pokemonID", "pokemon", "pokemonName", "game", "games", "rows"])
+    #expect(Set(object.keys) == ["pokemonID", "pokemon", "game", "games", "rows"])
     let row = try #require((object["rows"] as? [[String: Any]])?.first)
     #expect(
       Set(row.keys).isSubset(of: [

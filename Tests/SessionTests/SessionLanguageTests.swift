@@ -138,6 +138,48 @@ struct SessionLanguageTests {
     #expect(await shell.prompt.contains("#1 "))
   }
 
+  @Test func aScriptLoadsTheSpeciesNamesOnlyWhenACommandNeedsThem() async throws {
+    let counting = CountingLoaders()
+    let work = BackgroundWork()
+    let language = SessionLanguage(
+      Language.named("ja"), loaders: counting.loaders, work: work, inBackground: false)
+    let shell = languageShell(language, saved: Locked([]), work: work)
+    guard case .output(.detail(let byID, _)) = await shell.execute("open 2") else {
+      Issue.record("not opened by id")
+      return
+    }
+    await work.waitUntilIdle(within: .seconds(5))
+    #expect(byID.id == 2 && counting.speciesCalls.withLock { $0 } == 0)
+    // A typo of a slug is answered at once, with the near slug.
+    guard case .failure = await shell.execute("open mon-22x") else {
+      Issue.record("a typo opened something")
+      return
+    }
+    #expect(counting.speciesCalls.withLock { $0 } == 0)
+    // A name in the language needs them: they are loaded, once.
+    guard case .output(.detail(let byName, _)) = await shell.execute("open ﾓﾝｲﾁ") else {
+      Issue.record("not opened by its Japanese name")
+      return
+    }
+    #expect(byName.id == 1 && counting.speciesCalls.withLock { $0 } == 1)
+  }
+
+  @Test func theOpenSpeciesIsNamedAgainWhenTheLanguageChanges() async throws {
+    let work = BackgroundWork()
+    let language = SessionLanguage(
+      Language.named("ja"), loaders: CountingLoaders().loaders, work: work)
+    let shell = languageShell(language, saved: Locked([]), work: work)
+    _ = await language.glossary()
+    await work.waitUntilIdle(within: .seconds(5))
+    _ = await shell.execute("open 1")
+    #expect(await shell.prompt.contains("#1 モンイチ"))
+    _ = await shell.execute("lang fr")
+    #expect(await shell.prompt.contains("#1 Monéun"))
+    _ = await shell.execute("lang off")
+    let prompt = await shell.prompt
+    #expect(prompt.contains("#1 Bulba-Saur"), "\(prompt)")  // the fake API's slug, capitalised
+  }
+
   @Test func anUnknownCodeIsOneLineWithTheNearestCode() async {
     let work = BackgroundWork()
     let language = SessionLanguage(nil, loaders: CountingLoaders().loaders, work: work)

@@ -17,14 +17,14 @@ struct LanguageSettingTests {
     defer { try? FileManager.default.removeItem(at: config) }
     #expect(LanguageSetting.save(Language.named("fr"), configDirectory: config) == nil)
     let resolve = { (option: String?, environment: [String: String]) in
-      LanguageSetting.resolve(
-        option: option.flatMap(Language.named), environment: environment,
-        configDirectory: config
-      ).0?.code
+      LanguageSetting.resolve(option: option, environment: environment, configDirectory: config)
+        .0?.code
     }
     #expect(resolve(nil, [:]) == "fr")
     #expect(resolve(nil, ["POKEDEX_LANG": "ja-Hrkt"]) == "ja-hrkt")
     #expect(resolve("ko", ["POKEDEX_LANG": "ja"]) == "ko")
+    // "off" at launch chooses none, whatever the file says.
+    #expect(resolve("off", [:]) == nil && resolve(nil, ["POKEDEX_LANG": "OFF"]) == nil)
   }
 
   @Test func savingKeepsTheFilesOtherMembersAndKeepsItPrivate() throws {
