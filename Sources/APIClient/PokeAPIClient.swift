@@ -304,3 +304,29 @@ public enum StatKind: NamedKind {
 public enum VersionKind: NamedKind {
   public static let path = "version"
 }
+
+extension PokeAPIClient {
+  /// The most species ``naming(_:in:)`` reads at once: a page of rows, a tree, not a table.
+  public static var namedAtOnce: Int { 60 }
+
+  /// `glossary` with the names it lacks in its language of the species `ids` read from their
+  /// species, together (cached): a page of rows or a tree is named in the language even while,
+  /// or without, every species' names loading. Unchanged without a language, for more than
+  /// ``namedAtOnce`` missing, and for those that cannot be read.
+  public func naming(_ ids: [Int], in glossary: Glossary) async -> Glossary {
+    guard let language = glossary.language else { return glossary }
+    let missing = Array(Set(ids.filter { $0 < 10_000 && glossary.species[$0] == nil }))
+    guard !missing.isEmpty, missing.count <= Self.namedAtOnce else { return glossary }
+    let found = await withTaskGroup(of: (Int, String?).self) { group in
+      for id in missing {
+        group.addTask { (id, (try? await self.species(.id(id)))?.name(in: language)?.text) }
+      }
+      var found: [Int: String] = [:]
+      for await (id, name) in group { if let name { found[id] = name } }
+      return found
+    }
+    var named = glossary
+    named.species.merge(found) { old, _ in old }
+    return named
+  }
+}

@@ -12,6 +12,8 @@ public struct ComparePage: Page, Codable, Equatable {
     public var name: String
     public var displayName: String
     public var types: [String]
+    /// The types' slugs, in the order of ``types`` (their colours are the slugs').
+    public var typeSlugs: [String]?
     public var heightCentimetres: Int
     public var weightKilograms: Double
     public var abilities: [SpeciesDetailViewModel.Ability]
@@ -35,6 +37,7 @@ public struct ComparePage: Page, Codable, Equatable {
       Entry(
         id: detail.form?.pokemonID ?? detail.id, name: detail.form?.name ?? detail.name,
         displayName: detail.displayName, types: detail.types,
+        typeSlugs: detail.language == nil ? nil : detail.typeSlugs,
         heightCentimetres: detail.heightCentimetres, weightKilograms: detail.weightKilograms,
         abilities: detail.abilities, stats: detail.stats, baseStatTotal: detail.baseStatTotal)
     }
@@ -79,7 +82,7 @@ public struct ComparePage: Page, Codable, Equatable {
       species.map { entry in
         Span(
           entry.types.joined(separator: " "),
-          entry.types.first.map { .type($0.lowercased()) } ?? .plain)
+          (entry.typeSlugs?.first ?? entry.types.first?.lowercased()).map { .type($0) } ?? .plain)
       })
     row("Height", species.map { Span(Measures.height(centimetres: $0.heightCentimetres)) })
     row("Weight", species.map { Span(Measures.weight(kilograms: $0.weightKilograms)) })

@@ -364,27 +364,14 @@ public struct DetailFeature: Sendable {
   static func withMembers(
     of chain: EvolutionChain, in glossary: Glossary, client: any PokeAPIClient
   ) async throws(DetailError) -> Glossary {
-    guard let language = glossary.language else { return glossary }
-    var missing: [Int] = []
+    var members: [Int] = []
     func visit(_ link: ChainLink) {
-      if let id = link.species.id, glossary.species[id] == nil { missing.append(id) }
+      if let id = link.species.id { members.append(id) }
       link.evolvesTo.forEach(visit)
     }
     visit(chain.chain)
-    guard !missing.isEmpty else { return glossary }
-    let found = await withTaskGroup(of: (Int, String?).self) { group in
-      for id in missing {
-        group.addTask {
-          (id, (try? await client.species(.id(id)))?.name(in: language)?.text)
-        }
-      }
-      var found: [Int: String] = [:]
-      for await (id, name) in group { if let name { found[id] = name } }
-      return found
-    }
+    let named = await client.naming(members, in: glossary)
     if Task.isCancelled { throw .api(.cancelled) }
-    var named = glossary
-    named.species.merge(found) { old, _ in old }
     return named
   }
 

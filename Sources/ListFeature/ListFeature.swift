@@ -50,7 +50,7 @@ public struct ListFeature: Sendable {
       let slice = members[min(start, members.count)..<min(start + pageSize, members.count)]
       return viewModel(
         page: number, pages: pages, filter: filter, total: members.count, rows: Array(slice),
-        downloaded: downloaded, glossary: await glossary())
+        downloaded: downloaded, glossary: await named(slice.map(\.id)))
     }
 
     let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: pageSize)
@@ -61,7 +61,7 @@ public struct ListFeature: Sendable {
     guard !overflow, number <= pages else { throw .pageAfterLast(page: number, lastPage: pages) }
     return viewModel(
       page: number, pages: pages, filter: filter, total: answer.count, rows: answer.summaries,
-      downloaded: downloaded, glossary: await glossary())
+      downloaded: downloaded, glossary: await named(answer.summaries.map(\.id)))
   }
 
   /// The last page number under `filter` (1 when nothing matches).
@@ -166,9 +166,10 @@ public struct ListFeature: Sendable {
         || glossary.foldedSpecies[species.id].map { $0.contains(needle) } ?? false
     }.sorted()
     let shown = SafeText.paragraph(text)
+    let named = await client.naming(found.map(\.id), in: glossary)
     return SearchResultViewModel(
       kind: .search, title: "Search \"\(shown)\"" + Self.among(filter), query: shown,
-      rows: found.map { SpeciesRow($0, downloaded: downloaded, glossary: glossary) },
+      rows: found.map { SpeciesRow($0, downloaded: downloaded, glossary: named) },
       isEmpty: found.isEmpty)
   }
 
@@ -188,7 +189,7 @@ public struct ListFeature: Sendable {
     )
     .sorted()
     let picked = unique.shuffled(using: &generator).prefix(count).sorted()
-    let glossary = await glossary()
+    let glossary = await named(picked.map(\.id))
     return SearchResultViewModel(
       kind: .random,
       title: (picked.count == 1 ? "Random Pokémon" : "\(picked.count) random Pokémon")
@@ -224,6 +225,11 @@ public struct ListFeature: Sendable {
     // Written so that a huge `count` from the server cannot overflow.
     let total = max(total, 0)
     return max(1, total / pageSize + (total % pageSize == 0 ? 0 : 1))
+  }
+
+  /// The glossary of the moment, with the names of the species `ids` it lacks read from them.
+  private func named(_ ids: [Int]) async -> Glossary {
+    await client.naming(ids, in: await glossary())
   }
 
   private func viewModel(

@@ -13,6 +13,9 @@ public struct SpeciesRow: Codable, Sendable, Equatable, Hashable {
   /// Its types as shown (`Electric`), in slot order, when the session knows them (the type
   /// index completion loads); empty otherwise.
   public var types: [String] = []
+  /// The types' slugs, in the order of ``types``, when they are named in a language (their
+  /// colours are the slugs').
+  public var typeSlugs: [String]?
 
   /// A row with every field given.
   public init(

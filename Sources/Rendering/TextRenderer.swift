@@ -144,7 +144,9 @@ public struct TextRenderer: Sendable {
       if !row.types.isEmpty {
         name +=
           String(repeating: " ", count: nameWidth - DisplayWidth.of(name)) + "  "
-          + row.types.map { typeName($0) }.joined(separator: " ")
+          + row.types.enumerated().map { index, type in
+            typeName(type, slug: row.typeSlugs.flatMap { index < $0.count ? $0[index] : nil })
+          }.joined(separator: " ")
       }
       if row.id == marked {
         return style.highlight("▶ \(id)  \(name)") + (row.hasImage ? style.dim("  ★") : "")

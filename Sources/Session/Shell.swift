@@ -228,8 +228,11 @@ public actor Shell {
     if !types.isEmpty {
       let glossary = await glossary()
       for index in page.rows.indices {
-        page.rows[index].types = (types[page.rows[index].id] ?? []).map {
-          glossary.language == nil ? $0 : glossary.type($0.lowercased())
+        let shown = types[page.rows[index].id] ?? []
+        page.rows[index].types = shown
+        if glossary.language != nil {
+          page.rows[index].typeSlugs = shown.map { $0.lowercased() }
+          page.rows[index].types = shown.map { glossary.type($0.lowercased()) }
         }
       }
     }

@@ -111,6 +111,18 @@ struct SpeciesLanguageTests {
     #expect(english.displayName == "Mr. Mime" && english.fallbackNote == nil)
   }
 
+  @Test func rowsAreNamedFromTheirSpeciesWhileTheNamesAreNotLoaded() async throws {
+    let (species, pokemon) = try pikachu()
+    let client = FakePokeAPIClient(index: indexFixture, species: [species], pokemon: [pokemon])
+    let named = await client.naming([25, 25, 10_100], in: glossary("ko"))
+    #expect(named.species == [25: "피카츄"])
+    #expect(await client.count("pokemon-species/") == 1)
+    // Without a language, or with the name already there, nothing is read.
+    _ = await client.naming([25], in: .slugs)
+    _ = await client.naming([25], in: named)
+    #expect(await client.count("pokemon-species/") == 1)
+  }
+
   @Test func theDetailsAskTheGlossaryOfTheMomentAndNameAbilitiesInTheLanguage() async throws {
     let (species, pokemon) = try pikachu()
     let client = FakePokeAPIClient(index: indexFixture, species: [species], pokemon: [pokemon])
