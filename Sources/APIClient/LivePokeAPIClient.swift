@@ -267,6 +267,18 @@ public actor LivePokeAPIClient: PokeAPIClient {
     var encode: @Sendable (any Sendable) throws -> Data
     /// Other keys the same answer may be filed under (e.g. a species by id and by name).
     var aliases: @Sendable (any Sendable) -> [String]
+    /// Where an earlier version filed the same answer with fewer languages, decoded the same way:
+    /// served, when the network cannot be had, rather than nothing (a cache synced before
+    /// languages came keeps working offline, in English).
+    var legacyKey: String?
+  }
+
+  /// The key suffix an earlier version used for what is now filed under `suffix`: before every
+  /// language was kept, a species, a type or a name had none (`#languages`, `#names` now), and a
+  /// page's decoding had no `+languages`. `nil` when there was none.
+  static func legacySuffix(of suffix: String) -> String? {
+    if suffix.hasSuffix("+languages") { return String(suffix.dropLast("+languages".count)) }
+    return ["#languages", "#names"].contains(suffix) ? "" : nil
   }
 
   private func value<T: Codable & Sendable>(
@@ -290,7 +302,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
         ((value as? T).map(aliases) ?? []).map {
           (URL(string: $0)?.redactingUserInfo ?? $0) + keySuffix
         }
-      })
+      },
+      legacyKey: Self.legacySuffix(of: keySuffix).map { parsed.redactingUserInfo + $0 })
     guard let value = try await shared(item) as? T else {
       throw .invalidData(resource: resource)
     }
@@ -366,9 +379,14 @@ public actor LivePokeAPIClient: PokeAPIClient {
     let generation = await cache.generation
     let cached = await usableEntry(forKey: resource.key, resource)
     if let cached, cached.entry.isFresh(at: now()) { return answer(from: cached, resource) }
+    // What an earlier version stored, for when nothing newer can be had.
+    var stale = cached
+    if stale == nil, offline, let legacy = resource.legacyKey {
+      stale = await usableEntry(forKey: legacy, resource)
+    }
     if offline {
-      guard let cached else { return .failure(.notCached(resource: resource.name)) }
-      return serveStale(cached, resource, reason: "Offline")
+      guard let stale else { return .failure(.notCached(resource: resource.name)) }
+      return serveStale(stale, resource, reason: "Offline")
     }
 
     var headers: [String: String] = [:]
@@ -383,12 +401,14 @@ public actor LivePokeAPIClient: PokeAPIClient {
       switch error {
       case .cancelled: return .failure(.cancelled)
       case .badResponse, .tooLarge: return .failure(.invalidData(resource: resource.name))
-      case .connectionFailed:
-        guard let cached else { return .failure(.offline) }
-        return serveStale(cached, resource, reason: "Offline")
-      case .timedOut:
-        guard let cached else { return .failure(.timedOut) }
-        return serveStale(cached, resource, reason: "The Pokémon server did not answer in time")
+      case .connectionFailed, .timedOut:
+        if stale == nil, let legacy = resource.legacyKey {
+          stale = await usableEntry(forKey: legacy, resource)
+        }
+        guard let stale else { return .failure(error == .timedOut ? .timedOut : .offline) }
+        return serveStale(
+          stale, resource,
+          reason: error == .timedOut ? "The Pokémon server did not answer in time" : "Offline")
       }
     }
     if Task.isCancelled { return .failure(.cancelled) }

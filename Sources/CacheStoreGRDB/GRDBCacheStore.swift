@@ -378,7 +378,9 @@ public final class GRDBCacheStore: CacheStore {
             SELECT COUNT(*) AS entries,
                    COALESCE(SUM(LENGTH(body) + LENGTH(key) + COALESCE(LENGTH(etag), 0)), 0) AS bytes,
                    MIN(storedAt) AS oldest,
-                   COALESCE(SUM(key GLOB '*/pokemon-species/[0-9]*/#languages'), 0) AS species
+                   (SELECT COUNT(DISTINCT replace(key, '/#languages', '/')) FROM response
+                     WHERE key GLOB '*/pokemon-species/[0-9]*/#languages'
+                        OR key GLOB '*/pokemon-species/[0-9]*/') AS species
             FROM response
             """)
         let oldest: Double? = row?["oldest"]

@@ -24,6 +24,22 @@ struct GRDBCacheStoreTests {
     #expect(try await reopened.entry(forKey: "other") == nil)
   }
 
+  @Test func speciesAreCountedOnceWhicheverVersionFiledThem() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try GRDBCacheStore.open(directory: directory)
+    let base = "https://pokeapi.co/api/v2/pokemon-species"
+    // 25 as an earlier version filed it and as this one does, 133 only the old way, 1 only the
+    // new; a species by name and a list are not counted.
+    for key in [
+      "\(base)/25/", "\(base)/25/#languages", "\(base)/133/", "\(base)/1/#languages",
+      "\(base)/pikachu/#languages", "\(base)?offset=0&limit=20",
+    ] {
+      try await store.save(entry(key, storedAt: Date(timeIntervalSince1970: 100)))
+    }
+    #expect(try await store.summary().species == 3)
+  }
+
   @Test func summaryAndRemoveAll() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
