@@ -72,10 +72,9 @@ public struct TextRenderer: Sendable {
     var lines: [String] = []
     if let language = report.current {
       lines.append(
-        (report.changed ? "Names and texts now in " : "Names and texts are in ")
-          + "\(language.englishName): \(language)."
+        (report.changed ? "Names and texts now in " : "Names and texts in ") + "\(language)"
           + (language == .english
-            ? "" : " What PokéAPI has no \(language.englishName) for is in English."))
+            ? "." : "; in English where PokéAPI has none in \(language.englishName)."))
     } else {
       lines.append(
         report.changed

@@ -197,6 +197,8 @@ public struct TypeChartPage: Page, Codable, Equatable {
   public var factors: [[Double]]
   /// The types' names in the chart's language, in the order of ``types``.
   public var labels: [String]
+  /// Said once on the chart when a type's name is in English for want of one in the language.
+  public var fallbackNote: String?
 
   /// The chart of `types` (each with the damage it takes from the others); types that take no
   /// part in the chart (`unknown`, `shadow`, `stellar`: no relations, or ids above 10000) are
@@ -209,10 +211,12 @@ public struct TypeChartPage: Page, Codable, Equatable {
           && relations.noDamageFrom.isEmpty)
     }.sorted { $0.id < $1.id }
     types = chart.map { SafeText.line($0.name) }
-    labels = chart.map { type in
-      glossary.language.flatMap { LocalName.pick(type.names, in: $0)?.text }
-        ?? DisplayName.words(type.name)
+    let picked = chart.map { type in
+      glossary.language.flatMap { LocalName.pick(type.names, in: $0) }
     }
+    labels = zip(chart, picked).map { type, name in name?.text ?? DisplayName.words(type.name) }
+    let fellBack = glossary.language != nil && picked.contains { $0?.fallback ?? true }
+    fallbackNote = fellBack ? glossary.fallbackNote : nil
     var factors = Array(repeating: Array(repeating: 1.0, count: chart.count), count: chart.count)
     for (column, defender) in chart.enumerated() {
       let relations = defender.damageRelations
@@ -244,11 +248,12 @@ public struct TypeChartPage: Page, Codable, Equatable {
     }
     return PageDocument(
       title: "Type chart", subtitle: "Attacking type down the side, defending type across the top",
-      blocks: [.table(.init(columns: columns, rows: rows)), .hint("type NAME · back")])
+      blocks: [.table(.init(columns: columns, rows: rows))] + PageDocument.note(fallbackNote)
+        + [.hint("type NAME · back")])
   }
 
   enum CodingKeys: String, CodingKey {
-    case types, factors, labels
+    case types, factors, labels, fallbackNote
   }
 }
 

@@ -313,7 +313,7 @@ struct PageJSONTests {
         "language",
       ], ["generation", "fallbackNote"]
     ),
-    "types": (["types", "factors", "labels"], []),
+    "types": (["types", "factors", "labels"], ["fallbackNote"]),
     "item": (
       ["name", "displayName", "id", "heldBy", "language"],
       ["category", "cost", "effect", "flavorText", "fallbackNote"]
