@@ -220,6 +220,17 @@ class Bench:
             os.close(fd)
 
 
+def cold_commands(bench, cold_home, cold_pb):
+    """The cold command, pokebase's three requests, and pokebase fetching every answer pokedex
+    fetched (read from the log of the run just made in `cold_home`); and those answers."""
+    log = open(os.path.join(cold_home, ".local", "state", "pokedex", "pokedex.log")).read()
+    fetched = [[endpoint, int(id)] for endpoint, id in
+               re.findall(r"GET \S+/api/v2/([a-z-]+)/(\d+)/? → 200", log)]
+    return {"pokedex": bench.pokedex(cold_home, "-c", "open 133; evolution"),
+            "pokebase": bench.pokebase(cold_pb),
+            "pokebase, same answers": bench.pokebase(cold_pb, fetched)}, fetched
+
+
 def start_from(bench, source, home, before=None):
     """`home` made a copy of `source` (a cache with the games' order), then `before` run in it."""
     shutil.rmtree(home, ignore_errors=True)
@@ -259,12 +270,7 @@ def link_rows(args, work, runs, row):
         nginx.reset()
         bench.run(bench.pokedex(cold_home, "-c", "open 133; evolution"))
         seen = benchmark_link.Nginx.summary(nginx.requests(), rtt)
-        log = open(os.path.join(cold_home, ".local", "state", "pokedex", "pokedex.log")).read()
-        fetched = [[endpoint, int(id)] for endpoint, id in
-                   re.findall(r"GET \S+/api/v2/([a-z-]+)/(\d+)/? → 200", log)]
-        cold = {"pokedex": bench.pokedex(cold_home, "-c", "open 133; evolution"),
-                "pokebase": bench.pokebase(cold_pb),
-                "pokebase, same answers": bench.pokebase(cold_pb, fetched)}
+        cold, fetched = cold_commands(bench, cold_home, cold_pb)
         times, _ = bench.interleaved(cold, max(5, runs // 3), prepare=fresh)
         label = f"HTTPS, HTTP/2, gzip at {rtt} ms RTT"
         row(f"cold `open 133; evolution`, {label}",
@@ -411,12 +417,7 @@ def main():
 
         # What a cold pokedex fetches, from its log: pokebase fetches the same in the last row.
         bench.run(bench.pokedex(cold_home, "-c", "open 133; evolution"))
-        log = open(os.path.join(cold_home, ".local", "state", "pokedex", "pokedex.log")).read()
-        fetched = [[endpoint, int(id)] for endpoint, id in
-                   re.findall(r"GET \S+/api/v2/([a-z-]+)/(\d+)/? → 200", log)]
-        cold = {"pokedex": bench.pokedex(cold_home, "-c", "open 133; evolution"),
-                "pokebase": bench.pokebase(cold_pb),
-                "pokebase, same answers": bench.pokebase(cold_pb, fetched)}
+        cold, fetched = cold_commands(bench, cold_home, cold_pb)
         times, _ = bench.interleaved(cold, max(5, runs // 3), prepare=fresh)
         trips = (times["pokedex"] - warm_pokedex) / args.latency
         row(f"cold, same command, at {args.latency} ms", f"{times['pokedex']:.0f} ms",
