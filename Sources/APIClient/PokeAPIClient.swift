@@ -159,6 +159,25 @@ extension PokeAPIClient {
     }
   }
 
+  /// Every species' name in `language` (else a near one, else English), by id: a small table
+  /// made from the one of every language when that one is kept, then kept for good itself, so
+  /// that a session in a language reads one small answer instead of the species' names one by
+  /// one. Throws ``APIError/notCached(resource:)`` when neither table is kept (it never loads
+  /// the species).
+  public func keptSpeciesNames(in language: Language) async throws(APIError) -> [Int: String] {
+    try await derived("species-names/\(language.code)") { () async throws(APIError) in
+      let all: [Int: NamesByLanguage] = try await derived("species-names") {
+        () async throws(APIError) -> Derived<[Int: NamesByLanguage]> in
+        throw .notCached(resource: "the species' names")
+      }
+      let picked = all.compactMapValues { names in
+        names[language.code] ?? language.nearLanguages.lazy.compactMap { names[$0] }.first
+          ?? names[Language.english.code]
+      }
+      return Derived(picked, forGood: true)
+    }
+  }
+
   /// Every type's name in every language, by slug (one request per type, the same answers the
   /// chart and the matchups use), kept for good.
   public func typeNames() async throws(APIError) -> [String: NamesByLanguage] {

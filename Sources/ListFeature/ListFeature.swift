@@ -161,9 +161,10 @@ public struct ListFeature: Sendable {
     guard !needle.isEmpty else { throw .emptySearch }
     let index = try await candidates(filter)
     let glossary = await glossary()
+    let folded = glossary.foldedSpecies
     let found = index.filter { species in
       species.name.lowercased().contains(needle)
-        || glossary.foldedSpecies[species.id].map { $0.contains(needle) } ?? false
+        || folded[species.id].map { $0.contains(needle) } ?? false
     }.sorted()
     let shown = SafeText.paragraph(text)
     let named = await client.naming(found.map(\.id), in: glossary)

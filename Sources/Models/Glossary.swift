@@ -13,9 +13,6 @@ public struct Glossary: Sendable, Equatable {
   public var types: [String: String]
   /// Stat names by slug.
   public var stats: [String: String]
-  /// The species' names folded as ``NameQuery`` folds what is typed (`évoli` → `evoli`), by id,
-  /// made once with the glossary for opening, searching and completing by them.
-  public let foldedSpecies: [Int: String]
 
   public init(
     language: Language?, species: [Int: String] = [:], types: [String: String] = [:],
@@ -25,8 +22,12 @@ public struct Glossary: Sendable, Equatable {
     self.species = species
     self.types = types
     self.stats = stats
-    foldedSpecies =
-      language == nil ? [:] : species.mapValues { NameQuery.normalize(SafeText.line($0)) }
+  }
+
+  /// The species' names folded as ``NameQuery`` folds what is typed (`évoli` → `evoli`), by id,
+  /// for opening, searching and completing by them (made when asked: a page needs none).
+  public var foldedSpecies: [Int: String] {
+    language == nil ? [:] : species.mapValues { NameQuery.normalize(SafeText.line($0)) }
   }
 
   /// No language: capitalised slugs everywhere.

@@ -91,13 +91,14 @@ public final class CompletionSource: CompletionProvider {
       return made.names
     }
     var all: [NameEntry] = []
+    let foldedSpecies = glossary.foldedSpecies
     for entry in names {
       var shown = entry
       shown.types = entry.types.map { glossary.type($0.lowercased()) }
       all.append(shown)
       guard entry.isSpecies, let name = glossary.species[entry.id] else { continue }
       let line = SafeText.line(name)
-      let folded = glossary.foldedSpecies[entry.id] ?? NameQuery.normalize(line)
+      let folded = foldedSpecies[entry.id] ?? NameQuery.normalize(line)
       guard folded != entry.name.lowercased(), !folded.isEmpty else { continue }
       all.append(NameEntry(name: line, id: entry.id, types: shown.types, folded: folded))
     }

@@ -27,17 +27,23 @@ public final class SessionLanguage: Sendable {
     public var types: @Sendable () async throws(APIError) -> [String: NamesByLanguage]
     /// Every stat's names by slug.
     public var stats: @Sendable () async throws(APIError) -> [String: NamesByLanguage]
+    /// The species' names in one language when a table of them is kept, without loading any.
+    public var kept: @Sendable (Language) async throws(APIError) -> [Int: String]
 
     public init(
       species:
         @escaping @Sendable (@escaping @Sendable (Int, Int) -> Void) async throws(APIError)
         -> [Int: NamesByLanguage],
       types: @escaping @Sendable () async throws(APIError) -> [String: NamesByLanguage],
-      stats: @escaping @Sendable () async throws(APIError) -> [String: NamesByLanguage]
+      stats: @escaping @Sendable () async throws(APIError) -> [String: NamesByLanguage],
+      kept: @escaping @Sendable (Language) async throws(APIError) -> [Int: String] = {
+        _ async throws(APIError) in throw .notCached(resource: "the species' names")
+      }
     ) {
       self.species = species
       self.types = types
       self.stats = stats
+      self.kept = kept
     }
 
     /// Loaders of `client`'s tables.
@@ -47,7 +53,10 @@ public final class SessionLanguage: Sendable {
           try await client.speciesNames(progress: progress)
         },
         types: { () async throws(APIError) in try await client.typeNames() },
-        stats: { () async throws(APIError) in try await client.statNames() })
+        stats: { () async throws(APIError) in try await client.statNames() },
+        kept: { language async throws(APIError) in
+          try await client.keptSpeciesNames(in: language)
+        })
     }
   }
 
@@ -68,6 +77,10 @@ public final class SessionLanguage: Sendable {
   private struct State {
     var current: Language?
     var species: [Int: NamesByLanguage]?
+    /// The species' names in one language, read from a kept table (by language code), and the
+    /// languages whose kept table was looked for.
+    var kept: [String: [Int: String]] = [:]
+    var lookedForKept: Set<String> = []
     var types: [String: NamesByLanguage]?
     var stats: [String: NamesByLanguage]?
     /// Whether the species' names are loading, and how far they have come.
@@ -131,8 +144,13 @@ public final class SessionLanguage: Sendable {
   /// How far the species names have come while they load; `nil` when they are not loading.
   public var progress: Progress? { state.withLock { $0.loading ? $0.progress : nil } }
 
-  /// Whether the species' names have been loaded (they may still lack some that failed).
-  public var hasSpeciesNames: Bool { state.withLock { $0.species != nil } }
+  /// Whether the species' names have been loaded, or read for the language shown (they may
+  /// still lack some that failed).
+  public var hasSpeciesNames: Bool {
+    state.withLock { state in
+      state.species != nil || state.current.map { state.kept[$0.code] != nil } ?? false
+    }
+  }
 
   /// Shows the session in `language` from now on, and starts loading the tables if they are not
   /// loaded; returns at once.
@@ -205,6 +223,7 @@ public final class SessionLanguage: Sendable {
   /// (at once with what came before). Returns at once without a language.
   public func ensureSpeciesNames(progress: @escaping @Sendable (Progress) -> Void = { _ in }) async
   {
+    if hasSpeciesNames { return }
     loadIfNeeded(species: true)
     await wait(for: .species, progress: progress)
   }
@@ -238,7 +257,22 @@ public final class SessionLanguage: Sendable {
   /// for good; a later one does not wait for a load tried again after a failure.
   public func glossary() async -> Glossary {
     let first = state.withLock { !$0.triedSmall }
-    loadIfNeeded(species: loadsSpeciesInBackground)
+    // The species' names in this language, when a table of them is kept: one small read,
+    // before anything is loaded.
+    let lookFor = state.withLock { state -> Language? in
+      guard let language = state.current, state.species == nil,
+        state.lookedForKept.insert(language.code).inserted
+      else { return nil }
+      return language
+    }
+    if let lookFor, let names = try? await loaders.kept(lookFor) {
+      state.withLock { state in
+        state.kept[lookFor.code] = names
+        state.glossary = nil
+      }
+    }
+    let hasNames = hasSpeciesNames
+    loadIfNeeded(species: loadsSpeciesInBackground && !hasNames)
     if first { await wait(for: .small) }
     return currentGlossary()
   }
@@ -250,7 +284,8 @@ public final class SessionLanguage: Sendable {
       guard let language = state.current else { return .slugs }
       let made = Glossary(
         language: language,
-        species: Self.pick(state.species ?? [:], language),
+        species: state.species.map { Self.pick($0, language) } ?? state.kept[language.code]
+          ?? [:],
         types: Self.pick(state.types ?? [:], language),
         stats: Self.pick(state.stats ?? [:], language))
       // Half-loaded tables are not kept: the next glossary picks up what came since.

@@ -30,6 +30,11 @@ struct SpeciesNamesTests {
     await server.serve(
       "pokemon-species/133", json: species(133, "eevee", [("fr", "Évoli"), ("zh-Hans", "伊布")]))
     let harness = Harness(server: server)
+    // No table kept yet: a language's small table is not made, and nothing is loaded for it.
+    await #expect(throws: APIError.self) {
+      try await harness.client.keptSpeciesNames(in: Language.named("ko")!)
+    }
+    #expect(await server.requests().isEmpty)
     // Eevee is cached already: it is read, not asked for again.
     _ = try await harness.client.species(.id(133))
     let heard = Locked<[Int]>([])
@@ -51,6 +56,10 @@ struct SpeciesNamesTests {
     let before = await server.requests().count
     let again = try await harness.client.speciesNames()
     #expect(again == names)
+    #expect(await server.requests().count == before)
+    // One language's table, made from it and kept: Eevee has no Korean name, so no entry.
+    #expect(try await harness.client.keptSpeciesNames(in: Language.named("ko")!) == [25: "피카츄"])
+    #expect(try await harness.client.keptSpeciesNames(in: Language.named("fr")!) == [133: "Évoli"])
     #expect(await server.requests().count == before)
   }
 }
