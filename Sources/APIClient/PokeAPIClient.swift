@@ -170,11 +170,7 @@ extension PokeAPIClient {
         () async throws(APIError) -> Derived<[Int: NamesByLanguage]> in
         throw .notCached(resource: "the species' names")
       }
-      let picked = all.compactMapValues { names in
-        names[language.code] ?? language.nearLanguages.lazy.compactMap { names[$0] }.first
-          ?? names[Language.english.code]
-      }
-      return Derived(picked, forGood: true)
+      return Derived(all.compactMapValues(language.pick(from:)), forGood: true)
     }
   }
 
@@ -306,6 +302,26 @@ public struct ResourceNames<Kind: NamedKind>: APIResource, Hashable {
 
   public func encode(to encoder: any Encoder) throws {
     try resource.encode(to: encoder)
+  }
+}
+
+extension PokeAPIClient {
+  /// The names of the `Kind` resources `slugs` in `language` (else a near one, else English),
+  /// loaded together (a small cached request each); those that cannot be loaded are left out.
+  public func names<Kind: NamedKind>(
+    of kind: Kind.Type, _ slugs: [String], in language: Language
+  ) async -> [String: String] {
+    await withTaskGroup(of: (String, String?).self) { group in
+      for slug in Set(slugs) {
+        group.addTask {
+          let loaded = try? await self.resource(ResourceNames<Kind>.self, slug)
+          return (slug, loaded.flatMap { LocalName.pick($0.names, in: language)?.text })
+        }
+      }
+      var names: [String: String] = [:]
+      for await (slug, name) in group { if let name { names[slug] = name } }
+      return names
+    }
   }
 }
 

@@ -188,20 +188,8 @@ public struct DetailFeature: Sendable {
     of pokemon: Pokemon, glossary: Glossary, client: any PokeAPIClient
   ) async -> [String: String] {
     guard let language = glossary.language else { return [:] }
-    return await withTaskGroup(of: (String, String?).self) { group in
-      for slot in pokemon.abilities {
-        group.addTask {
-          let loaded = try? await client.resource(
-            ResourceNames<AbilityKind>.self, slot.ability.name)
-          return (
-            slot.ability.name, loaded.flatMap { LocalName.pick($0.names, in: language)?.text }
-          )
-        }
-      }
-      var names: [String: String] = [:]
-      for await (slug, name) in group { if let name { names[slug] = name } }
-      return names
-    }
+    return await client.names(
+      of: AbilityKind.self, pokemon.abilities.map(\.ability.name), in: language)
   }
 
   /// The species and form that `query` (normalised) names when it is the slug of one of a

@@ -68,6 +68,14 @@ public struct Language: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 }
 
+extension Language {
+  /// The name in this language of a table of names by lowercase language code, else in a
+  /// language near it, else in English; `nil` when it has none of them.
+  public func pick(from names: [String: String]) -> String? {
+    names[code] ?? nearLanguages.lazy.compactMap { names[$0] }.first ?? names[Language.english.code]
+  }
+}
+
 /// A name in one language, as the API's `names` lists carry them (`{"name": "ピカチュウ",
 /// "language": {"name": "ja"}}`).
 public struct LocalName: Codable, Sendable, Hashable {

@@ -180,17 +180,7 @@ public enum GameNames {
     _ versions: [String], glossary: Glossary, client: any PokeAPIClient
   ) async -> [String: String] {
     guard let language = glossary.language else { return [:] }
-    return await withTaskGroup(of: (String, String?).self) { group in
-      for slug in Set(versions) {
-        group.addTask {
-          let loaded = try? await client.resource(ResourceNames<VersionKind>.self, slug)
-          return (slug, loaded.flatMap { LocalName.pick($0.names, in: language)?.text })
-        }
-      }
-      var names: [String: String] = [:]
-      for await (slug, name) in group { if let name { names[slug] = name } }
-      return names
-    }
+    return await client.names(of: VersionKind.self, versions, in: language)
   }
 
   /// The game `slug` (a version group) in the glossary's language: its versions' names,

@@ -96,11 +96,11 @@ public final class CompletionSource: CompletionProvider {
       var shown = entry
       shown.types = entry.types.map { glossary.type($0.lowercased()) }
       all.append(shown)
-      guard entry.isSpecies, let name = glossary.species[entry.id] else { continue }
-      let line = SafeText.line(name)
-      let folded = foldedSpecies[entry.id] ?? NameQuery.normalize(line)
-      guard folded != entry.name.lowercased(), !folded.isEmpty else { continue }
-      all.append(NameEntry(name: line, id: entry.id, types: shown.types, folded: folded))
+      guard entry.isSpecies, let name = glossary.species[entry.id],
+        let folded = foldedSpecies[entry.id], folded != entry.name.lowercased(), !folded.isEmpty
+      else { continue }
+      all.append(
+        NameEntry(name: SafeText.line(name), id: entry.id, types: shown.types, folded: folded))
     }
     all.sort { $0.name < $1.name }
     localized.withLock { $0 = (glossary, names.count, typed, all) }

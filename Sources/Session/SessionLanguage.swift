@@ -294,13 +294,10 @@ public final class SessionLanguage: Sendable {
     }
   }
 
-  /// Each entry's name in `language`, else in a language near it, else in English.
+  /// Each entry's name in `language` (``Language/pick(from:)``).
   static func pick<Key: Hashable>(
     _ table: [Key: NamesByLanguage], _ language: Language
   ) -> [Key: String] {
-    table.compactMapValues { names in
-      names[language.code] ?? language.nearLanguages.lazy.compactMap { names[$0] }.first
-        ?? names[Language.english.code]
-    }
+    table.compactMapValues(language.pick(from:))
   }
 }
