@@ -321,29 +321,38 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   // MARK: Coalescing identical requests
 
-  /// One load in progress and the callers waiting for it.
+  /// One load in progress and the callers waiting for it. Once answered it stays until the answer
+  /// is stored, so that a caller meanwhile waits for that rather than asking the network again.
   private final class Flight {
     var task: Task<Void, Never>?
     var waiters: [UInt64: CheckedContinuation<Result<any Sendable, APIError>, Never>] = [:]
+    var answer: Result<any Sendable, APIError>?
   }
 
-  /// Joins the load of `resource` in progress, or starts one.
+  /// Joins the load of `resource` in progress, or starts one. A load already answered, whose
+  /// answer is being stored, is waited for and then read like any cached answer (its freshness,
+  /// hits and misses as for any other).
   private func shared(_ resource: Resource) async throws(APIError) -> any Sendable {
+    while let storing = flights[resource.key], storing.answer != nil, let task = storing.task {
+      await task.value
+    }
     if Task.isCancelled { throw .cancelled }
     nextWaiterID += 1
     let id = nextWaiterID
     let key = resource.key
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        if let flight = flights[key] {
+        if let flight = flights[key], flight.answer == nil {
           flight.waiters[id] = continuation
         } else {
           let flight = Flight()
           flight.waiters[id] = continuation
           flights[key] = flight
           flight.task = Task {
-            let result = await self.load(resource)
-            self.finish(flight, key: key, with: result)
+            let loaded = await self.load(resource)
+            self.answer(flight, with: loaded.result)
+            await loaded.keep?()
+            self.finish(flight, key: key)
           }
         }
       }
@@ -353,13 +362,16 @@ public actor LivePokeAPIClient: PokeAPIClient {
     return try result.get()
   }
 
-  private func finish(
-    _ flight: Flight, key: String, with result: Result<any Sendable, APIError>
-  ) {
-    if flights[key] === flight { flights[key] = nil }
+  /// Gives the callers their answer; the flight stays until the answer is stored.
+  private func answer(_ flight: Flight, with result: Result<any Sendable, APIError>) {
+    flight.answer = result
     let waiters = flight.waiters
     flight.waiters = [:]
     for continuation in waiters.values { continuation.resume(returning: result) }
+  }
+
+  private func finish(_ flight: Flight, key: String) {
+    if flights[key] === flight { flights[key] = nil }
   }
 
   private func cancelWaiter(_ id: UInt64, key: String) {
@@ -372,21 +384,41 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
+  /// Waits until every answer already received is stored (in memory and on disk): answers are
+  /// given to their callers first and stored after, so that the next requests leave sooner.
+  /// Loads still waiting for the network are not waited for.
+  public func settle() async {
+    while let storing = flights.values.first(where: { $0.answer != nil })?.task {
+      await storing.value
+    }
+  }
+
   // MARK: Cache, network, fallback
 
-  /// Loads one resource: cache, then network, then stale data as a fallback.
-  private func load(_ resource: Resource) async -> Result<any Sendable, APIError> {
+  /// An answer, and how to store it once the callers have it.
+  private struct Loaded: Sendable {
+    var result: Result<any Sendable, APIError>
+    var keep: (@Sendable () async -> Void)? = nil
+  }
+
+  /// Loads one resource: cache, then network, then stale data as a fallback. Off the actor, so
+  /// that answers arriving together are decoded together.
+  private nonisolated func load(_ resource: Resource) async -> Loaded {
     let generation = await cache.generation
     let cached = await usableEntry(forKey: resource.key, resource)
-    if let cached, cached.entry.isFresh(at: now()) { return answer(from: cached, resource) }
+    if let cached, cached.entry.isFresh(at: now()) {
+      return Loaded(result: answer(from: cached, resource))
+    }
     // What an earlier version stored, for when nothing newer can be had.
     var stale = cached
     if stale == nil, offline, let legacy = resource.legacyKey {
       stale = await usableEntry(forKey: legacy, resource)
     }
     if offline {
-      guard let stale else { return .failure(.notCached(resource: resource.name)) }
-      return serveStale(stale, resource, reason: "Offline")
+      guard let stale else {
+        return Loaded(result: .failure(.notCached(resource: resource.name)))
+      }
+      return Loaded(result: serveStale(stale, resource, reason: "Offline"))
     }
 
     var headers: [String: String] = [:]
@@ -399,71 +431,85 @@ public actor LivePokeAPIClient: PokeAPIClient {
         HTTPRequest(url: resource.url, headers: headers, maximumBodyBytes: Self.maximumBodyBytes))
     } catch {
       switch error {
-      case .cancelled: return .failure(.cancelled)
-      case .badResponse, .tooLarge: return .failure(.invalidData(resource: resource.name))
+      case .cancelled: return Loaded(result: .failure(.cancelled))
+      case .badResponse, .tooLarge:
+        return Loaded(result: .failure(.invalidData(resource: resource.name)))
       case .connectionFailed, .timedOut:
         if stale == nil, let legacy = resource.legacyKey {
           stale = await usableEntry(forKey: legacy, resource)
         }
-        guard let stale else { return .failure(error == .timedOut ? .timedOut : .offline) }
-        return serveStale(
-          stale, resource,
-          reason: error == .timedOut ? "The Pokémon server did not answer in time" : "Offline")
+        guard let stale else {
+          return Loaded(result: .failure(error == .timedOut ? .timedOut : .offline))
+        }
+        return Loaded(
+          result: serveStale(
+            stale, resource,
+            reason: error == .timedOut ? "The Pokémon server did not answer in time" : "Offline"))
       }
     }
-    if Task.isCancelled { return .failure(.cancelled) }
+    if Task.isCancelled { return Loaded(result: .failure(.cancelled)) }
 
     let received = now()
     let lifetime = HTTPFreshness.lifetime(cacheControl: response.header("Cache-Control"))
     switch response.status {
     case 304:
-      guard var refreshed = cached else { return .failure(.unexpectedStatus(304)) }
+      guard var refreshed = cached else { return Loaded(result: .failure(.unexpectedStatus(304))) }
       refreshed.entry.storedAt = received
       refreshed.entry.expiresAt = received.addingTimeInterval(lifetime)
       refreshed.entry.etag = response.header("ETag") ?? refreshed.entry.etag
-      await save(refreshed, resource, generation: generation)
-      return answer(from: refreshed, resource)
+      let kept = refreshed
+      return Loaded(
+        result: answer(from: kept, resource),
+        keep: { await self.save(kept, resource, generation: generation) })
     case 200..<300:
       // The largest real answer (a pokemon with all its moves) is about 1 MB; a body many times
       // that is not worth decoding.
       guard response.body.count <= Self.maximumBodyBytes else {
-        return .failure(.invalidData(resource: resource.name))
+        return Loaded(result: .failure(.invalidData(resource: resource.name)))
       }
-      // Decoded once; what is stored is the decoded value re-encoded (only the fields used).
+      // Decoded once; what is stored is the decoded value re-encoded (only the fields used),
+      // after the callers have the value.
       let value: any Sendable
-      let body: Data
       do {
         value = try resource.decode(response.body)
-        body = try resource.encode(value)
       } catch {
-        return .failure(.invalidData(resource: resource.name))
+        return Loaded(result: .failure(.invalidData(resource: resource.name)))
       }
-      let entry = CacheEntry(
-        key: resource.key, status: 200, body: body, etag: response.header("ETag"),
-        storedAt: received, expiresAt: received.addingTimeInterval(lifetime))
-      await save(Cached(entry: entry, value: value), resource, generation: generation)
-      return .success(value)
+      let etag = response.header("ETag")
+      return Loaded(
+        result: .success(value),
+        keep: {
+          guard let body = try? resource.encode(value) else { return }
+          let entry = CacheEntry(
+            key: resource.key, status: 200, body: body, etag: etag,
+            storedAt: received, expiresAt: received.addingTimeInterval(lifetime))
+          await self.save(Cached(entry: entry, value: value), resource, generation: generation)
+        })
     case 404, 410:
       // A good copy is kept: a server wrongly answering 404 must not wipe the offline data.
-      if cached?.entry.status != 200 {
-        let entry = CacheEntry(
-          key: resource.key, status: 404, body: Data(), etag: nil, storedAt: received,
-          expiresAt: received.addingTimeInterval(HTTPFreshness.notFoundLifetime))
-        await cache.save(entry, generation: generation)
-      }
-      return .failure(.notFound(resource: resource.name))
+      let notFound = Loaded(result: .failure(.notFound(resource: resource.name)))
+      guard cached?.entry.status != 200 else { return notFound }
+      let entry = CacheEntry(
+        key: resource.key, status: 404, body: Data(), etag: nil, storedAt: received,
+        expiresAt: received.addingTimeInterval(HTTPFreshness.notFoundLifetime))
+      return Loaded(
+        result: notFound.result,
+        keep: { await self.cache.save(entry, generation: generation) })
     case 429:
-      guard let cached else { return .failure(.rateLimited) }
-      return serveStale(cached, resource, reason: "The Pokémon server is rate limiting us")
+      guard let cached else { return Loaded(result: .failure(.rateLimited)) }
+      return Loaded(
+        result: serveStale(cached, resource, reason: "The Pokémon server is rate limiting us"))
     case 403, 500...599:
-      guard let cached else { return .failure(.server(status: response.status)) }
-      return serveStale(
-        cached, resource, reason: "The Pokémon server is unavailable (HTTP \(response.status))")
+      guard let cached else { return Loaded(result: .failure(.server(status: response.status))) }
+      return Loaded(
+        result: serveStale(
+          cached, resource,
+          reason: "The Pokémon server is unavailable (HTTP \(response.status))"))
     case 300..<400:
       // A redirect the transport did not follow: it pointed away from the API's host.
-      return .failure(.invalidData(resource: resource.name))
+      return Loaded(result: .failure(.invalidData(resource: resource.name)))
     default:
-      return .failure(.unexpectedStatus(response.status))
+      return Loaded(result: .failure(.unexpectedStatus(response.status)))
     }
   }
 
@@ -476,7 +522,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   /// The cached answer for `key` when it is a `404` or a body that still decodes (decoded now,
   /// once).
-  private func usableEntry(forKey key: String, _ resource: Resource) async -> Cached? {
+  private nonisolated func usableEntry(forKey key: String, _ resource: Resource) async -> Cached? {
     guard let entry = await cache.entry(forKey: key) else { return nil }
     switch entry.status {
     case 404: return Cached(entry: entry, value: nil)
@@ -485,7 +531,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
-  private func save(_ cached: Cached, _ resource: Resource, generation: Int) async {
+  private nonisolated func save(_ cached: Cached, _ resource: Resource, generation: Int) async {
     await cache.save(cached.entry, generation: generation)
     guard let value = cached.value else { return }
     for alias in Set(resource.aliases(value)) where alias != cached.entry.key {
@@ -495,12 +541,14 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
-  private func answer(from cached: Cached, _ resource: Resource) -> Result<any Sendable, APIError> {
+  private nonisolated func answer(from cached: Cached, _ resource: Resource) -> Result<
+    any Sendable, APIError
+  > {
     guard let value = cached.value else { return .failure(.notFound(resource: resource.name)) }
     return .success(value)
   }
 
-  private func serveStale(
+  private nonisolated func serveStale(
     _ cached: Cached, _ resource: Resource, reason: String
   ) -> Result<any Sendable, APIError> {
     let time = now()

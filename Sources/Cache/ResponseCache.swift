@@ -62,6 +62,8 @@ public struct StoreOpener: Sendable {
 public actor ResponseCache {
   private enum Disk {
     case unopened(StoreOpener)
+    /// Being opened (or created) in the background; nothing is in it yet.
+    case opening(Task<StoreOpener.Opened, Never>, StoreOpener)
     case open(any CacheStore, rebuild: StoreOpener?)
     case none
   }
@@ -91,27 +93,43 @@ public actor ResponseCache {
 
   /// A cache holding at most `memoryLimitBytes` in memory, persisting to the store `opener`
   /// opens when the cache is first used.
-  /// - Parameter onNotice: receives the opener's warnings, and one if the disk store fails.
+  /// - Parameters:
+  ///   - new: the store does not exist yet (its file is to be created), so it holds nothing:
+  ///     it is created at once in the background, and lookups do not wait for it (they are
+  ///     answered from memory), so that the first requests leave while it is being made.
+  ///   - onNotice: receives the opener's warnings, and one if the disk store fails.
   public init(
-    memoryLimitBytes: Int = 32 << 20, opening opener: StoreOpener,
+    memoryLimitBytes: Int = 32 << 20, opening opener: StoreOpener, new: Bool = false,
     onNotice: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.memoryLimitBytes = max(0, memoryLimitBytes)
-    self.disk = .unopened(opener)
+    self.disk = new ? .opening(Task.detached { opener.open() }, opener) : .unopened(opener)
     self.onNotice = onNotice
   }
 
-  /// The disk store, opened now if this is its first use.
-  private var store: (any CacheStore)? {
+  /// The disk store, opened now if this is its first use (or once its opening in the
+  /// background is done).
+  private func store() async -> (any CacheStore)? {
     switch disk {
     case .open(let store, _): return store
     case .none: return nil
     case .unopened(let opener):
-      let opened = opener.open()
-      opened.warnings.forEach(onNotice)
-      disk = opened.store.map { .open($0, rebuild: opener) } ?? .none
-      return opened.store
+      return opened(opener.open(), by: opener)
+    case .opening(let task, let opener):
+      let result = await task.value
+      // Another caller may have taken the result meanwhile.
+      if case .opening = disk { return opened(result, by: opener) }
+      return await store()
     }
+  }
+
+  /// Keeps what `opener` opened, saying its warnings.
+  private func opened(
+    _ result: StoreOpener.Opened, by opener: StoreOpener
+  ) -> (any CacheStore)? {
+    result.warnings.forEach(onNotice)
+    disk = result.store.map { .open($0, rebuild: opener) } ?? .none
+    return result.store
   }
 
   /// The entry filed under `key` (memory first, then disk), counting a hit or a miss.
@@ -121,7 +139,12 @@ public actor ResponseCache {
       return entry
     }
     var found: CacheEntry?
-    if let store {
+    // A store still being created holds nothing: no need to wait for it.
+    if case .opening = disk {
+      misses += 1
+      return nil
+    }
+    if let store = await store() {
       do {
         found = try await store.entry(forKey: key)
       } catch {
@@ -150,7 +173,7 @@ public actor ResponseCache {
   /// not reach the disk is counted in ``unsaved``.
   public func save(_ entry: CacheEntry) async {
     memory.insert(entry, limit: memoryLimitBytes)
-    guard let store else {
+    guard let store = await store() else {
       notSaved(unsaved.reason ?? .memoryOnly)
       return
     }
@@ -177,7 +200,7 @@ public actor ResponseCache {
 
   /// Counts what is cached, plus this session's hits and misses.
   public func statistics() async -> CacheStatistics {
-    if let store {
+    if let store = await store() {
       do {
         let summary = try await store.summary()
         return CacheStatistics(
@@ -199,7 +222,7 @@ public actor ResponseCache {
     memory = LRUMemory()
     hits = 0
     misses = 0
-    guard let store else { return }
+    guard let store = await store() else { return }
     do {
       try await store.removeAll()
     } catch {

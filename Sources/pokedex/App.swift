@@ -39,6 +39,8 @@ struct App {
   let options: Options
   let loop: SessionLoop
   let editor: LibEditLineEditor?
+  /// Waits until the answers received are stored: they reach the commands first.
+  let storeAnswers: @Sendable () async -> Void
 
   init(options: Options, environment: [String: String]) throws {
     self.options = options
@@ -48,17 +50,9 @@ struct App {
       options.commands == nil && options.verb == nil && TerminalInfo.stdinIsTerminal
     let notices = NoticeBoard(show: { console.printAsync($0) })
 
-    // Feature flags: defaults < config file < POKEDEX_FEATURES < --feature.
-    let (flags, flagWarnings) = FeatureFlags.load(
-      configDirectory: paths.config, environment: environment, featureOptions: options.features)
-    flagWarnings.forEach { notices.post("Warning: \($0)") }
-
-    // Logging to a file, never to the terminal.
-    let logger = Self.makeLogger(paths: paths, options: options, environment: environment)
-
-    // Network: libcurl (loaded by the first request), with logging around each attempt, one
-    // bound shared by the API and the images (6 requests at once over HTTP/1.1, 100 once answers
-    // come over HTTP/2, whose one connection carries them all), and retries around that.
+    // Network: libcurl (loaded by the first request, or at once for a cold start), with
+    // logging around each attempt, one bound shared by the API and the images, and retries
+    // around that.
     let apiURL = try options.resolvedAPIURL(environment: environment)
     let spritesURL = try options.resolvedSpritesURL(environment: environment)
     let transport = CurlHTTPClient(
@@ -69,12 +63,22 @@ struct App {
         notices.post("Warning: \($0); nothing can be fetched (Debian: apt-get install libcurl4).")
       })
     // A brand-new cache answers nothing: the first command will need the network, so libcurl
-    // loads while the cache is being created instead of after.
-    if !options.offline,
-      access(paths.cache.appending(path: GRDBCacheStore.fileName).path, F_OK) != 0
-    {
-      transport.prepare()
-    }
+    // loads now (first thing, it takes the longest), and the cache is created in the
+    // background while the first requests go out.
+    let newCache = access(paths.cache.appending(path: GRDBCacheStore.fileName).path, F_OK) != 0
+    if newCache, !options.offline { transport.prepare() }
+
+    // Feature flags: defaults < config file < POKEDEX_FEATURES < --feature.
+    let (flags, flagWarnings) = FeatureFlags.load(
+      configDirectory: paths.config, environment: environment, featureOptions: options.features)
+    flagWarnings.forEach { notices.post("Warning: \($0)") }
+
+    // Logging to a file, never to the terminal.
+    let logger = Self.makeLogger(paths: paths, options: options, environment: environment)
+
+    // Logging around each attempt of the transport, the bound (6 requests at once over
+    // HTTP/1.1, 100 once answers come over HTTP/2, whose one connection carries them all), and
+    // retries.
     let bounded = BoundedHTTPClient(
       wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: 6)
     let http = RetryingHTTPClient(wrapping: bounded)
@@ -85,11 +89,13 @@ struct App {
     let logged = StoreOpener(
       open: { Self.logging(disk.open(), logger) }, rebuild: { Self.logging(disk.rebuild(), logger) }
     )
-    let cache = ResponseCache(opening: logged, onNotice: { notices.post("Warning: \($0)") })
+    let cache = ResponseCache(
+      opening: logged, new: newCache, onNotice: { notices.post("Warning: \($0)") })
     let live = LivePokeAPIClient(
       baseURL: apiURL, http: http, cache: cache, offline: options.offline,
       onNotice: { notices.post($0, kind: $1) })
     let api = LoggingPokeAPIClient(base: live, logger: logger)
+    storeAnswers = { await live.settle() }
 
     // The session's background work: the loads at launch, the warm-ups commands start.
     let work = BackgroundWork()
@@ -220,8 +226,14 @@ struct App {
     ["CURL_CA_BUNDLE", "SSL_CERT_FILE"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
   }
 
-  /// Runs the session and returns the exit status.
+  /// Runs the session and returns the exit status, once what it fetched is stored.
   func run() async -> ExitStatus {
+    let status = await runSession()
+    await storeAnswers()
+    return status
+  }
+
+  private func runSession() async -> ExitStatus {
     if options.verb == Options.doctorVerb {
       return await loop.runScript(["doctor"].async) ? .success : .commandFailed
     }

@@ -54,6 +54,7 @@ struct CacheClearRaceTests {
     await http.open()
     // The caller still gets its answer; the emptied cache stays empty.
     #expect(try await load.value.name == "eevee")
+    await client.settle()
     #expect(await cache.statistics().entries == 0)
   }
 
@@ -62,7 +63,9 @@ struct CacheClearRaceTests {
     let cache = ResponseCache(store: nil)
     await cache.clear()
     await http.open()
-    _ = try await client(http, cache).pokemon(id: 133)
+    let client = client(http, cache)
+    _ = try await client.pokemon(id: 133)
+    await client.settle()
     #expect(await cache.statistics().entries == 1)
   }
 }

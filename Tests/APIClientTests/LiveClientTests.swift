@@ -3,6 +3,7 @@ import Cache
 import CacheStoreGRDB
 import Foundation
 import HTTPClient
+import Locking
 import Models
 import Testing
 
@@ -19,6 +20,26 @@ struct LiveClientTests {
       return try await group.reduce(into: []) { $0.append($1) }
     }
     #expect(names == Array(repeating: "eevee", count: 10))
+    #expect(await server.requests().count == 1)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func theCallerHasItsAnswerBeforeItIsStoredAndSettleWaitsForTheStore() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon/133", json: Fixtures.eeveePokemon)
+    let store = HeldStore()
+    let harness = Harness(server: server, cache: ResponseCache(store: store))
+    // The disk holds every write: the answer still reaches the caller.
+    #expect(try await harness.client.pokemon(id: 133).name == "eevee")
+    #expect(store.keys.isEmpty)
+    // A caller while it is being stored waits for that, and asks the network nothing.
+    let second = Task { try await harness.client.pokemon(id: 133).name }
+    let settled = Task { await harness.client.settle() }
+    store.letWritesThrough()
+    await settled.value
+    #expect(store.keys == ["\(server.baseURL.absoluteString)/pokemon/133/"])
+    #expect(try await second.value == "eevee")
     #expect(await server.requests().count == 1)
   }
 
@@ -284,10 +305,45 @@ struct LiveClientTests {
       let store = try GRDBCacheStore.open(directory: directory)
       let harness = Harness(server: server, cache: ResponseCache(store: store))
       _ = try await harness.client.evolutionChain(id: 67)
+      // As a process does before it ends.
+      await harness.client.settle()
     }
     let store = try GRDBCacheStore.open(directory: directory)
     let restarted = Harness(server: server, cache: ResponseCache(store: store))
     #expect(try await restarted.client.evolutionChain(id: 67).chain.evolvesTo.count == 8)
     #expect(await server.requests().count == 1)
+  }
+}
+
+/// A disk store whose writes wait until the test lets them through.
+final class HeldStore: CacheStore {
+  private let state = Locked<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>(
+    (false, []))
+  private let saved = Locked<[String]>([])
+  var keys: [String] { saved.withLock { $0 } }
+
+  func letWritesThrough() {
+    let waiting = state.withLock { state in
+      state.open = true
+      defer { state.waiting = [] }
+      return state.waiting
+    }
+    waiting.forEach { $0.resume() }
+  }
+
+  func entry(forKey key: String) async throws -> CacheEntry? { nil }
+  func save(_ entry: CacheEntry) async throws {
+    await withCheckedContinuation { continuation in
+      let open = state.withLock { state in
+        if !state.open { state.waiting.append(continuation) }
+        return state.open
+      }
+      if open { continuation.resume() }
+    }
+    saved.withLock { $0.append(entry.key) }
+  }
+  func removeAll() async throws {}
+  func summary() async throws -> CacheStoreSummary {
+    CacheStoreSummary(entries: keys.count, bytes: 0, oldestEntry: nil)
   }
 }

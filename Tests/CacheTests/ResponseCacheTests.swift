@@ -182,6 +182,32 @@ final class MemoryStore: CacheStore {
 
 @Suite("The disk store is opened when first needed, and rebuilt when damaged")
 struct LazyStoreTests {
+  @Test(.timeLimit(.minutes(1)))
+  func aStoreBeingCreatedIsNotWaitedForByLookupsButHoldsWhatIsSaved() async {
+    // The opener creates the file slowly (held until the test lets it go).
+    let release = DispatchSemaphore(value: 0)
+    let store = MemoryStore()
+    let cache = ResponseCache(
+      opening: StoreOpener(
+        open: {
+          release.wait()
+          return (store, [])
+        }, rebuild: { (nil, []) }),
+      new: true)
+    // A new store holds nothing: the lookup is answered (a miss) while it is being made.
+    #expect(await cache.entry(forKey: "a") == nil)
+    // A save waits for it, and lands in it.
+    let saving = Task { await cache.save(entry("a")) }
+    release.signal()
+    await saving.value
+    #expect(store.entries.withLock { $0["a"] } != nil)
+    #expect(await cache.entry(forKey: "a") != nil)
+    let statistics = await cache.statistics()
+    #expect(statistics.isPersistent)
+    #expect(statistics.entries == 1)
+    #expect(statistics.misses == 1)
+  }
+
   @Test func aCacheThatIsNeverUsedNeverOpensItsStore() async {
     let opened = Atomic(0)
     let cache = ResponseCache(
