@@ -76,11 +76,12 @@ struct App {
     // Logging to a file, never to the terminal.
     let logger = Self.makeLogger(paths: paths, options: options, environment: environment)
 
-    // Logging around each attempt of the transport, the bound (6 requests at once over
-    // HTTP/1.1, 100 once answers come over HTTP/2, whose one connection carries them all), and
-    // retries.
+    // Logging around each attempt of the transport, the bound, and retries. Over HTTPS the
+    // bound starts wide: libcurl holds a cold wave until the first connection says whether it
+    // multiplexes (HTTP/2: all of it goes at once; HTTP/1.1: six connections, the bound narrows).
     let bounded = BoundedHTTPClient(
-      wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: 6)
+      wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: 6,
+      startsMultiplexed: apiURL.scheme?.lowercased() == "https")
     let http = RetryingHTTPClient(wrapping: bounded)
 
     // Cache: memory in front of SQLite, opened when first used (memory only when the directory
