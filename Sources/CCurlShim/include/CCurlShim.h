@@ -6,7 +6,7 @@
 // functions below call through the pointers it resolved. They are the subset pokedex uses, each
 // with a fixed type, since Swift cannot call libcurl's variadic setters.
 //
-// It also brings `eventfd` and `TCP_QUICKACK`, which Swift's Glibc module leaves out.
+// It also brings `eventfd`, `TCP_QUICKACK` and `TCP_CORK`, which Swift's Glibc module leaves out.
 #pragma once
 
 #include <curl/curl.h>
