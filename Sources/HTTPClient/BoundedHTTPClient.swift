@@ -6,16 +6,12 @@ import Locking
 /// order; a cancelled one leaves the queue at once.
 ///
 /// The bound is for HTTP/1.1, where each request in flight holds a connection of its own, and six
-/// connections to a host is what browsers keep to. Over HTTP/2 (or 3), whose one connection
-/// carries every request as a stream, the bound is `multiplexedLimit`, so that a wave of requests
-/// (the nine names an evolution tree shows, a learnset's moves) goes out together instead of six
-/// at a time. That bound stays for politeness: 100 streams is what RFC 9113 recommends a server
-/// allow at least, and libcurl's own default. The protocol is learnt from the answers: one over
-/// HTTP/2 widens the bound, one over HTTP/1.x narrows it back. Requests that are to go over HTTPS
-/// may start wide (`startsMultiplexed`): libcurl asks for HTTP/2 there and holds a request until
-/// the server's first connection says whether it multiplexes, so a cold start's first wave goes
-/// out together; on an HTTP/1.1 server libcurl still opens six connections at most, and the
-/// others wait there for one.
+/// connections to a host is what browsers keep to. Once an answer has come over HTTP/2 (or 3),
+/// whose one connection carries every request as a stream, the bound widens to
+/// `multiplexedLimit`, so that a wave of requests (the nine names an evolution tree shows, a
+/// learnset's moves) goes out together instead of six at a time. That bound stays for politeness:
+/// 100 streams is what RFC 9113 recommends a server allow at least, and libcurl's own default.
+/// Requests on an HTTP/1.1 host past six still wait, in libcurl, for one of its six connections.
 ///
 /// Bounded parallelism as a type, as SwiftPM's `TokenBucket`. Put it inside the retrying client,
 /// so that a request waiting to retry does not hold a slot.
@@ -25,43 +21,32 @@ public struct BoundedHTTPClient: HTTPClient {
 
   private let base: any HTTPClient
   private let slots: Slots
-  private let singleLimit: Int
   private let multiplexedLimit: Int
 
   /// Sends through `base`, at most `limit` (at least 1) at once, and `multiplexedLimit` (at least
-  /// `limit`) once an answer has come over a multiplexed protocol, or from the start when
-  /// `startsMultiplexed`.
+  /// `limit`) once an answer has come over a multiplexed protocol.
   public init(
-    wrapping base: any HTTPClient, limit: Int, multiplexedLimit: Int = Self.defaultMultiplexedLimit,
-    startsMultiplexed: Bool = false
+    wrapping base: any HTTPClient, limit: Int, multiplexedLimit: Int = Self.defaultMultiplexedLimit
   ) {
-    let limit = max(1, limit)
-    let multiplexedLimit = max(limit, multiplexedLimit)
     self.base = base
-    self.slots = Slots(limit: startsMultiplexed ? multiplexedLimit : limit)
-    self.singleLimit = limit
-    self.multiplexedLimit = multiplexedLimit
+    self.slots = Slots(limit: max(1, limit))
+    self.multiplexedLimit = max(1, limit, multiplexedLimit)
   }
 
   public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     guard await slots.acquire() else { throw .cancelled }
     defer { slots.release() }
     let response = try await base.send(request)
-    switch Self.isMultiplexed(response.version) {
-    case true?: slots.resize(to: multiplexedLimit)
-    case false?: slots.resize(to: singleLimit)
-    case nil: break
-    }
+    if Self.isMultiplexed(response.version) { slots.widen(to: multiplexedLimit) }
     return response
   }
 
   /// How many requests may be in flight now.
   public var limit: Int { slots.limit }
 
-  /// Whether an answer's protocol (`HTTP/2`, `HTTP/1.1`) carries many requests on a connection;
-  /// nil when it is not known.
-  static func isMultiplexed(_ version: String?) -> Bool? {
-    guard let version, version.hasPrefix("HTTP/") else { return nil }
+  /// Whether an answer's protocol (`HTTP/2`, `HTTP/1.1`) carries many requests on a connection.
+  static func isMultiplexed(_ version: String?) -> Bool {
+    guard let version else { return false }
     return version.hasPrefix("HTTP/2") || version.hasPrefix("HTTP/3")
   }
 }
@@ -98,13 +83,13 @@ final class Slots: Sendable {
   /// How many slots there are.
   var limit: Int { state.withLock { $0.limit } }
 
-  /// Sets the number of slots to `limit`: new ones go to the requests waiting first; fewer
-  /// take effect as requests in flight give theirs back.
-  func resize(to limit: Int) {
+  /// Raises the number of slots to `limit` (never lowers it), handing the new ones to the requests
+  /// waiting first.
+  func widen(to limit: Int) {
     let added = state.withLock { state -> Int in
+      guard limit > state.limit else { return 0 }
       defer { state.limit = limit }
-      if limit < state.limit { state.free -= state.limit - limit }
-      return max(0, limit - state.limit)
+      return limit - state.limit
     }
     for _ in 0..<added { release() }
   }
@@ -164,14 +149,9 @@ final class Slots: Sendable {
     }
   }
 
-  /// Gives a slot back: to the first request waiting, else to the pool; to neither while more
-  /// requests are in flight than there are slots (after ``resize(to:)`` lowered them).
+  /// Gives a slot back: to the first request waiting, else to the pool.
   func release() {
     let next = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-      if state.free < 0 {
-        state.free += 1
-        return nil
-      }
       while !state.queue.isEmpty {
         let id = state.queue.removeFirst()
         switch state.waiters[id] {

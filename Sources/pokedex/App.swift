@@ -76,12 +76,11 @@ struct App {
     // Logging to a file, never to the terminal.
     let logger = Self.makeLogger(paths: paths, options: options, environment: environment)
 
-    // Logging around each attempt of the transport, the bound, and retries. Over HTTPS the
-    // bound starts wide: libcurl holds a cold wave until the first connection says whether it
-    // multiplexes (HTTP/2: all of it goes at once; HTTP/1.1: six connections, the bound narrows).
+    // Logging around each attempt of the transport, the bound (6 requests at once over
+    // HTTP/1.1, 100 once answers come over HTTP/2, whose one connection carries them all), and
+    // retries.
     let bounded = BoundedHTTPClient(
-      wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: 6,
-      startsMultiplexed: apiURL.scheme?.lowercased() == "https")
+      wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: 6)
     let http = RetryingHTTPClient(wrapping: bounded)
 
     // Cache: memory in front of SQLite, opened when first used (memory only when the directory

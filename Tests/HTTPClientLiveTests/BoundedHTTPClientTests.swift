@@ -129,45 +129,6 @@ struct BoundedHTTPClientTests {
     #expect(await transport.maxInFlight == 6)
   }
 
-  @Test func overHTTPSAColdWaveGoesOutTogetherBeforeAnyAnswer() async throws {
-    let transport = HeldTransport(version: "HTTP/2")
-    let client = BoundedHTTPClient(wrapping: transport, limit: 6, startsMultiplexed: true)
-    #expect(client.limit == BoundedHTTPClient.defaultMultiplexedLimit)
-    #expect(try await wave(of: 48, through: client, transport: transport, expected: 48) == 48)
-  }
-
-  @Test func anAnswerOverHTTP11NarrowsAWideBoundBackToSix() async throws {
-    // Twenty go out before the server is known; one answers over HTTP/1.1.
-    let transport = HeldTransport(version: "HTTP/1.1")
-    let client = BoundedHTTPClient(wrapping: transport, limit: 6, startsMultiplexed: true)
-    let first = Task {
-      try await withThrowingTaskGroup(of: Int.self) { group in
-        for index in 0..<20 {
-          group.addTask { try await client.send(request("early\(index)")).status }
-        }
-        return try await group.reduce(into: 0) { $0 += $1 == 200 ? 1 : 0 }
-      }
-    }
-    await waitUntil { await transport.heldCount == 20 }
-    await transport.releaseOne()
-    await waitUntil { client.limit == 6 }
-    // Nothing new starts until fewer than six are in flight: 19 are, so 14 more must end first.
-    let late = Task { try await client.send(request("late")).status }
-    for _ in 0..<13 { await transport.releaseOne() }
-    for _ in 0..<1000 { await Task.yield() }
-    #expect(await transport.order.contains("late") == false)
-    await transport.releaseOne()
-    await waitUntil { await transport.order.contains("late") }
-    #expect(await transport.inFlight == 6)
-    while true {
-      let (held, started) = (await transport.heldCount, await transport.order.count)
-      if held == 0, started == 21 { break }
-      if await !transport.releaseOne() { await Task.yield() }
-    }
-    #expect(try await first.value == 20)
-    #expect(try await late.value == 200)
-  }
-
   @Test func aCancelledWaiterLeavesTheQueueAndTakesNoSlot() async throws {
     let transport = HeldTransport()
     let client = BoundedHTTPClient(wrapping: transport, limit: 1)
