@@ -103,8 +103,18 @@ public actor ResponseCache {
     onNotice: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.memoryLimitBytes = max(0, memoryLimitBytes)
-    self.disk = new ? .opening(Task.detached { opener.open() }, opener) : .unopened(opener)
+    self.disk = new ? .opening(Self.opening(opener), opener) : .unopened(opener)
     self.onNotice = onNotice
+  }
+
+  /// Opens the store on a thread of its own (it creates a file, takes a lock and syncs: no
+  /// work for one of the few threads tasks run on), for a task to await.
+  private static func opening(_ opener: StoreOpener) -> Task<StoreOpener.Opened, Never> {
+    Task {
+      await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(returning: opener.open()) }
+      }
+    }
   }
 
   /// The disk store, opened now if this is its first use (or once its opening in the
@@ -165,15 +175,22 @@ public actor ResponseCache {
   /// Stores `entry` in memory and on disk, replacing the one with the same key, unless the cache
   /// was cleared since `generation` (the ``generation`` when the load began).
   public func save(_ entry: CacheEntry, generation: Int) async {
-    guard generation == self.generation else { return }
-    await save(entry)
+    await save(entry, unlessClearedSince: generation)
   }
 
   /// Stores `entry` in memory and on disk, replacing the one with the same key. One that does
   /// not reach the disk is counted in ``unsaved``.
   public func save(_ entry: CacheEntry) async {
+    await save(entry, unlessClearedSince: nil)
+  }
+
+  private func save(_ entry: CacheEntry, unlessClearedSince generation: Int?) async {
+    if let generation, generation != self.generation { return }
     memory.insert(entry, limit: memoryLimitBytes)
-    guard let store = await store() else {
+    let store = await store()
+    // A clear while the store was being opened: the entry must not go into the emptied store.
+    if let generation, generation != self.generation { return }
+    guard let store else {
       notSaved(unsaved.reason ?? .memoryOnly)
       return
     }

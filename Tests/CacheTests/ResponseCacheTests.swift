@@ -208,6 +208,30 @@ struct LazyStoreTests {
     #expect(statistics.misses == 1)
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func aSaveWaitingForANewStoreDoesNotRefillItAfterAClear() async {
+    let release = DispatchSemaphore(value: 0)
+    let store = MemoryStore()
+    let cache = ResponseCache(
+      opening: StoreOpener(
+        open: {
+          release.wait()
+          return (store, [])
+        }, rebuild: { (nil, []) }),
+      new: true)
+    // A load began, then the cache was cleared while its answer waited for the new store.
+    let generation = await cache.generation
+    let saving = Task { await cache.save(entry("a"), generation: generation) }
+    for _ in 0..<1_000 { await Task.yield() }
+    let clearing = Task { await cache.clear() }
+    for _ in 0..<1_000 { await Task.yield() }
+    release.signal()
+    await saving.value
+    await clearing.value
+    #expect(store.entries.withLock { $0["a"] } == nil)
+    #expect(await cache.entry(forKey: "a") == nil)
+  }
+
   @Test func aCacheThatIsNeverUsedNeverOpensItsStore() async {
     let opened = Atomic(0)
     let cache = ResponseCache(
