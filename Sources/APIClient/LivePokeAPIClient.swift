@@ -326,23 +326,32 @@ public actor LivePokeAPIClient: PokeAPIClient {
   private final class Flight {
     var task: Task<Void, Never>?
     var waiters: [UInt64: CheckedContinuation<Result<any Sendable, APIError>, Never>] = [:]
-    var answer: Result<any Sendable, APIError>?
+    var answered = false
+    /// Callers that came after the answer, waiting for it to be stored.
+    var waitingForStore: [UInt64: CheckedContinuation<Void, Never>] = [:]
   }
 
   /// Joins the load of `resource` in progress, or starts one. A load already answered, whose
   /// answer is being stored, is waited for and then read like any cached answer (its freshness,
   /// hits and misses as for any other).
   private func shared(_ resource: Resource) async throws(APIError) -> any Sendable {
-    while let storing = flights[resource.key], storing.answer != nil, let task = storing.task {
-      await task.value
+    let key = resource.key
+    while let storing = flights[key], storing.answered {
+      if Task.isCancelled { throw .cancelled }
+      nextWaiterID += 1
+      let id = nextWaiterID
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { storing.waitingForStore[id] = $0 }
+      } onCancel: {
+        Task { await self.stopWaitingForStore(id, key: key) }
+      }
     }
     if Task.isCancelled { throw .cancelled }
     nextWaiterID += 1
     let id = nextWaiterID
-    let key = resource.key
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        if let flight = flights[key], flight.answer == nil {
+        if let flight = flights[key] {
           flight.waiters[id] = continuation
         } else {
           let flight = Flight()
@@ -364,14 +373,18 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   /// Gives the callers their answer; the flight stays until the answer is stored.
   private func answer(_ flight: Flight, with result: Result<any Sendable, APIError>) {
-    flight.answer = result
+    flight.answered = true
     let waiters = flight.waiters
     flight.waiters = [:]
     for continuation in waiters.values { continuation.resume(returning: result) }
   }
 
+  /// The answer is stored: the flight ends, and the callers that waited for that go on.
   private func finish(_ flight: Flight, key: String) {
     if flights[key] === flight { flights[key] = nil }
+    let waiting = flight.waitingForStore
+    flight.waitingForStore = [:]
+    for continuation in waiting.values { continuation.resume() }
   }
 
   private func cancelWaiter(_ id: UInt64, key: String) {
@@ -384,13 +397,18 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
+  /// A caller waiting for an answer to be stored was cancelled: it goes at once (the storing
+  /// goes on).
+  private func stopWaitingForStore(_ id: UInt64, key: String) {
+    flights[key]?.waitingForStore.removeValue(forKey: id)?.resume()
+  }
+
   /// Waits until every answer already received is stored (in memory and on disk): answers are
   /// given to their callers first and stored after, so that the next requests leave sooner.
-  /// Loads still waiting for the network are not waited for.
+  /// Loads still waiting for the network, and answers that come later, are not waited for.
   public func settle() async {
-    while let storing = flights.values.first(where: { $0.answer != nil })?.task {
-      await storing.value
-    }
+    let storing = flights.values.filter(\.answered).compactMap(\.task)
+    for task in storing { await task.value }
   }
 
   // MARK: Cache, network, fallback

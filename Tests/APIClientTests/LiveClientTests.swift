@@ -28,19 +28,45 @@ struct LiveClientTests {
     let server = try await FixtureServer.start()
     defer { Task { await server.stop() } }
     await server.serve("pokemon/133", json: Fixtures.eeveePokemon)
+    // Nothing kept in memory: only the disk answers a second lookup.
     let store = HeldStore()
-    let harness = Harness(server: server, cache: ResponseCache(store: store))
+    let harness = Harness(server: server, cache: ResponseCache(memoryLimitBytes: 0, store: store))
     // The disk holds every write: the answer still reaches the caller.
     #expect(try await harness.client.pokemon(id: 133).name == "eevee")
     #expect(store.keys.isEmpty)
-    // A caller while it is being stored waits for that, and asks the network nothing.
-    let second = Task { try await harness.client.pokemon(id: 133).name }
+    // A caller while it is being stored waits for that (rather than asking the network again,
+    // since the disk does not have it yet), then reads it from the disk.
+    let secondDone = Locked(false)
+    let second = Task {
+      defer { secondDone.withLock { $0 = true } }
+      return try await harness.client.pokemon(id: 133).name
+    }
+    for _ in 0..<2_000 { await Task.yield() }
+    #expect(secondDone.withLock { $0 } == false)
     let settled = Task { await harness.client.settle() }
     store.letWritesThrough()
     await settled.value
     #expect(store.keys == ["\(server.baseURL.absoluteString)/pokemon/133/"])
     #expect(try await second.value == "eevee")
     #expect(await server.requests().count == 1)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aCallerWaitingForAnAnswerToBeStoredCanBeCancelled() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon/133", json: Fixtures.eeveePokemon)
+    let store = HeldStore()
+    let harness = Harness(server: server, cache: ResponseCache(memoryLimitBytes: 0, store: store))
+    _ = try await harness.client.pokemon(id: 133)
+    let waiting = Task { try await harness.client.pokemon(id: 133) }
+    for _ in 0..<2_000 { await Task.yield() }
+    waiting.cancel()
+    // Cancelled while the disk still holds the write: it goes at once.
+    let error = await apiError { try await waiting.value }
+    #expect(error == .cancelled)
+    store.letWritesThrough()
+    await harness.client.settle()
   }
 
   @Test func independentCallsOverlapUpToTheBound() async throws {
@@ -320,6 +346,7 @@ final class HeldStore: CacheStore {
   private let state = Locked<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>(
     (false, []))
   private let saved = Locked<[String]>([])
+  private let stored = Locked<[String: CacheEntry]>([:])
   var keys: [String] { saved.withLock { $0 } }
 
   func letWritesThrough() {
@@ -331,7 +358,9 @@ final class HeldStore: CacheStore {
     waiting.forEach { $0.resume() }
   }
 
-  func entry(forKey key: String) async throws -> CacheEntry? { nil }
+  func entry(forKey key: String) async throws -> CacheEntry? {
+    stored.withLock { $0[key] }
+  }
   func save(_ entry: CacheEntry) async throws {
     await withCheckedContinuation { continuation in
       let open = state.withLock { state in
@@ -341,6 +370,7 @@ final class HeldStore: CacheStore {
       if open { continuation.resume() }
     }
     saved.withLock { $0.append(entry.key) }
+    stored.withLock { $0[entry.key] = entry }
   }
   func removeAll() async throws {}
   func summary() async throws -> CacheStoreSummary {
