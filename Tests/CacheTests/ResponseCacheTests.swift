@@ -182,9 +182,9 @@ final class MemoryStore: CacheStore {
 
 @Suite("The disk store is opened when first needed, and rebuilt when damaged")
 struct LazyStoreTests {
-  @Test(.timeLimit(.minutes(1)))
-  func aStoreBeingCreatedIsNotWaitedForByLookupsButHoldsWhatIsSaved() async {
-    // The opener creates the file slowly (held until the test lets it go).
+  /// A cache whose store is new and is created slowly: its opener waits until the test signals
+  /// `release`.
+  private func newCacheOpenedSlowly() -> (ResponseCache, MemoryStore, DispatchSemaphore) {
     let release = DispatchSemaphore(value: 0)
     let store = MemoryStore()
     let cache = ResponseCache(
@@ -194,6 +194,12 @@ struct LazyStoreTests {
           return (store, [])
         }, rebuild: { (nil, []) }),
       new: true)
+    return (cache, store, release)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aStoreBeingCreatedIsNotWaitedForByLookupsButHoldsWhatIsSaved() async {
+    let (cache, store, release) = newCacheOpenedSlowly()
     // A new store holds nothing: the lookup is answered (a miss) while it is being made.
     #expect(await cache.entry(forKey: "a") == nil)
     // A save waits for it, and lands in it.
@@ -210,15 +216,7 @@ struct LazyStoreTests {
 
   @Test(.timeLimit(.minutes(1)))
   func aSaveWaitingForANewStoreDoesNotRefillItAfterAClear() async {
-    let release = DispatchSemaphore(value: 0)
-    let store = MemoryStore()
-    let cache = ResponseCache(
-      opening: StoreOpener(
-        open: {
-          release.wait()
-          return (store, [])
-        }, rebuild: { (nil, []) }),
-      new: true)
+    let (cache, store, release) = newCacheOpenedSlowly()
     // A load began, then the cache was cleared while its answer waited for the new store.
     let generation = await cache.generation
     let saving = Task { await cache.save(entry("a"), generation: generation) }
