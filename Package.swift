@@ -50,7 +50,7 @@ let package = Package(
     .target(
       name: "CacheStoreGRDB",
       dependencies: ["Cache", .product(name: "GRDB", package: "GRDB.swift")]),
-    .target(name: "APIClient", dependencies: ["Models", "HTTPClient", "Cache"]),
+    .target(name: "APIClient", dependencies: ["Models", "HTTPClient", "Cache", "Locking"]),
     .target(name: "PNGDecoder"),
     .target(name: "PNGDecoderLibPNG", dependencies: ["PNGDecoder", "CLibPNG"]),
     .target(name: "SpriteStore"),

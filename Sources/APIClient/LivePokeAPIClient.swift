@@ -1,6 +1,7 @@
 import Cache
 import Foundation
 import HTTPClient
+import Locking
 import Models
 
 /// The ``PokeAPIClient`` that talks to PokéAPI through an ``HTTPClient`` and a ``ResponseCache``.
@@ -328,7 +329,43 @@ public actor LivePokeAPIClient: PokeAPIClient {
     var waiters: [UInt64: CheckedContinuation<Result<any Sendable, APIError>, Never>] = [:]
     var answered = false
     /// Callers that came after the answer, waiting for it to be stored.
-    var waitingForStore: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    let stored = StoreSignal()
+  }
+
+  /// Tells the callers waiting for an answer to be stored that it is. Behind a lock of its own
+  /// rather than the actor's: a caller registers from its task and the flight's task fires it,
+  /// and ThreadSanitizer sees a lock where it does not see the actor's hand-over between them.
+  private final class StoreSignal: Sendable {
+    private let state = Locked<(fired: Bool, waiting: [UInt64: CheckedContinuation<Void, Never>])>(
+      (false, [:]))
+
+    /// Returns once the answer is stored, or once ``cancel(_:)`` is called for `id` (or the task
+    /// was cancelled before it waited).
+    func wait(_ id: UInt64) async {
+      await withCheckedContinuation { continuation in
+        let goOn = state.withLock { state in
+          let goOn = state.fired || Task.isCancelled
+          if !goOn { state.waiting[id] = continuation }
+          return goOn
+        }
+        if goOn { continuation.resume() }
+      }
+    }
+
+    /// The waiter `id` stops waiting (the storing goes on).
+    func cancel(_ id: UInt64) {
+      state.withLock { $0.waiting.removeValue(forKey: id) }?.resume()
+    }
+
+    /// The answer is stored: every waiter goes on, and later ones at once.
+    func fire() {
+      let waiting = state.withLock { state in
+        state.fired = true
+        defer { state.waiting = [:] }
+        return state.waiting
+      }
+      for continuation in waiting.values { continuation.resume() }
+    }
   }
 
   /// Joins the load of `resource` in progress, or starts one. A load already answered, whose
@@ -340,10 +377,11 @@ public actor LivePokeAPIClient: PokeAPIClient {
       if Task.isCancelled { throw .cancelled }
       nextWaiterID += 1
       let id = nextWaiterID
+      let signal = storing.stored
       await withTaskCancellationHandler {
-        await withCheckedContinuation { storing.waitingForStore[id] = $0 }
+        await signal.wait(id)
       } onCancel: {
-        Task { await self.stopWaitingForStore(id, key: key) }
+        signal.cancel(id)
       }
     }
     if Task.isCancelled { throw .cancelled }
@@ -382,9 +420,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
   /// The answer is stored: the flight ends, and the callers that waited for that go on.
   private func finish(_ flight: Flight, key: String) {
     if flights[key] === flight { flights[key] = nil }
-    let waiting = flight.waitingForStore
-    flight.waitingForStore = [:]
-    for continuation in waiting.values { continuation.resume() }
+    flight.stored.fire()
   }
 
   private func cancelWaiter(_ id: UInt64, key: String) {
@@ -395,12 +431,6 @@ public actor LivePokeAPIClient: PokeAPIClient {
       flights[key] = nil
       flight.task?.cancel()
     }
-  }
-
-  /// A caller waiting for an answer to be stored was cancelled: it goes at once (the storing
-  /// goes on).
-  private func stopWaitingForStore(_ id: UInt64, key: String) {
-    flights[key]?.waitingForStore.removeValue(forKey: id)?.resume()
   }
 
   /// Waits until every answer already received is stored (in memory and on disk): answers are
