@@ -168,8 +168,16 @@ struct App {
       details: details,
       images: images,
       speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
-      cacheStatistics: { await cache.statistics() }, clearCache: { await cache.clear() },
-      unsavedAnswers: { await cache.unsaved },
+      // What was fetched is counted once stored (answers reach the commands first).
+      cacheStatistics: {
+        await live.settle()
+        return await cache.statistics()
+      },
+      clearCache: { await cache.clear() },
+      unsavedAnswers: {
+        await live.settle()
+        return await cache.unsaved
+      },
       history: { editor?.historyEntries() ?? [] }, flags: flags, syncProgress: syncProgress,
       pages: pages,
       speciesTypes: {
