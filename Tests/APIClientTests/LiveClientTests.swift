@@ -23,14 +23,20 @@ struct LiveClientTests {
     #expect(await server.requests().count == 1)
   }
 
-  @Test(.timeLimit(.minutes(1)))
-  func theCallerHasItsAnswerBeforeItIsStoredAndSettleWaitsForTheStore() async throws {
+  /// A server answering `pokemon/133`, and a client caching nothing in memory (only the disk
+  /// answers a second lookup) over a disk that holds every write until the test lets it through.
+  private func eeveeBehindAHeldStore() async throws -> (FixtureServer, HeldStore, Harness) {
     let server = try await FixtureServer.start()
-    defer { Task { await server.stop() } }
     await server.serve("pokemon/133", json: Fixtures.eeveePokemon)
-    // Nothing kept in memory: only the disk answers a second lookup.
     let store = HeldStore()
     let harness = Harness(server: server, cache: ResponseCache(memoryLimitBytes: 0, store: store))
+    return (server, store, harness)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func theCallerHasItsAnswerBeforeItIsStoredAndSettleWaitsForTheStore() async throws {
+    let (server, store, harness) = try await eeveeBehindAHeldStore()
+    defer { Task { await server.stop() } }
     // The disk holds every write: the answer still reaches the caller.
     #expect(try await harness.client.pokemon(id: 133).name == "eevee")
     #expect(store.keys.isEmpty)
@@ -53,11 +59,8 @@ struct LiveClientTests {
 
   @Test(.timeLimit(.minutes(1)))
   func aCallerWaitingForAnAnswerToBeStoredCanBeCancelled() async throws {
-    let server = try await FixtureServer.start()
+    let (server, store, harness) = try await eeveeBehindAHeldStore()
     defer { Task { await server.stop() } }
-    await server.serve("pokemon/133", json: Fixtures.eeveePokemon)
-    let store = HeldStore()
-    let harness = Harness(server: server, cache: ResponseCache(memoryLimitBytes: 0, store: store))
     _ = try await harness.client.pokemon(id: 133)
     let waiting = Task { try await harness.client.pokemon(id: 133) }
     for _ in 0..<2_000 { await Task.yield() }
