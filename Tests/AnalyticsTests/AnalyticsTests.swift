@@ -35,7 +35,9 @@ struct AnalyticsTests {
   }
 
   @Test func writesOneJSONObjectPerLineCreatingDirectories() async throws {
-    let file = scratchDirectory().appendingPathComponent("state/pokedex/analytics.jsonl")
+    let scratch = scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let file = scratch.appendingPathComponent("state/pokedex/analytics.jsonl")
     let warnings = WarningBox()
     let tracker = JSONLinesAnalyticsTracker(
       fileURL: file, now: { fixedDate }, onWarning: { warnings.append($0) })
@@ -56,7 +58,9 @@ struct AnalyticsTests {
   }
 
   @Test func appendsAcrossTrackersAndNeverTruncates() async throws {
-    let file = scratchDirectory().appendingPathComponent("analytics.jsonl")
+    let scratch = scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let file = scratch.appendingPathComponent("analytics.jsonl")
     let first = JSONLinesAnalyticsTracker(fileURL: file, now: { fixedDate }, onWarning: { _ in })
     await first.track(.speciesSelected(id: 1))
     let second = JSONLinesAnalyticsTracker(
@@ -74,6 +78,7 @@ struct AnalyticsTests {
 
   @Test func anUnwritablePathWarnsOnceAndDoesNotThrow() async throws {
     let directory = scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     // A regular file where a directory should be: unwritable even for root.
     let blocker = directory.appendingPathComponent("blocker")
@@ -91,7 +96,9 @@ struct AnalyticsTests {
   }
 
   @Test func aDirectoryInPlaceOfTheFileWarnsOnce() async throws {
-    let file = scratchDirectory().appendingPathComponent("analytics.jsonl")
+    let scratch = scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let file = scratch.appendingPathComponent("analytics.jsonl")
     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
     let warnings = WarningBox()
     let tracker = JSONLinesAnalyticsTracker(fileURL: file, onWarning: { warnings.append($0) })

@@ -21,6 +21,7 @@ private func configPath(in directory: URL) -> String {
 struct FeatureFlagsTests {
   @Test func everyFeatureIsOnByDefault() throws {
     let directory = try configDirectory(with: nil)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let (flags, warnings) = FeatureFlags.load(
       configDirectory: directory, environment: [:], commandLine: [])
     #expect(warnings.isEmpty)
@@ -39,6 +40,7 @@ struct FeatureFlagsTests {
     // search: file off only; random: CLI off only; sync: default.
     let directory = try configDirectory(
       with: #"{"features": {"evolution": false, "images": "off", "search": false}}"#)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let (flags, warnings) = FeatureFlags.load(
       configDirectory: directory,
       environment: ["POKEDEX_FEATURES": "evolution=on, images=ON"],
@@ -66,6 +68,7 @@ struct FeatureFlagsTests {
 
   @Test func environmentBeatsFileAndCommandLineBeatsEnvironment() throws {
     let directory = try configDirectory(with: #"{"features": {"sync": "off"}}"#)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let fileOnly = FeatureFlags.load(
       configDirectory: directory, environment: [:], commandLine: []
     ).0
@@ -98,6 +101,7 @@ struct FeatureFlagsTests {
   @Test func unknownNamesAndBadValuesAreWarnedAndSkipped() throws {
     let directory = try configDirectory(
       with: #"{"features": {"evolutoin": false, "images": 3, "sync": "maybe", "random": false}}"#)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let (flags, warnings) = FeatureFlags.load(
       configDirectory: directory,
       environment: ["POKEDEX_FEATURES": "teleport=on,search=sometimes,analytics"],
@@ -139,6 +143,7 @@ struct FeatureFlagsTests {
     arguments: ["{\"features\": {\"evolution\": false", "", "[1, 2]", #"{"features": ["sync"]}"#])
   func malformedFile(contents: String) throws {
     let directory = try configDirectory(with: contents)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let (flags, warnings) = FeatureFlags.load(
       configDirectory: directory, environment: ["POKEDEX_FEATURES": "images=off"], commandLine: [])
     #expect(warnings.count == 1)
@@ -151,6 +156,7 @@ struct FeatureFlagsTests {
 
   @Test func otherConfigSettingsAndMissingFeaturesAreFine() throws {
     let directory = try configDirectory(with: #"{"page-size": 30, "color": "never"}"#)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let (flags, warnings) = FeatureFlags.load(
       configDirectory: directory, environment: [:], commandLine: [])
     #expect(warnings.isEmpty)
@@ -159,6 +165,7 @@ struct FeatureFlagsTests {
 
   @Test func anUnreadableConfigFileIsWarnedAbout() throws {
     let directory = try configDirectory(with: nil)
+    defer { try? FileManager.default.removeItem(at: directory) }
     // A directory where the file should be cannot be read, even by root.
     try FileManager.default.createDirectory(
       at: directory.appendingPathComponent("config.json"), withIntermediateDirectories: false)
