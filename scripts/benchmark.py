@@ -46,6 +46,25 @@ for endpoint, id in json.loads(sys.argv[3]):
 """
 
 
+# Peak memory, from a parent that is small. Linux counts in a child's peak resident memory the
+# pages it had before exec, which are its parent's (a copy, or the same pages after vfork), so a
+# command started straight from this script (about 27 MB of Python) could not measure below that.
+# This forks the command from a bare Python (about 8 MB) and prints its peak in KB.
+PEAK_MEMORY = """
+import os, resource, sys
+pid = os.fork()
+if pid == 0:
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.dup2(null, 2)
+    os.execve(sys.argv[1], sys.argv[1:], os.environ)
+_, status = os.waitpid(pid, 0)
+if os.waitstatus_to_exitcode(status) not in (0, 1):
+    sys.exit(f"{sys.argv[1:]} failed with {status}")
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
 class Mirror:
     """The recorded PokéAPI on loopback, with a latency added to every answer."""
 
@@ -116,30 +135,37 @@ class Bench:
         return command, env
 
     def run(self, command_env):
-        """Runs a command; its wall time in ms and its peak resident memory in MB."""
+        """Runs a command; its wall time in ms."""
         command, env = command_env
         start = time.monotonic()
         process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL, preexec_fn=self.enter)
-        _, status, usage = os.wait4(process.pid, 0)
+        _, status = os.waitpid(process.pid, 0)
         elapsed = (time.monotonic() - start) * 1000
         if os.waitstatus_to_exitcode(status) not in (0, 1):
             raise SystemExit(f"{command} failed with {status}")
-        return elapsed, usage.ru_maxrss / 1024
+        return elapsed
 
     def interleaved(self, commands, runs, prepare=None):
-        """Runs each command once per round, `runs` rounds; the times and memory of each."""
+        """Runs each command once per round, `runs` rounds; the median time of each."""
         times = {name: [] for name in commands}
-        memory = {name: [] for name in commands}
         for _ in range(runs):
             for name, command in commands.items():
                 if prepare:
                     prepare(name)
-                elapsed, rss = self.run(command)
-                times[name].append(elapsed)
-                memory[name].append(rss)
-        return ({n: statistics.median(t) for n, t in times.items()},
-                {n: statistics.median(m) for n, m in memory.items()})
+                times[name].append(self.run(command))
+        return {n: statistics.median(t) for n, t in times.items()}
+
+    def peak_memory(self, commands, runs):
+        """Each command's median peak resident memory in MB, interleaved over `runs` rounds,
+        measured by a small Python that forks it (PEAK_MEMORY)."""
+        memory = {name: [] for name in commands}
+        for _ in range(runs):
+            for name, (command, env) in commands.items():
+                result = subprocess.run([sys.executable, "-S", "-c", PEAK_MEMORY, *command],
+                                        env=env, capture_output=True, text=True, check=True)
+                memory[name].append(int(result.stdout) / 1024)
+        return {n: statistics.median(m) for n, m in memory.items()}
 
     def hyperfine_medians(self, commands, runs):
         """Medians from hyperfine (no shell); None when it is not installed."""
@@ -276,7 +302,7 @@ def link_rows(args, work, runs, row):
         for name in ("pokebase", "pokebase, same answers"):
             fresh(name)
             bench.run(cold[name])
-        times, _ = bench.interleaved(cold, max(5, runs // 3), prepare=fresh)
+        times = bench.interleaved(cold, max(5, runs // 3), prepare=fresh)
         label = f"HTTPS, HTTP/2, gzip at {rtt} ms RTT"
         row(f"cold `open 133; evolution`, {label}",
             f"{times['pokedex']:.0f} ms, {trips(times['pokedex'])}",
@@ -323,7 +349,7 @@ def link_rows(args, work, runs, row):
             nginx.reset()
             bench.run(bench.pokedex(cold_home, "-c", line))
             seen = benchmark_link.Nginx.summary(nginx.requests(), rtt)
-            cold_times, _ = bench.interleaved(
+            cold_times = bench.interleaved(
                 {line: bench.pokedex(cold_home, "-c", line)}, max(5, runs // 3),
                 prepare=from_games)
             row(f"cold `{line}`" + (f" after `{before}`" if before else "")
@@ -402,7 +428,8 @@ def main():
         mirror.reset()
         warm = {"pokedex": bench.pokedex(home, "-c", "open 133; evolution"),
                 "pokebase": bench.pokebase(pb_cache)}
-        times, memory = bench.interleaved(warm, runs)
+        times = bench.interleaved(warm, runs)
+        memory = bench.peak_memory(warm, runs)
         if mirror.requests() != 0:
             print("  warning: a warm run made requests")
         row("warm `open 133; evolution`", f"{times['pokedex']:.1f} ms",
@@ -428,7 +455,7 @@ def main():
         for name in ("pokebase", "pokebase, same answers"):
             fresh(name)
             bench.run(cold[name])
-        times, _ = bench.interleaved(cold, max(5, runs // 3), prepare=fresh)
+        times = bench.interleaved(cold, max(5, runs // 3), prepare=fresh)
         trips = (times["pokedex"] - warm_pokedex) / args.latency
         row(f"cold, same command, at {args.latency} ms", f"{times['pokedex']:.0f} ms",
             f"{times['pokebase']:.0f} ms", f"{times['pokebase'] / times['pokedex']:.1f}×",
@@ -449,7 +476,7 @@ def main():
         mirror.reset()
         warm_pages = {"open 133; evolution": bench.pokedex(home, "-c", "open 133; evolution")}
         warm_pages.update({name: bench.pokedex(home, "-c", line) for name, line in pages.items()})
-        times, _ = bench.interleaved(warm_pages, runs)
+        times = bench.interleaved(warm_pages, runs)
         if mirror.requests() != 0:
             print("  warning: a warm page made requests")
         baseline = times.pop("open 133; evolution")
@@ -464,7 +491,7 @@ def main():
             bench.run(bench.pokedex(cold_home, "-c", pages[name]))
             requests = mirror.requests()
             shutil.rmtree(cold_home, ignore_errors=True)
-            cold_times, _ = bench.interleaved(
+            cold_times = bench.interleaved(
                 {name: bench.pokedex(cold_home, "-c", pages[name])}, max(5, runs // 3),
                 prepare=fresh_cold)
             over = (cold_times[name] - times[name]) / args.latency
@@ -484,7 +511,7 @@ def main():
             mirror.reset()
             bench.run(bench.pokedex(cold_home, "-c", pages[name]))
             requests = mirror.requests()
-            cold_times, _ = bench.interleaved(
+            cold_times = bench.interleaved(
                 {name: bench.pokedex(cold_home, "-c", pages[name])}, max(5, runs // 3),
                 prepare=from_games)
             over = (cold_times[name] - times[name]) / args.latency
@@ -502,7 +529,7 @@ def main():
                    "open 25": "open 25"}
         for line in explore.values():
             bench.run(bench.pokedex(home, "-c", line))
-        times, _ = bench.interleaved(
+        times = bench.interleaved(
             {name: bench.pokedex(home, "-c", line) for name, line in explore.items()}, runs)
         for name in ["filter type water", "filter gen 1"]:
             row(f"warm `{name}` vs `list`", f"{times[name]:.1f} vs {times['list']:.1f} ms",
@@ -515,7 +542,7 @@ def main():
             mirror.reset()
             bench.run(bench.pokedex(cold_home, "-c", explore[name]))
             requests = mirror.requests()
-            cold_times, _ = bench.interleaved(
+            cold_times = bench.interleaved(
                 {name: bench.pokedex(cold_home, "-c", explore[name])}, max(5, runs // 3),
                 prepare=cold_explore)
             warm = times[name] if before is None else times[name]
@@ -535,7 +562,7 @@ def main():
         for code in [None] + languages:
             bench.run(bench.pokedex(home, *(["--lang", code] if code else []), "-c", shown))
         mirror.reset()
-        times, _ = bench.interleaved(
+        times = bench.interleaved(
             {code or "none": bench.pokedex(home, *(["--lang", code] if code else []), "-c", shown)
              for code in [None] + languages}, runs)
         if mirror.requests() != 0:
@@ -549,7 +576,7 @@ def main():
                    "--offline -c help": bench.pokedex(home, "--offline", "-c", "help")}
         medians = bench.hyperfine_medians(startup, runs * 2)
         if medians is None:
-            medians, _ = bench.interleaved(startup, runs * 2)
+            medians = bench.interleaved(startup, runs * 2)
         row("`pokedex --version`", f"{medians['--version']:.1f} ms", goal="≤ 20 ms")
         row("`pokedex --offline -c help`", f"{medians['--offline -c help']:.1f} ms",
             ratio=f"+{medians['--offline -c help'] - medians['--version']:.1f} ms",
@@ -563,7 +590,7 @@ def main():
         filler = fill_cache(database, 48 << 20)
         sizes = {"small": bench.pokedex(home, "--offline", "-c", "open 133; evolution"),
                  "big": bench.pokedex(big_home, "--offline", "-c", "open 133; evolution")}
-        times, _ = bench.interleaved(sizes, runs)
+        times = bench.interleaved(sizes, runs)
         row(f"warm offline, cache of {os.path.getsize(database) >> 20} MB ({filler} answers)"
             " vs a small one", f"{times['big']:.1f} vs {times['small']:.1f} ms",
             ratio=f"+{times['big'] - times['small']:.1f} ms", goal="within 5 ms")
@@ -584,7 +611,7 @@ def main():
         if not args.quick:
             sync_home = os.path.join(work, "sync")
             mirror.reset()
-            elapsed, _ = bench.run(bench.pokedex(sync_home, "-c", "sync 1-151 --images"))
+            elapsed = bench.run(bench.pokedex(sync_home, "-c", "sync 1-151 --images"))
             requests = mirror.requests()
             floor = requests / 6 * args.latency
             log = open(os.path.join(sync_home, ".local", "state", "pokedex", "pokedex.log")).read()
