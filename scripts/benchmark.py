@@ -57,7 +57,10 @@ if pid == 0:
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, 1)
     os.dup2(null, 2)
-    os.execve(sys.argv[1], sys.argv[1:], os.environ)
+    try:
+        os.execve(sys.argv[1], sys.argv[1:], os.environ)
+    except OSError:
+        os._exit(127)
 _, status = os.waitpid(pid, 0)
 if os.waitstatus_to_exitcode(status) not in (0, 1):
     sys.exit(f"{sys.argv[1:]} failed with {status}")
@@ -163,7 +166,9 @@ class Bench:
         for _ in range(runs):
             for name, (command, env) in commands.items():
                 result = subprocess.run([sys.executable, "-S", "-c", PEAK_MEMORY, *command],
-                                        env=env, capture_output=True, text=True, check=True)
+                                        env=env, capture_output=True, text=True)
+                if result.returncode != 0:
+                    raise SystemExit(f"measuring {command}: {result.stderr.strip()}")
                 memory[name].append(int(result.stdout) / 1024)
         return {n: statistics.median(m) for n, m in memory.items()}
 

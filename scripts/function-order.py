@@ -53,7 +53,10 @@ def run_session(binary, arguments, keys, env, out):
         return
     pid, fd = pty.fork()
     if pid == 0:
-        os.execvpe(command[0], command, env)
+        try:
+            os.execvpe(command[0], command, env)
+        except OSError:
+            os._exit(127)
     try:
         for key in [b""] + keys:
             # Each line goes once the prompt is back (valgrind makes it slow to come).
