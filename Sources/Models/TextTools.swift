@@ -66,6 +66,16 @@ public enum TextTools {
       }
     }
     if !line.isEmpty { lines.append(line) }
-    return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    return lines.map(droppingTrailingSpaces)
+  }
+
+  /// `line` without the spaces it ends with. (It walks back by index: a string made from the
+  /// line reversed twice is built a character at a time.)
+  public static func droppingTrailingSpaces(_ line: String) -> String {
+    var end = line.endIndex
+    while end > line.startIndex, line[line.index(before: end)] == " " {
+      end = line.index(before: end)
+    }
+    return String(line[..<end])
   }
 }

@@ -524,7 +524,7 @@ public struct TextRenderer: Sendable {
           return style.bold(name) + String(repeating: " ", count: width - DisplayWidth.of(name))
         }.joined(separator: String(repeating: " ", count: Self.gap)))
     }
-    return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    return lines.map(TextTools.droppingTrailingSpaces)
   }
 
   // MARK: - Images

@@ -117,6 +117,15 @@ struct TextToolsTests {
         == ["supercalifragilistic", "is", "long"])
     #expect(TextTools.wrap("", width: 10) == [])
   }
+
+  @Test func trailingSpacesAreDroppedAndNothingElse() {
+    #expect(TextTools.droppingTrailingSpaces("Eevee  #133   ") == "Eevee  #133")
+    #expect(TextTools.droppingTrailingSpaces("  indented") == "  indented")
+    #expect(TextTools.droppingTrailingSpaces("イーブイ ") == "イーブイ")
+    #expect(TextTools.droppingTrailingSpaces("tab\t") == "tab\t")
+    #expect(TextTools.droppingTrailingSpaces("   ") == "")
+    #expect(TextTools.droppingTrailingSpaces("") == "")
+  }
 }
 
 @Suite("Untrusted numbers never crash")
