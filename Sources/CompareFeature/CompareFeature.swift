@@ -167,13 +167,10 @@ public enum CompareFeature {
     let results = await withTaskGroup(of: (Int, Result<SpeciesDetailViewModel, DetailError>).self) {
       group in
       for (index, input) in inputs.enumerated() {
-        group.addTask {
-          do throws(DetailError) {
-            return (index, .success(try await details.open(input)))
-          } catch {
-            return (index, .failure(error))
-          }
-        }
+        // The error is caught in a function of its own: caught in this closure, swiftc 6.3.1's
+        // optimized build handed the loop below a wrong index (a trap, or "Cancelled."; the debug
+        // build was right). scripts/end-to-end checks compare with the release build.
+        group.addTask { (index, await opened(input, details: details)) }
       }
       var results = [Result<SpeciesDetailViewModel, DetailError>?](
         repeating: nil, count: inputs.count)
@@ -189,6 +186,17 @@ public enum CompareFeature {
       }
     }
     return ComparePage(shown)
+  }
+
+  /// `details.open(input)`, its error caught.
+  static func opened(_ input: String, details: any SpeciesDetails) async
+    -> Result<SpeciesDetailViewModel, DetailError>
+  {
+    do throws(DetailError) {
+      return .success(try await details.open(input))
+    } catch {
+      return .failure(error)
+    }
   }
 
   static func pageError(_ error: DetailError) -> PageError {
