@@ -116,6 +116,19 @@ extension PokeAPIClient {
   /// cached are read, the others fetched `width` at a time, leaving the transport room for the
   /// session's commands), kept for good once every one came. `progress` hears how many of how
   /// many are done.
+  /// A species' names by language: empty when the server has no such species, nil when it could
+  /// not be loaded.
+  @inline(never)
+  static func names(ofSpecies id: Int, client: PokeAPIClient) async -> NamesByLanguage? {
+    do throws(APIError) {
+      return Self.byLanguage(try await client.species(.id(id)).names)
+    } catch .notFound {
+      return [:]  // not a species this server has: it has no names
+    } catch {
+      return nil
+    }
+  }
+
   public func speciesNames(
     width: Int = 4, progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
   ) async throws(APIError) -> [Int: NamesByLanguage] {
@@ -128,15 +141,8 @@ extension PokeAPIClient {
           guard next < ids.count else { return }
           let id = ids[next]
           next += 1
-          group.addTask {
-            do throws(APIError) {
-              return (id, Self.byLanguage(try await client.species(.id(id)).names))
-            } catch .notFound {
-              return (id, [:])  // not a species this server has: it has no names
-            } catch {
-              return (id, nil)
-            }
-          }
+          // Caught in a function of its own, as in `together` (below).
+          group.addTask { (id, await Self.names(ofSpecies: id, client: client)) }
         }
         for _ in 0..<max(1, width) { startNext() }
         var names: [Int: NamesByLanguage] = [:]
@@ -218,6 +224,18 @@ public enum APIRequests {
   /// in the inputs' order. The first failure to arrive cancels the others and is thrown; more
   /// than ``maximumFanOut`` inputs is invalid data. `progress` hears how many have come back,
   /// of how many, after each.
+  /// `load(input)`, its error caught.
+  @inline(never)
+  static func result<Input, Output>(
+    of load: @Sendable (Input) async throws(APIError) -> Output, _ input: Input
+  ) async -> Result<Output, APIError> {
+    do throws(APIError) {
+      return .success(try await load(input))
+    } catch {
+      return .failure(error)
+    }
+  }
+
   public static func together<Input: Sendable, Output: Sendable>(
     _ inputs: [Input], progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
     _ load: @escaping @Sendable (Input) async throws(APIError) -> Output
@@ -227,13 +245,10 @@ public enum APIRequests {
     }
     let results = await withTaskGroup(of: (Int, Result<Output, APIError>).self) { group in
       for (index, input) in inputs.enumerated() {
-        group.addTask {
-          do throws(APIError) {
-            return (index, .success(try await load(input)))
-          } catch {
-            return (index, .failure(error))
-          }
-        }
+        // The error is caught in a function of its own, never inlined: caught in this closure,
+        // swiftc 6.3.1's optimized build handed the loop below a wrong index in CompareFeature,
+        // which had the same shape (docs/RELIABILITY.md, "The release build").
+        group.addTask { (index, await result(of: load, input)) }
       }
       var results = [Result<Output, APIError>?](repeating: nil, count: inputs.count)
       var done = 0

@@ -188,7 +188,8 @@ public enum CompareFeature {
     return ComparePage(shown)
   }
 
-  /// `details.open(input)`, its error caught.
+  /// `details.open(input)`, its error caught. (Never inlined: see its caller.)
+  @inline(never)
   static func opened(_ input: String, details: any SpeciesDetails) async
     -> Result<SpeciesDetailViewModel, DetailError>
   {

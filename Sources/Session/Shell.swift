@@ -568,6 +568,19 @@ public actor Shell {
     return await images.downloadedIDs()
   }
 
+  /// Downloads `member`'s image: nil when it is stored, else why not.
+  @inline(never)
+  private static func downloadFailure(
+    of member: (id: Int, name: String), images: ImageFeature
+  ) async -> EvolutionImages.Failure? {
+    do throws(ImageFeatureError) {
+      _ = try await images.download(speciesID: member.id)
+      return nil
+    } catch {
+      return .init(speciesID: member.id, displayName: member.name, error: error)
+    }
+  }
+
   /// The tree's members' stored images, after downloading the missing ones when `downloading`
   /// (at most four at once, within the client's own bound; each failure kept, the rest go on).
   private func images(
@@ -588,13 +601,9 @@ public actor Shell {
           guard next < missing.count else { return }
           let member = missing[next]
           next += 1
+          // Caught in a function of its own, as APIRequests.together does (docs/RELIABILITY.md).
           _ = group.addTaskUnlessCancelled {
-            do throws(ImageFeatureError) {
-              _ = try await images.download(speciesID: member.id)
-              return nil
-            } catch {
-              return .init(speciesID: member.id, displayName: member.name, error: error)
-            }
+            await Self.downloadFailure(of: member, images: images)
           }
         }
         for _ in 0..<4 { startNext() }
