@@ -143,10 +143,7 @@ final class CurlLoop {
   /// requests left in two round trips. Corked while libcurl writes and uncorked as soon as it
   /// returns, they leave together, a few kilobytes in one packet, no later than before.
   private func cork(_ on: Bool) {
-    var value: Int32 = on ? 1 : 0
-    for socket in sockets {
-      setsockopt(socket, Int32(IPPROTO_TCP), TCP_CORK, &value, socklen_t(MemoryLayout<Int32>.size))
-    }
+    for socket in sockets { Self.set(TCP_CORK, level: Int32(IPPROTO_TCP), to: on ? 1 : 0, socket) }
   }
 
   /// Asks every connection to acknowledge what arrives at once (`TCP_QUICKACK`). Done after
@@ -154,11 +151,13 @@ final class CurlLoop {
   /// socket sends, so a request turns it off, and a server that waits for the acknowledgement of
   /// an answer's headers before sending its body (Nagle's algorithm) would wait 40 ms.
   private func acknowledgeAtOnce() {
-    var one: Int32 = 1
-    for socket in sockets {
-      setsockopt(
-        socket, Int32(IPPROTO_TCP), TCP_QUICKACK, &one, socklen_t(MemoryLayout<Int32>.size))
-    }
+    for socket in sockets { Self.set(TCP_QUICKACK, level: Int32(IPPROTO_TCP), to: 1, socket) }
+  }
+
+  /// Sets the integer socket option `option` of `socket`.
+  private static func set(_ option: Int32, level: Int32, to value: Int32, _ socket: Int32) {
+    var value = value
+    setsockopt(socket, level, option, &value, socklen_t(MemoryLayout<Int32>.size))
   }
 
   /// The receive buffer asked for every connection: 4 MB. Linux grants at most
@@ -204,8 +203,7 @@ final class CurlLoop {
     // Room for a wave's answers (a learnset's 48 moves are 300 KB compressed) from the start:
     // the window the connection offers is then not held to a buffer that Linux starts at 128 KB
     // and grows a round trip at a time.
-    var size = CurlLoop.receiveBufferBytes
-    setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    CurlLoop.set(SO_RCVBUF, level: SOL_SOCKET, to: CurlLoop.receiveBufferBytes, socket)
     return socket
   }
 
