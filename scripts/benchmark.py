@@ -22,6 +22,7 @@ import urllib.request
 
 sys.dont_write_bytecode = True
 import benchmark_link  # noqa: E402 (after the line above, so that no __pycache__ is left)
+import function_order  # noqa: E402
 
 POKEBASE = """
 import sys
@@ -251,19 +252,6 @@ class Bench:
             os.close(fd)
 
 
-def function_order_coverage(binary):
-    """How many functions scripts/function-order.txt lists, and how many of them `binary` has:
-    the release link lays out the code in that order, and functions gone since it was written
-    leave the code commands run less packed (scripts/function-order writes it again)."""
-    listed = {line.strip() for line in open(os.path.join(os.path.dirname(__file__),
-                                                         "function-order.txt"))
-              if line.strip() and not line.startswith("#")}
-    symbols = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True,
-                             check=True).stdout
-    present = {parts[2] for parts in map(str.split, symbols.splitlines()) if len(parts) == 3}
-    return len(listed), len(listed & present)
-
-
 def cold_commands(bench, cold_home, cold_pb):
     """The cold command, pokebase's three requests, and pokebase fetching every answer pokedex
     fetched (read from the log of the run just made in `cold_home`); and those answers."""
@@ -455,9 +443,12 @@ def main():
             "≤ 35 ms and ≥ 6×")
         row("peak RSS, warm", f"{memory['pokedex']:.1f} MB", f"{memory['pokebase']:.1f} MB",
             f"{memory['pokedex'] / memory['pokebase']:.2f}", "≤ 30 MB, ≤ pokebase")
-        listed, found = function_order_coverage(args.binary)
-        row("functions of scripts/function-order.txt in this build", f"{found:,} of {listed:,}",
-            "", "", "most: else run scripts/function-order")
+        # The release link lays the code out in this order; functions gone since it was written
+        # leave the code commands run less packed (scripts/function-order writes it again).
+        listed = function_order.listed()
+        found = len(set(listed) & function_order.functions(args.binary))
+        row("functions of scripts/function-order.txt.xz in this build",
+            f"{found:,} of {len(listed):,}", "", "", "most: else run scripts/function-order")
         warm_pokedex = times["pokedex"]
 
         cold_home = os.path.join(work, "cold")
