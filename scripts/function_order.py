@@ -40,8 +40,10 @@ SESSIONS = [
     ("images", "a", ["-c", "open 25; download image; image; evolution --images"], None),
     ("French", "a", ["--lang", "fr", "-c", "open 25; evolution; type electric"], None),
     ("sync", "b", ["-c", "sync 1-3 --images"], None),
+    # Ended with `quit`: a Ctrl-D typed the moment a prompt appears is sometimes lost
+    # (docs/RELIABILITY.md, "Known").
     ("interactive", "a", [], [b"open eev\t\n", b"evolution\n", b"lis\t\n", b"history\n",
-                              b"\x04"]),
+                              b"quit\n"]),
     ("doctor", "a", ["-c", "doctor; flags; cache"], None),
 ]
 
