@@ -127,6 +127,23 @@ CURLcode pdx_easy_set_open_socket_function(CURL *easy, curl_opensocket_callback 
 CURLcode pdx_easy_set_close_socket_function(CURL *easy, curl_closesocket_callback function) {
   return curl.easy_setopt(easy, CURLOPT_CLOSESOCKETFUNCTION, function);
 }
+CURLcode pdx_easy_set_socket_options_function(CURL *easy, curl_sockopt_callback function) {
+  return curl.easy_setopt(easy, CURLOPT_SOCKOPTFUNCTION, function);
+}
+
+void pdx_warm_tls(void) {
+  // libssl as libcurl loaded it; nothing to do for another TLS library.
+  void *library = dlopen("libssl.so.3", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+  if (library == NULL) return;
+  const void *(*client_method)(void) = (const void *(*)(void))dlsym(library, "TLS_client_method");
+  void *(*context_new)(const void *) = (void *(*)(const void *))dlsym(library, "SSL_CTX_new");
+  void (*context_free)(void *) = (void (*)(void *))dlsym(library, "SSL_CTX_free");
+  if (client_method != NULL && context_new != NULL && context_free != NULL) {
+    void *context = context_new(client_method());
+    if (context != NULL) context_free(context);
+  }
+  dlclose(library);
+}
 
 long pdx_easy_response_code(CURL *easy) {
   long code = 0;

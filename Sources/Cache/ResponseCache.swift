@@ -72,6 +72,12 @@ public actor ResponseCache {
   private var disk: Disk
   private let onNotice: @Sendable (String) -> Void
   private var memory = LRUMemory()
+  /// The disk store was created by this session, so it holds only what was saved since, which
+  /// memory holds too until it drops an entry: until then a lookup that misses memory does not
+  /// ask the disk (at a cold start, the next wave of requests then leaves without waiting for the
+  /// disk, busy storing the last one). Another session writing to the same new file meanwhile
+  /// is not seen: what it stored is fetched again.
+  private let createdHere: Bool
   private var hits = 0
   private var misses = 0
 
@@ -88,6 +94,7 @@ public actor ResponseCache {
   ) {
     self.memoryLimitBytes = max(0, memoryLimitBytes)
     self.disk = store.map { .open($0, rebuild: nil) } ?? .none
+    self.createdHere = false
     self.onNotice = onNotice
   }
 
@@ -96,7 +103,8 @@ public actor ResponseCache {
   /// - Parameters:
   ///   - new: the store does not exist yet (its file is to be created), so it holds nothing:
   ///     it is created at once in the background, and lookups do not wait for it (they are
-  ///     answered from memory), so that the first requests leave while it is being made.
+  ///     answered from memory), so that the first requests leave while it is being made; they
+  ///     do not read it later either while memory holds all this session saved.
   ///   - onNotice: receives the opener's warnings, and one if the disk store fails.
   public init(
     memoryLimitBytes: Int = 32 << 20, opening opener: StoreOpener, new: Bool = false,
@@ -104,6 +112,7 @@ public actor ResponseCache {
   ) {
     self.memoryLimitBytes = max(0, memoryLimitBytes)
     self.disk = new ? .opening(Self.opening(opener), opener) : .unopened(opener)
+    self.createdHere = new
     self.onNotice = onNotice
   }
 
@@ -149,8 +158,13 @@ public actor ResponseCache {
       return entry
     }
     var found: CacheEntry?
-    // A store still being created holds nothing: no need to wait for it.
+    // A store still being created holds nothing, and one created by this session nothing that
+    // memory lacks (until memory drops an entry): no need to wait for it.
     if case .opening = disk {
+      misses += 1
+      return nil
+    }
+    if createdHere, !memory.hasDropped {
       misses += 1
       return nil
     }
@@ -284,6 +298,9 @@ struct LRUMemory {
   private var head: Node?  // most recently used
   private var tail: Node?  // least recently used
   private(set) var bytes = 0
+  /// Whether an entry was ever evicted or refused (too large): memory then no longer holds all
+  /// that was inserted.
+  private(set) var hasDropped = false
 
   var count: Int { nodes.count }
 
@@ -303,12 +320,16 @@ struct LRUMemory {
       unlink(old)
       bytes -= old.entry.byteCount
     }
-    guard entry.byteCount <= limit else { return }
+    guard entry.byteCount <= limit else {
+      hasDropped = true
+      return
+    }
     let node = Node(entry)
     nodes[entry.key] = node
     pushFront(node)
     bytes += entry.byteCount
     while bytes > limit, let last = tail {
+      hasDropped = true
       unlink(last)
       nodes[last.entry.key] = nil
       bytes -= last.entry.byteCount

@@ -27,6 +27,7 @@ import Locking
 public final class CurlHTTPClient: HTTPClient {
   private let settings: CurlSettings
   private let engine = Locked<CurlEngine?>(nil)
+  private let early = EarlyConnection()
   private let onUnavailable: @Sendable (String) -> Void
 
   /// The most redirects followed on one host.
@@ -82,8 +83,25 @@ public final class CurlHTTPClient: HTTPClient {
 
   /// Loads libcurl and starts its thread now, on a thread of its own, so that a request made
   /// soon after does not wait for them (a request made meanwhile waits for this one to finish).
-  public func prepare() {
-    Thread.detachNewThread { _ = try? self.startedEngine() }
+  /// - Parameter origin: a server the first request will go to: the TCP connection to it is
+  ///   opened first, before libcurl loads, and libcurl's first connection takes it over (see
+  ///   `EarlyConnection`); over HTTPS, TLS is readied while the handshake is under way. Pass nil
+  ///   when requests go through a proxy (``usesProxy(environment:)``).
+  public func prepare(connectingTo origin: URL? = nil) {
+    let early = early
+    Thread.detachNewThread {
+      if let origin { early.open(to: origin, receiveBuffer: CurlLoop.receiveBufferBytes) }
+      guard (try? self.startedEngine()) != nil else { return }
+      if origin?.scheme?.lowercased() == "https" { pdx_warm_tls() }
+    }
+  }
+
+  /// Whether libcurl would send requests through a proxy, as the environment asks
+  /// (`https_proxy`, `http_proxy`, `all_proxy`, in either case).
+  public static func usesProxy(environment: [String: String]) -> Bool {
+    ["https_proxy", "http_proxy", "all_proxy"].contains { name in
+      [name, name.uppercased()].contains { !(environment[$0] ?? "").isEmpty }
+    }
   }
 
   /// The engine, started by the first request; `connectionFailed` when libcurl cannot be loaded
@@ -96,7 +114,7 @@ public final class CurlHTTPClient: HTTPClient {
         engine = CurlEngine.refusing()
         return (nil, String(cString: failure))
       }
-      engine = CurlEngine(settings: settings) ?? CurlEngine.refusing()
+      engine = CurlEngine(settings: settings, early: early) ?? CurlEngine.refusing()
       return (engine, nil)
     }
     if let failure { onUnavailable(failure) }
@@ -170,13 +188,13 @@ final class CurlEngine: Sendable {
   }
 
   /// Starts the thread; nil when the descriptor that wakes it cannot be made.
-  init?(settings: CurlSettings) {
+  init?(settings: CurlSettings, early: EarlyConnection) {
     wake = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
     guard wake >= 0 else { return nil }
     let inbox = inbox
     let wake = wake
     let thread = Thread {
-      let loop = CurlLoop(settings: settings, inbox: inbox, wake: wake)
+      let loop = CurlLoop(settings: settings, inbox: inbox, wake: wake, early: early)
       loop.run()
     }
     thread.name = "pokedex.http"

@@ -13,11 +13,16 @@ final class CurlLoop {
   private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
   /// Every socket libcurl has open (it opens and closes them through this loop).
   private var sockets: Set<Int32> = []
+  /// The connection opened at launch, for libcurl's first one.
+  private let early: EarlyConnection
+  /// The early socket just handed to libcurl, which it must not connect again.
+  private var handedOver: Int32?
 
-  init(settings: CurlSettings, inbox: Locked<CurlInbox>, wake: Int32) {
+  init(settings: CurlSettings, inbox: Locked<CurlInbox>, wake: Int32, early: EarlyConnection) {
     self.settings = settings
     self.inbox = inbox
     self.wake = wake
+    self.early = early
   }
 
   /// Drives the transfers until the engine stops; then cancels what is left and closes.
@@ -70,6 +75,7 @@ final class CurlLoop {
       return inbox.submissions
     }
     for submission in waiting { submission.continuation.resume(returning: .failure(.cancelled)) }
+    early.discard()
     if let multi {
       for transfer in transfers.values { finish(transfer, .failure(.cancelled), on: multi) }
       pdx_multi_cleanup(multi)
@@ -123,6 +129,8 @@ final class CurlLoop {
     pdx_easy_set_pointer(handle, CURLOPT_OPENSOCKETDATA, loopPointer)
     pdx_easy_set_close_socket_function(handle, Self.closeSocket)
     pdx_easy_set_pointer(handle, CURLOPT_CLOSESOCKETDATA, loopPointer)
+    pdx_easy_set_socket_options_function(handle, Self.socketOptions)
+    pdx_easy_set_pointer(handle, CURLOPT_SOCKOPTDATA, loopPointer)
   }
 
   /// Takes the transfer away from libcurl, frees it, and answers its caller.
@@ -195,6 +203,12 @@ final class CurlLoop {
   private static let openSocket: curl_opensocket_callback = { user, _, address in
     guard let user, let address else { return CURL_SOCKET_BAD }
     let loop = Unmanaged<CurlLoop>.fromOpaque(user).takeUnretainedValue()
+    if let socket = loop.takeEarlySocket(for: address) {
+      guard socket != CURL_SOCKET_BAD else { return CURL_SOCKET_BAD }
+      loop.sockets.insert(socket)
+      loop.handedOver = socket
+      return socket
+    }
     let socket = Glibc.socket(
       address.pointee.family, address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue),
       address.pointee.protocol)
@@ -205,6 +219,38 @@ final class CurlLoop {
     // and grows a round trip at a time.
     CurlLoop.set(SO_RCVBUF, level: SOL_SOCKET, to: CurlLoop.receiveBufferBytes, socket)
     return socket
+  }
+
+  /// The connection opened at launch when libcurl's first connection goes to its address, once
+  /// it is connected; `CURL_SOCKET_BAD` when it never answered (the connection fails, as
+  /// libcurl's own would have); nil for a socket of libcurl's own.
+  private func takeEarlySocket(for address: UnsafeMutablePointer<curl_sockaddr>) -> Int32? {
+    guard let offset = MemoryLayout<curl_sockaddr>.offset(of: \.addr),
+      let socket = early.take(
+        address: UnsafeRawPointer(address) + offset, length: Int(address.pointee.addrlen))
+    else { return nil }
+    let inbox = inbox
+    let waited = EarlyConnection.waitConnected(
+      socket, timeoutMilliseconds: Self.milliseconds(settings.idleTimeout), wake: wake,
+      interrupting: { inbox.withLock { !$0.cancellations.isEmpty || $0.stopping } })
+    switch waited {
+    case .connected: return socket
+    case .timedOut:
+      close(socket)
+      return CURL_SOCKET_BAD
+    case .failed, .interrupted:
+      close(socket)
+      return nil
+    }
+  }
+
+  /// The early socket is connected already: libcurl must not connect it again.
+  private static let socketOptions: curl_sockopt_callback = { user, socket, _ in
+    guard let user else { return Int32(CURL_SOCKOPT_OK) }
+    let loop = Unmanaged<CurlLoop>.fromOpaque(user).takeUnretainedValue()
+    guard loop.handedOver == socket else { return Int32(CURL_SOCKOPT_OK) }
+    loop.handedOver = nil
+    return Int32(CURL_SOCKOPT_ALREADY_CONNECTED)
   }
 
   private static let closeSocket: curl_closesocket_callback = { user, socket in

@@ -66,7 +66,10 @@ struct App {
     // loads now (first thing, it takes the longest), and the cache is created in the
     // background while the first requests go out.
     let newCache = access(paths.cache.appending(path: GRDBCacheStore.fileName).path, F_OK) != 0
-    if newCache, !options.offline { transport.prepare() }
+    if newCache, !options.offline {
+      transport.prepare(
+        connectingTo: CurlHTTPClient.usesProxy(environment: environment) ? nil : apiURL)
+    }
 
     // Feature flags: defaults < config file < POKEDEX_FEATURES < --feature.
     let (flags, flagWarnings) = FeatureFlags.load(

@@ -230,6 +230,24 @@ struct LazyStoreTests {
     #expect(await cache.entry(forKey: "a") == nil)
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func aStoreThisSessionCreatedIsNotReadWhileMemoryHoldsAllItSaved() async {
+    let store = MemoryStore()
+    let cache = ResponseCache(
+      memoryLimitBytes: 1_000, opening: StoreOpener(open: { (store, []) }, rebuild: { (nil, []) }),
+      new: true)
+    await cache.save(entry("a"))
+    #expect(store.entries.withLock { $0["a"] } != nil)
+    // Another session adds to the file: not seen while memory holds all this one saved.
+    store.entries.withLock { $0["b"] = entry("b") }
+    #expect(await cache.entry(forKey: "b") == nil)
+    #expect(await cache.entry(forKey: "a") != nil)
+    // Once memory drops an entry ("a", the least recently used), the disk is read again.
+    for key in ["c", "d", "e", "f", "g", "h"] { await cache.save(entry(key)) }
+    #expect(await cache.entry(forKey: "a") != nil)
+    #expect(await cache.entry(forKey: "b") != nil)
+  }
+
   @Test func aCacheThatIsNeverUsedNeverOpensItsStore() async {
     let opened = Atomic(0)
     let cache = ResponseCache(

@@ -43,6 +43,13 @@ CURLcode pdx_easy_set_open_socket_function(
   CURL *_Nonnull easy, curl_opensocket_callback _Nonnull function);
 CURLcode pdx_easy_set_close_socket_function(
   CURL *_Nonnull easy, curl_closesocket_callback _Nonnull function);
+CURLcode pdx_easy_set_socket_options_function(
+  CURL *_Nonnull easy, curl_sockopt_callback _Nonnull function);
+
+/// Makes (and frees) one TLS client context with the OpenSSL libcurl loaded, if it did: the
+/// first context costs about 2 ms (OpenSSL looks up its algorithms once), which libcurl's first
+/// connection otherwise pays between the server's SYN-ACK and its ClientHello.
+void pdx_warm_tls(void);
 /// CURLINFO_RESPONSE_CODE.
 long pdx_easy_response_code(CURL *_Nonnull easy);
 const char *_Nonnull pdx_easy_strerror(CURLcode code);

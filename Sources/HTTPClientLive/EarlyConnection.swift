@@ -1,0 +1,140 @@
+import CCurlShim
+import Foundation
+import Locking
+
+/// A TCP connection to the API's server opened at launch, before libcurl is loaded, for libcurl's
+/// first connection to take over.
+///
+/// Loading libcurl and its ~30 libraries takes longer than sending a SYN: a cold start that
+/// waited for them sent its first packet some 10 ms later, and every request after waits as long.
+/// Opened early, the handshake's round trip runs while libcurl loads; libcurl's first connection
+/// to the same address (``take(address:length:)``) gets this socket instead of a new one once it
+/// is connected. One that no connection wants (another address, a proxy, a command that fetches
+/// nothing) is closed unused.
+final class EarlyConnection: Sendable {
+  private struct State {
+    var socket: Int32?
+    /// The socket's peer, as `sockaddr` bytes, to compare with what libcurl asks for.
+    var address: [UInt8] = []
+    /// libcurl has asked for its first connection: later the socket is of no use.
+    var settled = false
+  }
+
+  private let state = Locked(State())
+
+  /// Resolves the host of `url` and starts connecting to its first address (the one libcurl
+  /// tries first), without waiting for the connection; does nothing once libcurl has opened its
+  /// first connection. Blocks while the name is resolved: for a thread of its own.
+  /// - Parameter receiveBuffer: `SO_RCVBUF`, set before the SYN as libcurl's sockets have it.
+  func open(to url: URL, receiveBuffer: Int32) {
+    guard let host = url.host, !host.isEmpty, !state.withLock(\.settled) else { return }
+    let secure = url.scheme?.lowercased() == "https"
+    let port = url.port ?? (secure ? 443 : 80)
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    hints.ai_flags = AI_ADDRCONFIG
+    var found: UnsafeMutablePointer<addrinfo>?
+    guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else { return }
+    defer { freeaddrinfo(found) }
+    let info = first.pointee
+    guard let address = info.ai_addr else { return }
+    let descriptor = socket(
+      info.ai_family, info.ai_socktype | Int32(SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue),
+      info.ai_protocol)
+    guard descriptor >= 0 else { return }
+    var buffer = receiveBuffer
+    setsockopt(
+      descriptor, SOL_SOCKET, SO_RCVBUF, &buffer, socklen_t(MemoryLayout<Int32>.size))
+    let started = connect(descriptor, address, info.ai_addrlen)
+    guard started == 0 || errno == EINPROGRESS else {
+      close(descriptor)
+      return
+    }
+    let bytes = [UInt8](
+      UnsafeRawBufferPointer(start: address, count: Int(info.ai_addrlen)))
+    let kept = state.withLock { state -> Bool in
+      guard !state.settled, state.socket == nil else { return false }
+      state.socket = descriptor
+      state.address = bytes
+      return true
+    }
+    if !kept { close(descriptor) }
+  }
+
+  /// For libcurl's first connection: the early socket when it goes to `address`, still
+  /// connecting or connected (the caller waits). Any other call, or another address, gets nil,
+  /// and the socket is closed unused.
+  func take(address: UnsafeRawPointer, length: Int) -> Int32? {
+    let (socket, wanted) = state.withLock { state -> (Int32?, [UInt8]) in
+      state.settled = true
+      defer { state.socket = nil }
+      return (state.socket, state.address)
+    }
+    guard let socket else { return nil }
+    if wanted.elementsEqual(UnsafeRawBufferPointer(start: address, count: length)) {
+      return socket
+    }
+    close(socket)
+    return nil
+  }
+
+  /// Closes the socket if no connection took it.
+  func discard() {
+    if let socket = state.withLock({ state -> Int32? in
+      state.settled = true
+      defer { state.socket = nil }
+      return state.socket
+    }) {
+      close(socket)
+    }
+  }
+
+  /// How waiting for the early socket to connect ended.
+  enum Wait: Equatable {
+    /// Connected: libcurl may use it.
+    case connected
+    /// Refused, reset or unreachable: libcurl connects again and reports what it meets.
+    case failed
+    /// No answer within the time allowed: the connection fails, as libcurl's own would.
+    case timedOut
+    /// A cancellation or the engine's stop came in: libcurl takes over, so that it is seen to.
+    case interrupted
+  }
+
+  /// Waits until `socket` is connected, at most `timeoutMilliseconds`. `wake` (the engine's
+  /// event descriptor) is watched too: when it fires, `interrupting()` says whether to stop
+  /// waiting, and the wake-up is passed on (written again) for the engine to see.
+  static func waitConnected(
+    _ socket: Int32, timeoutMilliseconds: Int, wake: Int32, interrupting: () -> Bool
+  ) -> Wait {
+    let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+    var woken = false
+    defer { if woken { eventfd_write(wake, 1) } }
+    while true {
+      let left = deadline - ContinuousClock.now
+      guard left > .zero else { return .timedOut }
+      var descriptors = [
+        pollfd(fd: socket, events: Int16(POLLOUT), revents: 0),
+        pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+      ]
+      let (seconds, attoseconds) = left.components
+      let milliseconds = Int32(
+        min(Int64(Int32.max), seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
+      let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+      if ready < 0, errno != EINTR { return .failed }
+      if descriptors[0].revents != 0 {
+        var error: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        let asked = getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &length)
+        return asked == 0 && error == 0 ? .connected : .failed
+      }
+      if descriptors[1].revents != 0 {
+        var count: eventfd_t = 0
+        _ = eventfd_read(wake, &count)
+        woken = true
+        if interrupting() { return .interrupted }
+      }
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import HTTPClient
+import HTTPClientLive
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Accepts one connection on `listener`, waiting at most `seconds`; the socket, or nil.
+private func acceptOne(_ listener: Int32, within seconds: Int32 = 5) -> Int32? {
+  var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+  guard poll(&ready, 1, seconds * 1000) == 1 else { return nil }
+  let client = accept(listener, nil, nil)
+  return client >= 0 ? client : nil
+}
+
+/// Whether another connection is waiting on `listener`.
+private func hasPendingConnection(_ listener: Int32) -> Bool {
+  var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+  return poll(&ready, 1, 0) == 1
+}
+
+/// Whether the peer of `client` hangs up within `seconds` (reads return 0).
+private func peerHangsUp(_ client: Int32, within seconds: Int32) -> Bool {
+  var ready = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+  guard poll(&ready, 1, seconds * 1000) == 1 else { return false }
+  var byte: UInt8 = 0
+  return read(client, &byte, 1) == 0
+}
+
+@Suite("The connection opened at launch carries the first request")
+struct EarlyConnectionTests {
+  @Test(.timeLimit(.minutes(1)))
+  func theFirstRequestGoesOnTheConnectionOpenedBeforeLibcurlLoaded() async throws {
+    let (listener, port) = try listenOnLoopback()
+    defer { close(listener) }
+    let url = URL(string: "http://127.0.0.1:\(port)/api/v2/pokemon/1/")!
+    let client = CurlHTTPClient(
+      userAgent: "pokedex/test", idleTimeout: .seconds(2), totalTimeout: .seconds(5))
+    client.prepare(connectingTo: url)
+    // The connection is there before any request is made.
+    let early = try #require(acceptOne(listener))
+    let thread = Thread {
+      defer { close(early) }
+      var request = [UInt8](repeating: 0, count: 4096)
+      guard read(early, &request, request.count) > 0 else { return }
+      send("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\nearly", to: early)
+    }
+    thread.start()
+    // Only that connection is answered: a request on a connection of its own would time out.
+    let response = try await client.send(HTTPRequest(url: url))
+    #expect(response.status == 200)
+    #expect(response.body == Data("early".utf8))
+    #expect(!hasPendingConnection(listener))
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aConnectionOpenedToAnotherServerIsClosedUnused() async throws {
+    let (elsewhere, elsewherePort) = try listenOnLoopback()
+    defer { close(elsewhere) }
+    let (listener, port) = try listenOnLoopback()
+    defer { close(listener) }
+    answerOneRequest(on: listener) { client in
+      send("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok", to: client)
+    }
+    let client = CurlHTTPClient(
+      userAgent: "pokedex/test", idleTimeout: .seconds(2), totalTimeout: .seconds(5))
+    client.prepare(connectingTo: URL(string: "http://127.0.0.1:\(elsewherePort)/")!)
+    let early = try #require(acceptOne(elsewhere))
+    defer { close(early) }
+    let response = try await client.send(
+      HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/x")!))
+    #expect(response.body == Data("ok".utf8))
+    // The first connection went elsewhere: the early one is closed, not kept open.
+    #expect(peerHangsUp(early, within: 5))
+  }
+
+  @Test func aProxyInTheEnvironmentIsSeenInEitherCase() {
+    #expect(CurlHTTPClient.usesProxy(environment: ["HTTPS_PROXY": "http://proxy:3128"]))
+    #expect(CurlHTTPClient.usesProxy(environment: ["all_proxy": "socks5://proxy"]))
+    #expect(!CurlHTTPClient.usesProxy(environment: ["https_proxy": "", "NO_PROXY": "*"]))
+    #expect(!CurlHTTPClient.usesProxy(environment: ["HOME": "/root"]))
+  }
+}
