@@ -91,7 +91,7 @@ public final class CurlHTTPClient: HTTPClient {
     let early = early
     Thread.detachNewThread {
       if let origin { early.open(to: origin, receiveBuffer: CurlLoop.receiveBufferBytes) }
-      guard (try? self.startedEngine()) != nil else { return }
+      guard (try? self.startedEngine()) != nil else { return early.discard() }
       if origin?.scheme?.lowercased() == "https" { pdx_warm_tls() }
     }
   }
@@ -112,9 +112,15 @@ public final class CurlHTTPClient: HTTPClient {
       if let failure = pdx_curl_load() {
         // A placeholder that refuses every request, so the reason is said once.
         engine = CurlEngine.refusing()
+        early.discard()
         return (nil, String(cString: failure))
       }
-      engine = CurlEngine(settings: settings, early: early) ?? CurlEngine.refusing()
+      if let started = CurlEngine(settings: settings, early: early) {
+        engine = started
+      } else {
+        engine = CurlEngine.refusing()
+        early.discard()
+      }
       return (engine, nil)
     }
     if let failure { onUnavailable(failure) }

@@ -203,8 +203,8 @@ final class CurlLoop {
   private static let openSocket: curl_opensocket_callback = { user, _, address in
     guard let user, let address else { return CURL_SOCKET_BAD }
     let loop = Unmanaged<CurlLoop>.fromOpaque(user).takeUnretainedValue()
+    loop.handedOver = nil
     if let socket = loop.takeEarlySocket(for: address) {
-      guard socket != CURL_SOCKET_BAD else { return CURL_SOCKET_BAD }
       loop.sockets.insert(socket)
       loop.handedOver = socket
       return socket
@@ -222,8 +222,9 @@ final class CurlLoop {
   }
 
   /// The connection opened at launch when libcurl's first connection goes to its address, once
-  /// it is connected; `CURL_SOCKET_BAD` when it never answered (the connection fails, as
-  /// libcurl's own would have); nil for a socket of libcurl's own.
+  /// it is connected; nil for a socket of libcurl's own (another address, or the early one
+  /// refused, or silent for ``earlyWaitLimit``: libcurl then connects with its own fallbacks,
+  /// another address family after 200 ms among them).
   private func takeEarlySocket(for address: UnsafeMutablePointer<curl_sockaddr>) -> Int32? {
     guard let offset = MemoryLayout<curl_sockaddr>.offset(of: \.addr),
       let socket = early.take(
@@ -231,18 +232,21 @@ final class CurlLoop {
     else { return nil }
     let inbox = inbox
     let waited = EarlyConnection.waitConnected(
-      socket, timeoutMilliseconds: Self.milliseconds(settings.idleTimeout), wake: wake,
-      interrupting: { inbox.withLock { !$0.cancellations.isEmpty || $0.stopping } })
-    switch waited {
-    case .connected: return socket
-    case .timedOut:
-      close(socket)
-      return CURL_SOCKET_BAD
-    case .failed, .interrupted:
+      socket,
+      timeoutMilliseconds: min(
+        Self.milliseconds(settings.idleTimeout), Self.milliseconds(Self.earlyWaitLimit)),
+      wake: wake, interrupting: { inbox.withLock { !$0.cancellations.isEmpty || $0.stopping } })
+    guard waited == .connected else {
       close(socket)
       return nil
     }
+    return socket
   }
+
+  /// The longest libcurl's thread waits for the early connection: a round trip to the API is
+  /// far shorter; an address that drops packets (a broken IPv6 route, say) must not cost the
+  /// fallbacks libcurl's own connection has.
+  static let earlyWaitLimit = Duration.seconds(1)
 
   /// The early socket is connected already: libcurl must not connect it again.
   private static let socketOptions: curl_sockopt_callback = { user, socket, _ in
@@ -255,7 +259,9 @@ final class CurlLoop {
 
   private static let closeSocket: curl_closesocket_callback = { user, socket in
     if let user {
-      Unmanaged<CurlLoop>.fromOpaque(user).takeUnretainedValue().sockets.remove(socket)
+      let loop = Unmanaged<CurlLoop>.fromOpaque(user).takeUnretainedValue()
+      loop.sockets.remove(socket)
+      if loop.handedOver == socket { loop.handedOver = nil }
     }
     return close(socket)
   }

@@ -96,7 +96,7 @@ final class EarlyConnection: Sendable {
     case connected
     /// Refused, reset or unreachable: libcurl connects again and reports what it meets.
     case failed
-    /// No answer within the time allowed: the connection fails, as libcurl's own would.
+    /// No answer within the time allowed: libcurl connects again, with its own fallbacks.
     case timedOut
     /// A cancellation or the engine's stop came in: libcurl takes over, so that it is seen to.
     case interrupted
