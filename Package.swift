@@ -225,6 +225,7 @@ let package = Package(
       ]),
     .testTarget(name: "DoctorTests", dependencies: ["Doctor"]),
     .testTarget(
-      name: "pokedexTests", dependencies: ["pokedex", "CommandLanguage", "LineEditor", "Models"]),
+      name: "pokedexTests",
+      dependencies: ["pokedex", "CommandLanguage", "LineEditor", "Models", "TestSupport"]),
   ]
 )

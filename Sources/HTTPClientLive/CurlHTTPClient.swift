@@ -27,7 +27,7 @@ import Locking
 public final class CurlHTTPClient: HTTPClient {
   private let settings: CurlSettings
   private let engine = Locked<CurlEngine?>(nil)
-  private let early = EarlyConnection()
+  private let early: EarlyConnection
   private let onUnavailable: @Sendable (String) -> Void
 
   /// The most redirects followed on one host.
@@ -43,11 +43,14 @@ public final class CurlHTTPClient: HTTPClient {
   ///     `CURL_CA_BUNDLE` or `SSL_CERT_FILE`, say); nil for the default.
   ///   - onUnavailable: told once, with the reason, when libcurl cannot be loaded (every request
   ///     then fails as `connectionFailed`).
+  ///   - prepared: what was readied before the client was made (its connection is the client's).
   public init(
     userAgent: String, idleTimeout: Duration = .seconds(15), totalTimeout: Duration = .seconds(60),
     maxConnectionsPerHost: Int = 6, caBundle: String? = nil,
-    onUnavailable: @escaping @Sendable (String) -> Void = { _ in }
+    onUnavailable: @escaping @Sendable (String) -> Void = { _ in },
+    prepared: Preparation? = nil
   ) {
+    early = prepared?.early ?? EarlyConnection()
     settings = CurlSettings(
       userAgent: userAgent, idleTimeout: idleTimeout, totalTimeout: totalTimeout,
       maxConnectionsPerHost: maxConnectionsPerHost, caBundle: caBundle)
@@ -93,6 +96,29 @@ public final class CurlHTTPClient: HTTPClient {
       if let origin { early.open(to: origin, receiveBuffer: CurlLoop.receiveBufferBytes) }
       guard (try? self.startedEngine()) != nil else { return early.discard() }
       if origin?.scheme?.lowercased() == "https" { pdx_warm_tls() }
+    }
+  }
+
+  /// libcurl loaded, TLS readied and a connection opened before the client is made: at launch,
+  /// before the command line is parsed (argument-parser takes 3–4 ms), for the client made after
+  /// to adopt (`init(…prepared:)`).
+  public final class Preparation: Sendable {
+    let early = EarlyConnection()
+
+    private init() {}
+
+    /// Starts, on a thread of its own: the connection to `origin` (see `EarlyConnection`), then
+    /// libcurl's loading, then (over HTTPS) TLS's first context.
+    public static func start(connectingTo origin: URL) -> Preparation {
+      let preparation = Preparation()
+      let early = preparation.early
+      Thread.detachNewThread {
+        early.open(to: origin, receiveBuffer: CurlLoop.receiveBufferBytes)
+        // A failure to load is the client's to report, at its first request.
+        guard pdx_curl_load() == nil else { return }
+        if origin.scheme?.lowercased() == "https" { pdx_warm_tls() }
+      }
+      return preparation
     }
   }
 

@@ -18,16 +18,23 @@ final class EarlyConnection: Sendable {
     var address: [UInt8] = []
     /// libcurl has asked for its first connection: later the socket is of no use.
     var settled = false
+    /// A connection was asked for (once is enough).
+    var asked = false
   }
 
   private let state = Locked(State())
 
   /// Resolves the host of `url` and starts connecting to its first address (the one libcurl
-  /// tries first), without waiting for the connection; does nothing once libcurl has opened its
-  /// first connection. Blocks while the name is resolved: for a thread of its own.
+  /// tries first), without waiting for the connection; does nothing when asked before, or once
+  /// libcurl has opened its first connection. Blocks while the name is resolved: for a thread of
+  /// its own.
   /// - Parameter receiveBuffer: `SO_RCVBUF`, set before the SYN as libcurl's sockets have it.
   func open(to url: URL, receiveBuffer: Int32) {
-    guard let host = url.host, !host.isEmpty, !state.withLock(\.settled) else { return }
+    let first = state.withLock { state in
+      defer { state.asked = true }
+      return !state.settled && !state.asked
+    }
+    guard first, let host = url.host, !host.isEmpty else { return }
     let secure = url.scheme?.lowercased() == "https"
     let port = url.port ?? (secure ? 443 : 80)
     var hints = addrinfo()

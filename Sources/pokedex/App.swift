@@ -42,7 +42,39 @@ struct App {
   /// Waits until the answers received are stored: they reach the commands first.
   let storeAnswers: @Sendable () async -> Void
 
-  init(options: Options, environment: [String: String]) throws {
+  /// For a launch whose command line can neither name another API nor forbid the network (no
+  /// arguments, `-c SCRIPT`, `--no-pager`), with a brand-new cache and no proxy: the API's
+  /// connection opened and libcurl loaded now, before the command line is parsed. Nil otherwise;
+  /// `init` then readies them after parsing, as it does for any new cache.
+  static func prepareNetwork(
+    arguments: [String], environment: [String: String]
+  ) -> CurlHTTPClient.Preparation? {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "-c", "--command":
+        // A script that looks like an option might be parsed as one.
+        guard let script = rest.popFirst(), !script.hasPrefix("-") else { return nil }
+      case "--no-pager": continue
+      default: return nil
+      }
+    }
+    guard Self.isNewCache(AppPaths(environment: environment)),
+      !CurlHTTPClient.usesProxy(environment: environment),
+      let apiURL = Options.apiURL(environment: environment)
+    else { return nil }
+    return CurlHTTPClient.Preparation.start(connectingTo: apiURL)
+  }
+
+  /// Whether the response cache has yet to be created.
+  private static func isNewCache(_ paths: AppPaths) -> Bool {
+    access(paths.cache.appending(path: GRDBCacheStore.fileName).path, F_OK) != 0
+  }
+
+  init(
+    options: Options, environment: [String: String],
+    prepared: CurlHTTPClient.Preparation? = nil
+  ) throws {
     self.options = options
     let paths = AppPaths(environment: environment)
     let console = Console.standard
@@ -61,11 +93,11 @@ struct App {
       caBundle: Self.caBundle(environment: environment),
       onUnavailable: {
         notices.post("Warning: \($0); nothing can be fetched (Debian: apt-get install libcurl4).")
-      })
+      }, prepared: prepared)
     // A brand-new cache answers nothing: the first command will need the network, so libcurl
     // loads now (first thing, it takes the longest), and the cache is created in the
     // background while the first requests go out.
-    let newCache = access(paths.cache.appending(path: GRDBCacheStore.fileName).path, F_OK) != 0
+    let newCache = Self.isNewCache(paths)
     if newCache, !options.offline {
       transport.prepare(
         connectingTo: CurlHTTPClient.usesProxy(environment: environment) ? nil : apiURL)

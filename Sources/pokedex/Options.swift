@@ -157,6 +157,12 @@ struct Options: ParsableCommand {
     try Self.resolve(apiURL, environment["POKEDEX_API_URL"], Self.defaultAPIURL, "POKEDEX_API_URL")
   }
 
+  /// The API base URL when no option names one: `POKEDEX_API_URL`, then the public API; nil when
+  /// the variable is not an http(s) URL.
+  static func apiURL(environment: [String: String]) -> URL? {
+    try? resolve(nil, environment["POKEDEX_API_URL"], defaultAPIURL, "POKEDEX_API_URL")
+  }
+
   /// The sprites base URL from the option, then `POKEDEX_SPRITES_URL`, then the public host.
   func resolvedSpritesURL(environment: [String: String]) throws -> URL {
     try Self.resolve(

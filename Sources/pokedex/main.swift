@@ -4,7 +4,10 @@ import Terminal
 
 // The entry point: parse the command line (usage errors exit 2), then run the session.
 let arguments = Array(CommandLine.arguments.dropFirst())
+let environment = ProcessInfo.processInfo.environment
 let console = Console.standard
+// A first command that will fetch: its connection opens now (see `App.prepareNetwork`).
+let prepared = App.prepareNetwork(arguments: arguments, environment: environment)
 let options: Options
 do {
   options = try Options.parse(arguments)
@@ -25,7 +28,7 @@ if options.generateManual {
 
 let status: ExitStatus
 do {
-  let app = try App(options: options, environment: ProcessInfo.processInfo.environment)
+  let app = try App(options: options, environment: environment, prepared: prepared)
   status = await app.run()
 } catch {
   console.printError("pokedex: \(error)")

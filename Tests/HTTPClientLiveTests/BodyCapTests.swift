@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 import HTTPClientLive
 import Locking
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPClientLive
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

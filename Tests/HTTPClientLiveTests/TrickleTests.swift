@@ -9,28 +9,6 @@ import Testing
   import Glibc
 #endif
 
-/// A TCP socket listening on a free loopback port, and the port.
-func listenOnLoopback() throws -> (socket: Int32, port: UInt16) {
-  let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  address.sin_port = 0
-  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-  let bound = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
-  }
-  guard listener >= 0, bound == 0, listen(listener, 4) == 0 else {
-    throw URLError(.cannotConnectToHost)
-  }
-  withUnsafeMutablePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      _ = getsockname(listener, $0, &length)
-    }
-  }
-  return (listener, UInt16(bigEndian: address.sin_port))
-}
-
 /// On a thread of its own: accepts one connection on `listener`, reads the request, hands the
 /// connection to `respond`, and closes it.
 func answerOneRequest(on listener: Int32, _ respond: @escaping @Sendable (Int32) -> Void) {

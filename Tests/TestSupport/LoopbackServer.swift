@@ -1,6 +1,10 @@
 import FlyingFox
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A FlyingFox HTTP server on a loopback port whose one route the test writes. Shared by the
 /// test targets that need a real server (the HTTP client's, and the terminal tests of the whole
 /// program).
@@ -51,4 +55,26 @@ public func reply(
   for (name, value) in headers { fields[HTTPHeader(name)] = value }
   return HTTPResponse(
     statusCode: HTTPStatusCode(status, phrase: "Status"), headers: fields, body: body)
+}
+
+/// A TCP socket listening on a free loopback port, and the port.
+public func listenOnLoopback() throws -> (socket: Int32, port: UInt16) {
+  let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  address.sin_port = 0
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
+  }
+  guard listener >= 0, bound == 0, listen(listener, 4) == 0 else {
+    throw URLError(.cannotConnectToHost)
+  }
+  withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      _ = getsockname(listener, $0, &length)
+    }
+  }
+  return (listener, UInt16(bigEndian: address.sin_port))
 }

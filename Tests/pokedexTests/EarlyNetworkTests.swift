@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import pokedex
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite("A cold launch opens the API's connection before it parses the command line")
+struct EarlyNetworkTests {
+  /// A home with no cache yet, the API on a loopback listener.
+  private func launch(cached: Bool = false) throws -> (
+    home: URL, listener: Int32, env: [String: String]
+  ) {
+    let home = FileManager.default.temporaryDirectory.appending(path: "pokedex-early-\(UUID())")
+    if cached {
+      let cache = home.appending(path: ".cache/pokedex")
+      try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+      _ = FileManager.default.createFile(
+        atPath: cache.appending(path: "responses.sqlite").path, contents: nil)
+    }
+    let (listener, port) = try listenOnLoopback()
+    return (
+      home, listener, ["HOME": home.path, "POKEDEX_API_URL": "http://127.0.0.1:\(port)/api/v2"]
+    )
+  }
+
+  /// Whether a connection comes to `listener` within `seconds`.
+  private func connected(_ listener: Int32, within seconds: Int32) -> Bool {
+    var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+    return poll(&ready, 1, seconds * 1000) == 1
+  }
+
+  @Test(arguments: [[], ["-c", "open 1"], ["--no-pager"], ["--command", "open 1; evolution"]])
+  func aPlainLaunchWithANewCacheConnectsAtOnce(arguments: [String]) throws {
+    let (home, listener, env) = try launch()
+    defer {
+      close(listener)
+      try? FileManager.default.removeItem(at: home)
+    }
+    #expect(App.prepareNetwork(arguments: arguments, environment: env) != nil)
+    #expect(connected(listener, within: 5))
+  }
+
+  @Test(arguments: [
+    ["--offline"], ["-c", "open 1", "--offline"], ["-c", "--offline"], ["--api-url", "http://x"],
+    ["--version"], ["--help"], ["-c"],
+  ])
+  func aLaunchThatMayNameAnotherAPIOrForbidTheNetworkWaitsForParsing(arguments: [String]) throws {
+    let (home, listener, env) = try launch()
+    defer {
+      close(listener)
+      try? FileManager.default.removeItem(at: home)
+    }
+    #expect(App.prepareNetwork(arguments: arguments, environment: env) == nil)
+    #expect(!connected(listener, within: 0))
+  }
+
+  @Test func aCacheAlreadyThereOrAProxyMeansNoEarlyConnection() throws {
+    let (home, listener, env) = try launch(cached: true)
+    defer {
+      close(listener)
+      try? FileManager.default.removeItem(at: home)
+    }
+    #expect(App.prepareNetwork(arguments: [], environment: env) == nil)
+    var proxied = env
+    proxied["HOME"] = home.appending(path: "elsewhere").path
+    proxied["https_proxy"] = "http://127.0.0.1:9"
+    #expect(App.prepareNetwork(arguments: [], environment: proxied) == nil)
+    #expect(!connected(listener, within: 1))
+  }
+}
