@@ -20,11 +20,14 @@ slow start adds a round trip to the first wave of a cold command (a pokemon's an
 import argparse
 import asyncio
 import collections
+import contextlib
 import ctypes
 import fcntl
 import os
 import shutil
 import signal
+import socket
+import statistics
 import struct
 import subprocess
 import sys
@@ -119,7 +122,8 @@ def serve(args):
 
 
 class Link:
-    """The relay process; `enter()` moves the calling process into the clients' namespace."""
+    """The relay process; `enter()` moves the calling process into the clients' namespace, and
+    `inside()` the benchmark itself for a while."""
 
     def __init__(self, rtt_ms, mtu):
         self.namespace = f"pokedex-bench-{os.getpid()}"
@@ -132,14 +136,51 @@ class Link:
 
     def enter(self):
         """For a child between fork and exec: joins the clients' namespace."""
-        fd = os.open(f"/run/netns/{self.namespace}", os.O_RDONLY)
-        if ctypes.CDLL(None, use_errno=True).setns(fd, CLONE_NEWNET) != 0:
+        if not self._join(f"/run/netns/{self.namespace}"):
             os._exit(126)
-        os.close(fd)
+
+    @contextlib.contextmanager
+    def inside(self):
+        """The calling process (single-threaded) in the clients' namespace meanwhile: the commands
+        it starts are spawned as any other (no Python code between fork and exec, which costs a
+        timed command 3–4 ms) and are on the link from their first instruction."""
+        home = f"/proc/{os.getpid()}/ns/net"
+        back = os.open(home, os.O_RDONLY)
+        try:
+            if not self._join(f"/run/netns/{self.namespace}"):
+                raise SystemExit("cannot join the link's namespace")
+            yield
+        finally:
+            joined = ctypes.CDLL(None, use_errno=True).setns(back, CLONE_NEWNET) == 0
+            os.close(back)
+            if not joined:
+                raise SystemExit("cannot leave the link's namespace")
+
+    @staticmethod
+    def _join(path):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            return ctypes.CDLL(None, use_errno=True).setns(fd, CLONE_NEWNET) == 0
+        finally:
+            os.close(fd)
 
     def stop(self):
         self.process.terminate()
         self.process.wait()
+
+
+def handshake_rtt(address, port, samples=21):
+    """The link's true round trip as a client meets it: the median time of a TCP handshake with
+    `address` (from inside the clients' namespace), in ms: the configured delay plus the relay's
+    own time, twice."""
+    times = []
+    for _ in range(samples):
+        with socket.socket() as probe:
+            start = time.monotonic()
+            probe.connect((address, port))
+            times.append((time.monotonic() - start) * 1000)
+        time.sleep(0.02)
+    return statistics.median(times)
 
 
 class TestCA:
