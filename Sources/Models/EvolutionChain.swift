@@ -67,12 +67,16 @@ private struct UnknownConditions: Decodable {
     init?(intValue: Int) { nil }
   }
 
+  /// The keys pokedex reads or ignores on purpose (made once, not for every entry).
+  private static let known = Set(EvolutionDetail.CodingKeys.allCases.map(\.stringValue))
+    .union(EvolutionDetail.ignoredKeys)
+
   init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: AnyKey.self)
-    let known = Set(EvolutionDetail.CodingKeys.allCases.map(\.stringValue))
-      .union(EvolutionDetail.ignoredKeys)
     keys = try c.allKeys.filter { key in
-      guard !known.contains(key.stringValue), !(try c.decodeNil(forKey: key)) else { return false }
+      guard !Self.known.contains(key.stringValue), !(try c.decodeNil(forKey: key)) else {
+        return false
+      }
       if let flag = try? c.decode(Bool.self, forKey: key) { return flag }
       if let text = try? c.decode(String.self, forKey: key) { return !text.isEmpty }
       return true

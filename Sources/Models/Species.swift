@@ -142,17 +142,52 @@ public struct Species: Codable, Sendable, Hashable {
     // language: 40 KB of a 47 KB species.
     names = try c.decodeIfPresent([Name].self, forKey: .names) ?? []
     genera = try c.decodeIfPresent([Genus].self, forKey: .genera) ?? []
-    var newest: [String: FlavorText] = [:]
-    var order: [String] = []
-    for entry in try c.decodeIfPresent([FlavorText].self, forKey: .flavorTextEntries) ?? [] {
-      if newest.updateValue(entry, forKey: entry.language.name) == nil {
-        order.append(entry.language.name)
-      }
-    }
-    flavorTextEntries = order.compactMap { newest[$0] }
+    flavorTextEntries = try Self.newestFlavorTexts(in: c)
     evolutionChain = try c.decodeIfPresent(ResourceReference.self, forKey: .evolutionChain)
     varieties = try c.decodeIfPresent([Variety].self, forKey: .varieties) ?? []
     evolvesFromSpecies = try c.decodeIfPresent(NamedResource.self, forKey: .evolvesFromSpecies)
+  }
+
+  /// The newest flavour text of each language (the API lists them oldest first), in the order
+  /// the languages first appear. Only those are decoded whole; the others (135 of Eevee's 147)
+  /// are read for their language's name alone.
+  private static func newestFlavorTexts(
+    in c: KeyedDecodingContainer<CodingKeys>
+  ) throws -> [FlavorText] {
+    guard c.contains(.flavorTextEntries), try !c.decodeNil(forKey: .flavorTextEntries) else {
+      return []
+    }
+    var newest: [String: Int] = [:]
+    var order: [String] = []
+    var entries = try c.nestedUnkeyedContainer(forKey: .flavorTextEntries)
+    while !entries.isAtEnd {
+      let index = entries.currentIndex
+      let language = try entries.decode(LanguageOfEntry.self).language.name
+      if newest.updateValue(index, forKey: language) == nil { order.append(language) }
+    }
+    let wanted = Set(newest.values)
+    var kept: [String: FlavorText] = [:]
+    entries = try c.nestedUnkeyedContainer(forKey: .flavorTextEntries)
+    while !entries.isAtEnd {
+      if wanted.contains(entries.currentIndex) {
+        let entry = try entries.decode(FlavorText.self)
+        kept[entry.language.name] = entry
+      } else {
+        _ = try entries.decode(Skipped.self)
+      }
+    }
+    return order.compactMap { kept[$0] }
+  }
+
+  /// An entry read for its language's name only.
+  private struct LanguageOfEntry: Decodable {
+    struct Name: Decodable { var name: String }
+    var language: Name
+  }
+
+  /// An entry passed over unread.
+  private struct Skipped: Decodable {
+    init(from decoder: any Decoder) throws {}
   }
 
   /// Tells its cache entries (every language kept) from those of earlier versions (English

@@ -92,6 +92,14 @@ struct DecodingTests {
     #expect(cached == species)
   }
 
+  @Test(arguments: ["", #", "flavor_text_entries": null"#, #", "flavor_text_entries": []"#])
+  func aSpeciesWithoutFlavourTextsHasNone(entries: String) throws {
+    let json = #"{"id": 1, "name": "bulbasaur", "gender_rate": 1"# + entries + "}"
+    let species = try JSONDecoder().decode(Species.self, from: Data(json.utf8))
+    #expect(species.flavorTextEntries.isEmpty)
+    #expect(species.englishFlavorText == nil)
+  }
+
   @Test func wrongShapesAreRejected() {
     let json = #"{"id": "one", "name": "eevee", "gender_rate": 1}"#
     #expect(throws: DecodingError.self) {
