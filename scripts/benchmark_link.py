@@ -176,6 +176,7 @@ def handshake_rtt(address, port, samples=21):
     times = []
     for _ in range(samples):
         with socket.socket() as probe:
+            probe.settimeout(5)
             start = time.monotonic()
             probe.connect((address, port))
             times.append((time.monotonic() - start) * 1000)

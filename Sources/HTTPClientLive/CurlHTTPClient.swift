@@ -28,6 +28,8 @@ public final class CurlHTTPClient: HTTPClient {
   private let settings: CurlSettings
   private let engine = Locked<CurlEngine?>(nil)
   private let early: EarlyConnection
+  /// TLS was readied before the client was made (`Preparation`).
+  private let tlsReady: Bool
   private let onUnavailable: @Sendable (String) -> Void
 
   /// The most redirects followed on one host.
@@ -51,6 +53,7 @@ public final class CurlHTTPClient: HTTPClient {
     prepared: Preparation? = nil
   ) {
     early = prepared?.early ?? EarlyConnection()
+    tlsReady = prepared != nil
     settings = CurlSettings(
       userAgent: userAgent, idleTimeout: idleTimeout, totalTimeout: totalTimeout,
       maxConnectionsPerHost: maxConnectionsPerHost, caBundle: caBundle)
@@ -92,10 +95,11 @@ public final class CurlHTTPClient: HTTPClient {
   ///   when requests go through a proxy (``usesProxy(environment:)``).
   public func prepare(connectingTo origin: URL? = nil) {
     let early = early
+    let warmTLS = !tlsReady && origin?.scheme?.lowercased() == "https"
     Thread.detachNewThread {
       if let origin { early.open(to: origin, receiveBuffer: CurlLoop.receiveBufferBytes) }
       guard (try? self.startedEngine()) != nil else { return early.discard() }
-      if origin?.scheme?.lowercased() == "https" { pdx_warm_tls() }
+      if warmTLS { pdx_warm_tls() }
     }
   }
 

@@ -24,6 +24,8 @@ final class EarlyConnection: Sendable {
 
   private let state = Locked(State())
 
+  deinit { discard() }
+
   /// Resolves the host of `url` and starts connecting to its first address (the one libcurl
   /// tries first), without waiting for the connection; does nothing when asked before, or once
   /// libcurl has opened its first connection. Blocks while the name is resolved: for a thread of

@@ -150,7 +150,8 @@ public struct Species: Codable, Sendable, Hashable {
 
   /// The newest flavour text of each language (the API lists them oldest first), in the order
   /// the languages first appear. Only those are decoded whole; the others (135 of Eevee's 147)
-  /// are read for their language's name alone.
+  /// are read for their language's name alone, so a damaged entry that is not kept no longer
+  /// fails the whole species (one that is kept still does).
   private static func newestFlavorTexts(
     in c: KeyedDecodingContainer<CodingKeys>
   ) throws -> [FlavorText] {

@@ -59,9 +59,11 @@ struct App {
       default: return nil
       }
     }
+    // A launch that will stop at a bad URL in the environment connects to nothing.
     guard Self.isNewCache(AppPaths(environment: environment)),
       !CurlHTTPClient.usesProxy(environment: environment),
-      let apiURL = Options.apiURL(environment: environment)
+      let apiURL = Options.apiURL(environment: environment),
+      Options.spritesURL(environment: environment) != nil
     else { return nil }
     return CurlHTTPClient.Preparation.start(connectingTo: apiURL)
   }

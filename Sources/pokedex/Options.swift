@@ -163,6 +163,12 @@ struct Options: ParsableCommand {
     try? resolve(nil, environment["POKEDEX_API_URL"], defaultAPIURL, "POKEDEX_API_URL")
   }
 
+  /// The sprites base URL when no option names one; nil when `POKEDEX_SPRITES_URL` is not an
+  /// http(s) URL (the launch then stops with a usage error).
+  static func spritesURL(environment: [String: String]) -> URL? {
+    try? resolve(nil, environment["POKEDEX_SPRITES_URL"], defaultSpritesURL, "POKEDEX_SPRITES_URL")
+  }
+
   /// The sprites base URL from the option, then `POKEDEX_SPRITES_URL`, then the public host.
   func resolvedSpritesURL(environment: [String: String]) throws -> URL {
     try Self.resolve(

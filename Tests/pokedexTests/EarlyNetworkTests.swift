@@ -69,6 +69,11 @@ struct EarlyNetworkTests {
     proxied["HOME"] = home.appending(path: "elsewhere").path
     proxied["https_proxy"] = "http://127.0.0.1:9"
     #expect(App.prepareNetwork(arguments: [], environment: proxied) == nil)
+    // A launch that will stop at a bad URL in the environment does not connect either.
+    var badSprites = env
+    badSprites["HOME"] = home.appending(path: "elsewhere").path
+    badSprites["POKEDEX_SPRITES_URL"] = "ftp://sprites"
+    #expect(App.prepareNetwork(arguments: [], environment: badSprites) == nil)
     #expect(!connected(listener, within: 1))
   }
 }

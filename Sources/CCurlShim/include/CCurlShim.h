@@ -2,7 +2,8 @@
 //
 // pokedex does not link libcurl: it and its ~30 dependencies (OpenSSL, nghttp2, Kerberos, LDAP
 // …) cost every start about 6 ms and 6 MB, and a command answered from the cache never needs
-// them. `pdx_curl_load` opens the library with dlopen when the first request is made; the
+// them. `pdx_curl_load` opens the library with dlopen when the first request is made (at a cold
+// launch, first thing, beside the connection opened ahead: `CurlHTTPClient.Preparation`); the
 // functions below call through the pointers it resolved. They are the subset pokedex uses, each
 // with a fixed type, since Swift cannot call libcurl's variadic setters.
 //
