@@ -151,6 +151,14 @@ public actor ResponseCache {
     return result.store
   }
 
+  /// Whether a lookup that missed memory would miss the disk too: a store still being created
+  /// holds nothing, and one created by this session nothing that memory lacks (until memory drops
+  /// an entry). No need to wait for it.
+  private var diskHoldsNothingMemoryLacks: Bool {
+    if case .opening = disk { return true }
+    return createdHere && !memory.hasDropped
+  }
+
   /// The entry filed under `key` (memory first, then disk), counting a hit or a miss.
   public func entry(forKey key: String) async -> CacheEntry? {
     if let entry = memory.value(forKey: key) {
@@ -158,13 +166,7 @@ public actor ResponseCache {
       return entry
     }
     var found: CacheEntry?
-    // A store still being created holds nothing, and one created by this session nothing that
-    // memory lacks (until memory drops an entry): no need to wait for it.
-    if case .opening = disk {
-      misses += 1
-      return nil
-    }
-    if createdHere, !memory.hasDropped {
+    if diskHoldsNothingMemoryLacks {
       misses += 1
       return nil
     }

@@ -94,12 +94,21 @@ public final class CurlHTTPClient: HTTPClient {
   ///   `EarlyConnection`); over HTTPS, TLS is readied while the handshake is under way. Pass nil
   ///   when requests go through a proxy (``usesProxy(environment:)``).
   public func prepare(connectingTo origin: URL? = nil) {
-    let early = early
-    let warmTLS = !tlsReady && origin?.scheme?.lowercased() == "https"
+    // The engine discards the early connection itself when libcurl cannot be started.
+    Self.ready(early, to: origin, warmingTLS: !tlsReady && origin?.isHTTPS == true) {
+      (try? self.startedEngine()) != nil
+    }
+  }
+
+  /// On a thread of its own: the connection to `origin` first, then `load` (libcurl), then, when
+  /// it loaded and `warmingTLS`, TLS's first context.
+  private static func ready(
+    _ early: EarlyConnection, to origin: URL?, warmingTLS: Bool,
+    load: @escaping @Sendable () -> Bool
+  ) {
     Thread.detachNewThread {
       if let origin { early.open(to: origin, receiveBuffer: CurlLoop.receiveBufferBytes) }
-      guard (try? self.startedEngine()) != nil else { return early.discard() }
-      if warmTLS { pdx_warm_tls() }
+      if load(), warmingTLS { pdx_warm_tls() }
     }
   }
 
@@ -115,12 +124,9 @@ public final class CurlHTTPClient: HTTPClient {
     /// libcurl's loading, then (over HTTPS) TLS's first context.
     public static func start(connectingTo origin: URL) -> Preparation {
       let preparation = Preparation()
-      let early = preparation.early
-      Thread.detachNewThread {
-        early.open(to: origin, receiveBuffer: CurlLoop.receiveBufferBytes)
-        // A failure to load is the client's to report, at its first request.
-        guard pdx_curl_load() == nil else { return }
-        if origin.scheme?.lowercased() == "https" { pdx_warm_tls() }
+      // A failure to load is the client's to report, at its first request.
+      CurlHTTPClient.ready(preparation.early, to: origin, warmingTLS: origin.isHTTPS) {
+        pdx_curl_load() == nil
       }
       return preparation
     }
@@ -197,7 +203,7 @@ struct CurlSettings: Sendable {
   /// requests at a cold start then shares one connection. Plain HTTP is HTTP/1.1, where waiting
   /// would only delay the second request by a round trip: it opens its own connection at once.
   static func protocolOptions(for url: URL) -> [(CURLoption, Int)] {
-    if url.scheme?.lowercased() == "https" {
+    if url.isHTTPS {
       [(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)), (CURLOPT_PIPEWAIT, 1)]
     } else {
       [(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)), (CURLOPT_PIPEWAIT, 0)]
@@ -316,4 +322,9 @@ struct CurlInbox: Sendable {
   var stopping = false
   /// The thread has ended; nothing may wake it.
   var closed = false
+}
+
+extension URL {
+  /// Whether the scheme is `https`, in any case.
+  var isHTTPS: Bool { scheme?.lowercased() == "https" }
 }

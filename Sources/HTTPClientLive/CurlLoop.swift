@@ -163,7 +163,7 @@ final class CurlLoop {
   }
 
   /// Sets the integer socket option `option` of `socket`.
-  private static func set(_ option: Int32, level: Int32, to value: Int32, _ socket: Int32) {
+  static func set(_ option: Int32, level: Int32, to value: Int32, _ socket: Int32) {
     var value = value
     setsockopt(socket, level, option, &value, socklen_t(MemoryLayout<Int32>.size))
   }
@@ -174,7 +174,7 @@ final class CurlLoop {
   /// transfers miss (pokedex's largest answer is about 1 MB, 60 KB compressed).
   static let receiveBufferBytes: Int32 = 4 << 20
 
-  private static func milliseconds(_ duration: Duration) -> Int {
+  static func milliseconds(_ duration: Duration) -> Int {
     let (seconds, attoseconds) = duration.components
     return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
   }
@@ -231,12 +231,10 @@ final class CurlLoop {
         address: UnsafeRawPointer(address) + offset, length: Int(address.pointee.addrlen))
     else { return nil }
     let inbox = inbox
-    let waited = EarlyConnection.waitConnected(
-      socket,
-      timeoutMilliseconds: min(
-        Self.milliseconds(settings.idleTimeout), Self.milliseconds(Self.earlyWaitLimit)),
-      wake: wake, interrupting: { inbox.withLock { !$0.cancellations.isEmpty || $0.stopping } })
-    guard waited == .connected else {
+    let connected = EarlyConnection.waitConnected(
+      socket, timeout: min(settings.idleTimeout, Self.earlyWaitLimit), wake: wake,
+      interrupting: { inbox.withLock { !$0.cancellations.isEmpty || $0.stopping } })
+    guard connected else {
       close(socket)
       return nil
     }

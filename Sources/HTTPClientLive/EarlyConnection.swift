@@ -37,8 +37,7 @@ final class EarlyConnection: Sendable {
       return !state.settled && !state.asked
     }
     guard first, let host = url.host, !host.isEmpty else { return }
-    let secure = url.scheme?.lowercased() == "https"
-    let port = url.port ?? (secure ? 443 : 80)
+    let port = url.port ?? (url.isHTTPS ? 443 : 80)
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -52,9 +51,7 @@ final class EarlyConnection: Sendable {
       info.ai_family, info.ai_socktype | Int32(SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue),
       info.ai_protocol)
     guard descriptor >= 0 else { return }
-    var buffer = receiveBuffer
-    setsockopt(
-      descriptor, SOL_SOCKET, SO_RCVBUF, &buffer, socklen_t(MemoryLayout<Int32>.size))
+    CurlLoop.set(SO_RCVBUF, level: SOL_SOCKET, to: receiveBuffer, descriptor)
     let started = connect(descriptor, address, info.ai_addrlen)
     guard started == 0 || errno == EINPROGRESS else {
       close(descriptor)
@@ -75,11 +72,7 @@ final class EarlyConnection: Sendable {
   /// connecting or connected (the caller waits). Any other call, or another address, gets nil,
   /// and the socket is closed unused.
   func take(address: UnsafeRawPointer, length: Int) -> Int32? {
-    let (socket, wanted) = state.withLock { state -> (Int32?, [UInt8]) in
-      state.settled = true
-      defer { state.socket = nil }
-      return (state.socket, state.address)
-    }
+    let (socket, wanted) = settle()
     guard let socket else { return nil }
     if wanted.elementsEqual(UnsafeRawBufferPointer(start: address, count: length)) {
       return socket
@@ -90,59 +83,49 @@ final class EarlyConnection: Sendable {
 
   /// Closes the socket if no connection took it.
   func discard() {
-    if let socket = state.withLock({ state -> Int32? in
+    if let socket = settle().socket { close(socket) }
+  }
+
+  /// No connection can take the socket from now on: it, and its peer, are handed to the caller.
+  private func settle() -> (socket: Int32?, address: [UInt8]) {
+    state.withLock { state in
       state.settled = true
       defer { state.socket = nil }
-      return state.socket
-    }) {
-      close(socket)
+      return (state.socket, state.address)
     }
   }
 
-  /// How waiting for the early socket to connect ended.
-  enum Wait: Equatable {
-    /// Connected: libcurl may use it.
-    case connected
-    /// Refused, reset or unreachable: libcurl connects again and reports what it meets.
-    case failed
-    /// No answer within the time allowed: libcurl connects again, with its own fallbacks.
-    case timedOut
-    /// A cancellation or the engine's stop came in: libcurl takes over, so that it is seen to.
-    case interrupted
-  }
-
-  /// Waits until `socket` is connected, at most `timeoutMilliseconds`. `wake` (the engine's
-  /// event descriptor) is watched too: when it fires, `interrupting()` says whether to stop
-  /// waiting, and the wake-up is passed on (written again) for the engine to see.
+  /// Whether `socket` is connected within `timeout`. False when it was refused, reset or
+  /// unreachable, when no answer came in time, or when `interrupting()` says to stop (it is asked
+  /// whenever `wake`, the engine's event descriptor, fires; the wake-up is then written again for
+  /// the engine to see): libcurl then connects on its own, and reports what it meets.
   static func waitConnected(
-    _ socket: Int32, timeoutMilliseconds: Int, wake: Int32, interrupting: () -> Bool
-  ) -> Wait {
-    let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+    _ socket: Int32, timeout: Duration, wake: Int32, interrupting: () -> Bool
+  ) -> Bool {
+    let deadline = ContinuousClock.now + timeout
     var woken = false
     defer { if woken { eventfd_write(wake, 1) } }
     while true {
       let left = deadline - ContinuousClock.now
-      guard left > .zero else { return .timedOut }
+      guard left > .zero else { return false }
       var descriptors = [
         pollfd(fd: socket, events: Int16(POLLOUT), revents: 0),
         pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
       ]
-      let (seconds, attoseconds) = left.components
-      let milliseconds = Int32(
-        min(Int64(Int32.max), seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
+      // Rounded up, so that the last poll does not end just short of the deadline.
+      let milliseconds = Int32(min(Int(Int32.max), CurlLoop.milliseconds(left) + 1))
       let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-      if ready < 0, errno != EINTR { return .failed }
+      if ready < 0, errno != EINTR { return false }
       if descriptors[0].revents != 0 {
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
-        let asked = getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &length)
-        return asked == 0 && error == 0 ? .connected : .failed
+        return getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &length) == 0 && error == 0
       }
       if descriptors[1].revents != 0 {
         var count: eventfd_t = 0
         _ = eventfd_read(wake, &count)
         woken = true
-        if interrupting() { return .interrupted }
+        if interrupting() { return false }
       }
     }
   }
