@@ -52,15 +52,14 @@ final class EarlyConnection: Sendable {
       info.ai_protocol)
     guard descriptor >= 0 else { return }
     CurlLoop.set(SO_RCVBUF, level: SOL_SOCKET, to: receiveBuffer, descriptor)
-    let started = connect(descriptor, address, info.ai_addrlen)
-    guard started == 0 || errno == EINPROGRESS else {
-      close(descriptor)
-      return
-    }
     let bytes = [UInt8](
       UnsafeRawBufferPointer(start: address, count: Int(info.ai_addrlen)))
+    // The SYN leaves in the same step as the socket is kept (a non-blocking connect returns at
+    // once): a server cannot answer a connection that libcurl's first one might not find yet.
     let kept = state.withLock { state -> Bool in
-      guard !state.settled, state.socket == nil else { return false }
+      guard !state.settled, state.socket == nil,
+        connect(descriptor, address, info.ai_addrlen) == 0 || errno == EINPROGRESS
+      else { return false }
       state.socket = descriptor
       state.address = bytes
       return true
