@@ -112,12 +112,9 @@ extension PokeAPIClient {
 }
 
 extension PokeAPIClient {
-  /// Every species' name in every language, by species id: from the species resources (those
-  /// cached are read, the others fetched `width` at a time, leaving the transport room for the
-  /// session's commands), kept for good once every one came. `progress` hears how many of how
-  /// many are done.
   /// A species' names by language: empty when the server has no such species, nil when it could
-  /// not be loaded.
+  /// not be loaded. (Caught in a function of its own, never inlined, as ``APIRequests/result(of:_:)``
+  /// explains.)
   @inline(never)
   static func names(ofSpecies id: Int, client: PokeAPIClient) async -> NamesByLanguage? {
     do throws(APIError) {
@@ -129,6 +126,10 @@ extension PokeAPIClient {
     }
   }
 
+  /// Every species' name in every language, by species id: from the species resources (those
+  /// cached are read, the others fetched `width` at a time, leaving the transport room for the
+  /// session's commands), kept for good once every one came. `progress` hears how many of how
+  /// many are done.
   public func speciesNames(
     width: Int = 4, progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
   ) async throws(APIError) -> [Int: NamesByLanguage] {
@@ -141,7 +142,7 @@ extension PokeAPIClient {
           guard next < ids.count else { return }
           let id = ids[next]
           next += 1
-          // Caught in a function of its own, as in `together` (below).
+          // Caught in a function of its own, as `APIRequests.result` explains.
           group.addTask { (id, await Self.names(ofSpecies: id, client: client)) }
         }
         for _ in 0..<max(1, width) { startNext() }
@@ -224,18 +225,6 @@ public enum APIRequests {
   /// in the inputs' order. The first failure to arrive cancels the others and is thrown; more
   /// than ``maximumFanOut`` inputs is invalid data. `progress` hears how many have come back,
   /// of how many, after each.
-  /// `load(input)`, its error caught.
-  @inline(never)
-  static func result<Input, Output>(
-    of load: @Sendable (Input) async throws(APIError) -> Output, _ input: Input
-  ) async -> Result<Output, APIError> {
-    do throws(APIError) {
-      return .success(try await load(input))
-    } catch {
-      return .failure(error)
-    }
-  }
-
   public static func together<Input: Sendable, Output: Sendable>(
     _ inputs: [Input], progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
     _ load: @escaping @Sendable (Input) async throws(APIError) -> Output
@@ -245,9 +234,6 @@ public enum APIRequests {
     }
     let results = await withTaskGroup(of: (Int, Result<Output, APIError>).self) { group in
       for (index, input) in inputs.enumerated() {
-        // The error is caught in a function of its own, never inlined: caught in this closure,
-        // swiftc 6.3.1's optimized build handed the loop below a wrong index in CompareFeature,
-        // which had the same shape (docs/RELIABILITY.md, "The release build").
         group.addTask { (index, await result(of: load, input)) }
       }
       var results = [Result<Output, APIError>?](repeating: nil, count: inputs.count)
@@ -264,6 +250,21 @@ public enum APIRequests {
       return .success(results.compactMap { try? $0?.get() })
     }
     return try results.get()
+  }
+
+  /// `load(input)`, its error caught: what a task group's child returns instead of catching a
+  /// typed error in its own closure, which swiftc 6.3.1's optimized build miscompiled (the loop
+  /// that read the children's results got a wrong index: docs/RELIABILITY.md, "The release
+  /// build"). Never inlined, so that the catch stays out of the child's closure.
+  @inline(never)
+  public static func result<Input, Output, Failure: Error>(
+    of load: (Input) async throws(Failure) -> Output, _ input: Input
+  ) async -> Result<Output, Failure> {
+    do throws(Failure) {
+      return .success(try await load(input))
+    } catch {
+      return .failure(error)
+    }
   }
 }
 

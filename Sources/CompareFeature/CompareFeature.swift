@@ -167,10 +167,13 @@ public enum CompareFeature {
     let results = await withTaskGroup(of: (Int, Result<SpeciesDetailViewModel, DetailError>).self) {
       group in
       for (index, input) in inputs.enumerated() {
-        // The error is caught in a function of its own: caught in this closure, swiftc 6.3.1's
-        // optimized build handed the loop below a wrong index (a trap, or "Cancelled."; the debug
-        // build was right). scripts/end-to-end checks compare with the release build.
-        group.addTask { (index, await opened(input, details: details)) }
+        // Caught by `APIRequests.result`, not in this closure: swiftc 6.3.1's optimized build
+        // handed the loop below a wrong index (a trap, or "Cancelled."; the debug build was
+        // right). scripts/end-to-end checks compare with the release build.
+        group.addTask {
+          let open = { (input: String) async throws(DetailError) in try await details.open(input) }
+          return (index, await APIRequests.result(of: open, input))
+        }
       }
       var results = [Result<SpeciesDetailViewModel, DetailError>?](
         repeating: nil, count: inputs.count)
@@ -186,18 +189,6 @@ public enum CompareFeature {
       }
     }
     return ComparePage(shown)
-  }
-
-  /// `details.open(input)`, its error caught. (Never inlined: see its caller.)
-  @inline(never)
-  static func opened(_ input: String, details: any SpeciesDetails) async
-    -> Result<SpeciesDetailViewModel, DetailError>
-  {
-    do throws(DetailError) {
-      return .success(try await details.open(input))
-    } catch {
-      return .failure(error)
-    }
   }
 
   static func pageError(_ error: DetailError) -> PageError {

@@ -568,19 +568,6 @@ public actor Shell {
     return await images.downloadedIDs()
   }
 
-  /// Downloads `member`'s image: nil when it is stored, else why not.
-  @inline(never)
-  private static func downloadFailure(
-    of member: (id: Int, name: String), images: ImageFeature
-  ) async -> EvolutionImages.Failure? {
-    do throws(ImageFeatureError) {
-      _ = try await images.download(speciesID: member.id)
-      return nil
-    } catch {
-      return .init(speciesID: member.id, displayName: member.name, error: error)
-    }
-  }
-
   /// The tree's members' stored images, after downloading the missing ones when `downloading`
   /// (at most four at once, within the client's own bound; each failure kept, the rest go on).
   private func images(
@@ -601,9 +588,14 @@ public actor Shell {
           guard next < missing.count else { return }
           let member = missing[next]
           next += 1
-          // Caught in a function of its own, as APIRequests.together does (docs/RELIABILITY.md).
+          // Caught by `APIRequests.result`, not in this closure (docs/RELIABILITY.md).
           _ = group.addTaskUnlessCancelled {
-            await Self.downloadFailure(of: member, images: images)
+            let download = { (id: Int) async throws(ImageFeatureError) in
+              _ = try await images.download(speciesID: id)
+            }
+            guard case .failure(let error) = await APIRequests.result(of: download, member.id)
+            else { return nil }
+            return .init(speciesID: member.id, displayName: member.name, error: error)
           }
         }
         for _ in 0..<4 { startNext() }
