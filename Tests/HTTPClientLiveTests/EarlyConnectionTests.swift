@@ -10,16 +10,9 @@ import Testing
 
 /// Accepts one connection on `listener`, waiting at most `seconds`; the socket, or nil.
 private func acceptOne(_ listener: Int32, within seconds: Int32 = 5) -> Int32? {
-  var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-  guard poll(&ready, 1, seconds * 1000) == 1 else { return nil }
+  guard connectionWaits(on: listener, within: seconds) else { return nil }
   let client = accept(listener, nil, nil)
   return client >= 0 ? client : nil
-}
-
-/// Whether another connection is waiting on `listener`.
-private func hasPendingConnection(_ listener: Int32) -> Bool {
-  var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-  return poll(&ready, 1, 0) == 1
 }
 
 /// Whether the peer of `client` hangs up within `seconds` (reads return 0).
@@ -53,7 +46,7 @@ struct EarlyConnectionTests {
     let response = try await client.send(HTTPRequest(url: url))
     #expect(response.status == 200)
     #expect(response.body == Data("early".utf8))
-    #expect(!hasPendingConnection(listener))
+    #expect(!connectionWaits(on: listener, within: 0))
   }
 
   @Test(.timeLimit(.minutes(1)))

@@ -78,3 +78,9 @@ public func listenOnLoopback() throws -> (socket: Int32, port: UInt16) {
   }
   return (listener, UInt16(bigEndian: address.sin_port))
 }
+
+/// Whether a connection is waiting on `listener`, or comes within `seconds`.
+public func connectionWaits(on listener: Int32, within seconds: Int32) -> Bool {
+  var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+  return poll(&ready, 1, seconds * 1000) == 1
+}

@@ -27,12 +27,6 @@ struct EarlyNetworkTests {
     )
   }
 
-  /// Whether a connection comes to `listener` within `seconds`.
-  private func connected(_ listener: Int32, within seconds: Int32) -> Bool {
-    var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-    return poll(&ready, 1, seconds * 1000) == 1
-  }
-
   @Test(arguments: [[], ["-c", "open 1"], ["--no-pager"], ["--command", "open 1; evolution"]])
   func aPlainLaunchWithANewCacheConnectsAtOnce(arguments: [String]) throws {
     let (home, listener, env) = try launch()
@@ -41,7 +35,7 @@ struct EarlyNetworkTests {
       try? FileManager.default.removeItem(at: home)
     }
     #expect(App.prepareNetwork(arguments: arguments, environment: env) != nil)
-    #expect(connected(listener, within: 5))
+    #expect(connectionWaits(on: listener, within: 5))
   }
 
   @Test(arguments: [
@@ -55,7 +49,7 @@ struct EarlyNetworkTests {
       try? FileManager.default.removeItem(at: home)
     }
     #expect(App.prepareNetwork(arguments: arguments, environment: env) == nil)
-    #expect(!connected(listener, within: 0))
+    #expect(!connectionWaits(on: listener, within: 0))
   }
 
   @Test func aCacheAlreadyThereOrAProxyMeansNoEarlyConnection() throws {
@@ -74,6 +68,6 @@ struct EarlyNetworkTests {
     badSprites["HOME"] = home.appending(path: "elsewhere").path
     badSprites["POKEDEX_SPRITES_URL"] = "ftp://sprites"
     #expect(App.prepareNetwork(arguments: [], environment: badSprites) == nil)
-    #expect(!connected(listener, within: 1))
+    #expect(!connectionWaits(on: listener, within: 1))
   }
 }
