@@ -18,12 +18,12 @@ slow start adds a round trip to the first wave of a cold command (a pokemon's an
 """
 
 import argparse
-import asyncio
 import collections
 import contextlib
 import ctypes
 import fcntl
 import os
+import select
 import shutil
 import signal
 import socket
@@ -40,6 +40,7 @@ TUNSETIFF = 0x400454CA
 IFF_TUN = 0x0001
 IFF_NO_PI = 0x1000
 CLONE_NEWNET = 0x40000000
+PR_SET_TIMERSLACK = 29
 
 
 def missing_tools():
@@ -63,40 +64,34 @@ def ip(*arguments, namespace=None):
     subprocess.run(prefix + ["ip", *arguments], check=True)
 
 
-async def relay(ends, delay):
-    """Copies every packet between the two TUN devices, each `delay` seconds late, in order."""
-    loop = asyncio.get_running_loop()
+def relay(ends, delay):
+    """Copies every packet between the two TUN devices, each `delay` seconds late, in order.
 
-    def direction(source, target):
-        queue = collections.deque()
-        pending = [None]
-
-        def drain():
-            pending[0] = None
-            now = loop.time()
+    One thread waits with `select`, whose timeout is in microseconds, with the timer slack at
+    1 µs: an event loop's timers (asyncio's are rounded up to the millisecond) released each
+    packet about a millisecond late, and the link's round trip measured 102.3 ms for 100."""
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_TIMERSLACK, 1000, 0, 0, 0)
+    queues = {end: collections.deque() for end in ends}
+    other = {ends[0]: ends[1], ends[1]: ends[0]}
+    while True:
+        now = time.monotonic()
+        for source, queue in queues.items():
             while queue and queue[0][0] <= now:
                 try:
-                    os.write(target, queue.popleft()[1])
+                    os.write(other[source], queue.popleft()[1])
                 except OSError:
                     pass  # the other side is down: the packet is lost, as on a link
-            if queue:
-                pending[0] = loop.call_at(queue[0][0], drain)
-
-        def readable():
+        due = [queue[0][0] for queue in queues.values() if queue]
+        timeout = max(0.0, min(due) - time.monotonic()) if due else None
+        readable, _, _ = select.select(ends, [], [], timeout)
+        arrived = time.monotonic()
+        for source in readable:
             while True:
                 try:
                     packet = os.read(source, 65536)
                 except BlockingIOError:
                     break
-                queue.append((loop.time() + delay, packet))
-            if queue and pending[0] is None:
-                pending[0] = loop.call_at(queue[0][0], drain)
-
-        loop.add_reader(source, readable)
-
-    direction(ends[0], ends[1])
-    direction(ends[1], ends[0])
-    await asyncio.Event().wait()
+                queues[source].append((arrived + delay, packet))
 
 
 def serve(args):
@@ -116,7 +111,7 @@ def serve(args):
         ip("link", "set", outer, "mtu", str(args.mtu), "up")
         print("ready", flush=True)
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-        asyncio.run(relay((client, server), args.rtt_ms / 2000))
+        relay((client, server), args.rtt_ms / 2000)
     finally:
         subprocess.run(["ip", "netns", "delete", namespace], stderr=subprocess.DEVNULL)
 
