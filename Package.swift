@@ -205,7 +205,10 @@ let package = Package(
     .testTarget(name: "ArchitectureTests"),
     .testTarget(
       name: "AppDecoratorsTests",
-      dependencies: ["AppDecorators", "Analytics", "APIClient", "DetailFeature", "Models"]),
+      dependencies: [
+        "AppDecorators", "Analytics", "APIClient", "DetailFeature", "Models",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     .testTarget(
       name: "RenderingTests",
       dependencies: [
