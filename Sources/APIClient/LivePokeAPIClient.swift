@@ -33,6 +33,12 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   private var flights: [String: Flight] = [:]
   private var nextWaiterID: UInt64 = 0
+  /// How many flights have started.
+  private var flightsStarted = 0
+  /// Answers were stored since the cache's last checkpoint.
+  private var storedSinceCheckpoint = false
+  /// The checkpoint made while the network was awaited (see `checkpointWhileWaiting`).
+  private var checkpointing: Task<Void, Never>?
 
   /// A client for the API at `baseURL` (e.g. `https://pokeapi.co/api/v2`).
   /// - Parameters:
@@ -325,9 +331,14 @@ public actor LivePokeAPIClient: PokeAPIClient {
   /// One load in progress and the callers waiting for it. Once answered it stays until the answer
   /// is stored, so that a caller meanwhile waits for that rather than asking the network again.
   private final class Flight {
+    /// Its place among the session's flights, in the order they started.
+    let number: Int
     var task: Task<Void, Never>?
     var waiters: [UInt64: CheckedContinuation<Result<any Sendable, APIError>, Never>] = [:]
     var answered = false
+    /// How many flights had started when it was answered.
+    var startedBeforeAnswer = 0
+    init(number: Int) { self.number = number }
     /// Callers that came after the answer, waiting for it to be stored.
     let stored = StoreSignal()
   }
@@ -392,14 +403,19 @@ public actor LivePokeAPIClient: PokeAPIClient {
         if let flight = flights[key] {
           flight.waiters[id] = continuation
         } else {
-          let flight = Flight()
+          flightsStarted += 1
+          let flight = Flight(number: flightsStarted)
           flight.waiters[id] = continuation
           flights[key] = flight
           flight.task = Task {
             let loaded = await self.load(resource)
             self.answer(flight, with: loaded.result)
-            await loaded.keep?()
+            if let keep = loaded.keep {
+              await keep()
+              self.storedSinceCheckpoint = true
+            }
             self.finish(flight, key: key)
+            self.checkpointWhileWaiting(after: flight)
           }
         }
       }
@@ -412,6 +428,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
   /// Gives the callers their answer; the flight stays until the answer is stored.
   private func answer(_ flight: Flight, with result: Result<any Sendable, APIError>) {
     flight.answered = true
+    flight.startedBeforeAnswer = flightsStarted
     let waiters = flight.waiters
     flight.waiters = [:]
     for continuation in waiters.values { continuation.resume(returning: result) }
@@ -433,12 +450,32 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
+  /// Once `stored`'s answer is stored, when every answer received is and a request made since
+  /// that answer came is still out (the next wave, which the answer led to), the disk has nothing
+  /// to do for about a round trip: the cache then moves what it wrote into its main file (a
+  /// SQLite checkpoint and its two syncs), so that closing it at exit has only the last wave left
+  /// to move. Not for a request of the same wave, whose answer is due any moment; at most one at
+  /// a time, and none with nothing new stored.
+  private func checkpointWhileWaiting(after stored: Flight) {
+    guard storedSinceCheckpoint, checkpointing == nil,
+      !flights.values.contains(where: \.answered),
+      flights.values.contains(where: { $0.number > stored.startedBeforeAnswer })
+    else { return }
+    storedSinceCheckpoint = false
+    checkpointing = Task {
+      await cache.checkpoint()
+      self.checkpointing = nil
+    }
+  }
+
   /// Waits until every answer already received is stored (in memory and on disk): answers are
   /// given to their callers first and stored after, so that the next requests leave sooner.
-  /// Loads still waiting for the network, and answers that come later, are not waited for.
+  /// Loads still waiting for the network, and answers that come later, are not waited for; a
+  /// checkpoint under way is.
   public func settle() async {
     let storing = flights.values.filter(\.answered).compactMap(\.task)
     for task in storing { await task.value }
+    await checkpointing?.value
   }
 
   // MARK: Cache, network, fallback

@@ -73,6 +73,8 @@ public struct LoggingCacheStore: CacheStore {
     self.logger = logger
   }
 
+  public func checkpoint() async throws { try await base.checkpoint() }
+
   public func entry(forKey key: String) async throws -> CacheEntry? {
     let entry = try await base.entry(forKey: key)
     logger.debug("disk cache \(entry == nil ? "miss" : "hit"): \(key)")

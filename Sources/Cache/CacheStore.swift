@@ -106,4 +106,8 @@ public protocol CacheStore: Sendable {
   func removeAll() async throws
   /// Counts what is stored.
   func summary() async throws -> CacheStoreSummary
+  /// Moves what was written since the last time into the store's main file (SQLite's
+  /// checkpoint), so that closing the store has little left to do. Asked for while nothing waits
+  /// for the store; one that keeps no separate log does nothing.
+  func checkpoint() async throws
 }

@@ -223,6 +223,13 @@ public actor ResponseCache {
     }
   }
 
+  /// Moves what the disk store wrote into its main file (``CacheStore/checkpoint()``), when it is
+  /// open. A failure changes nothing: closing the store does it again.
+  public func checkpoint() async {
+    guard case .open(let store, _) = disk else { return }
+    try? await store.checkpoint()
+  }
+
   /// The answers that did not reach the disk in this session, and why.
   public private(set) var unsaved = UnsavedAnswers()
 

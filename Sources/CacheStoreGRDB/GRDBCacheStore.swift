@@ -339,6 +339,16 @@ public final class GRDBCacheStore: CacheStore {
     }
   }
 
+  /// Copies the write-ahead log into the database file: a passive checkpoint, which waits for no
+  /// lock and leaves the frames another process's readers still use. What it copies, closing the
+  /// store (at exit) no longer has to, with its two syncs.
+  public func checkpoint() async throws {
+    if isReadOnly { return }
+    try await access {
+      try await database.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
+    }
+  }
+
   /// Deletes the least recently used answers while the pages in use exceed `limit`, down to nine
   /// tenths of it. Page counts make the check O(1); only an eviction reads rows.
   static func evict(_ db: Database, limit: Int) throws {

@@ -72,6 +72,57 @@ struct LiveClientTests {
     await harness.client.settle()
   }
 
+  /// A client over `store` whose requests for a species wait until the test releases them.
+  private func speciesHeld(
+    over store: HeldStore
+  ) -> (LivePokeAPIClient, HeldPathHTTPClient) {
+    let http = HeldPathHTTPClient(
+      answers: ["pokemon/133": Fixtures.eeveePokemon, "pokemon-species/133": Fixtures.eevee()],
+      held: "pokemon-species/")
+    let client = LivePokeAPIClient(
+      baseURL: URL(string: "https://pokeapi.test/api/v2")!, http: http,
+      cache: ResponseCache(store: store), onNotice: { _, _ in })
+    return (client, http)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func whatIsStoredWhileTheNextWaveIsAwaitedIsCheckpointedThen() async throws {
+    let store = HeldStore()
+    let (client, http) = speciesHeld(over: store)
+    _ = try await client.pokemon(id: 133)
+    // A request made after that answer came (the next wave) is out when the answer is stored:
+    // the disk is idle for a round trip, and the store is checkpointed then.
+    let species = Task { try await client.species(.id(133)) }
+    await http.waitForHeldRequest()
+    store.letWritesThrough()
+    await client.settle()
+    #expect(store.events == ["save https://pokeapi.test/api/v2/pokemon/133/", "checkpoint"])
+    // The last answers: nothing is awaited any more, and closing the store moves them.
+    await http.release()
+    _ = try await species.value
+    await client.settle()
+    let later = store.events.dropFirst(2)
+    #expect(!later.isEmpty)
+    #expect(later.allSatisfy { $0.hasPrefix("save https://pokeapi.test/api/v2/pokemon-species/") })
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func anAnswerStoredWhileItsOwnWaveIsOutIsNotCheckpointed() async throws {
+    let store = HeldStore()
+    store.letWritesThrough()
+    let (client, http) = speciesHeld(over: store)
+    // Both requests leave together; the species' answer is due any moment.
+    let species = Task { try await client.species(.id(133)) }
+    await http.waitForHeldRequest()
+    _ = try await client.pokemon(id: 133)
+    await client.settle()
+    #expect(store.events == ["save https://pokeapi.test/api/v2/pokemon/133/"])
+    await http.release()
+    _ = try await species.value
+    await client.settle()
+    #expect(!store.events.contains("checkpoint"))
+  }
+
   @Test func independentCallsOverlapUpToTheBound() async throws {
     let server = try await FixtureServer.start()
     defer { Task { await server.stop() } }
@@ -186,6 +237,8 @@ struct LiveClientTests {
     let clock = TestClock()
     let online = Harness(server: server, cache: cache, clock: clock).client
     _ = try await (online.pokemon(id: 133), online.species(.id(133)), online.evolutionChain(id: 67))
+    // Stored, as a session's answers are before it ends.
+    await online.settle()
     clock.advance(by: 600)
     let offline = Harness(server: server, cache: cache, clock: clock, offline: true)
     async let pokemon = offline.client.pokemon(id: 133)
@@ -350,7 +403,10 @@ final class HeldStore: CacheStore {
     (false, []))
   private let saved = Locked<[String]>([])
   private let stored = Locked<[String: CacheEntry]>([:])
+  private let happened = Locked<[String]>([])
   var keys: [String] { saved.withLock { $0 } }
+  /// What the store was asked to do, in order: `save KEY` and `checkpoint`.
+  var events: [String] { happened.withLock { $0 } }
 
   func letWritesThrough() {
     let waiting = state.withLock { state in
@@ -374,9 +430,55 @@ final class HeldStore: CacheStore {
     }
     saved.withLock { $0.append(entry.key) }
     stored.withLock { $0[entry.key] = entry }
+    happened.withLock { $0.append("save \(entry.key)") }
   }
   func removeAll() async throws {}
+  func checkpoint() async throws { happened.withLock { $0.append("checkpoint") } }
   func summary() async throws -> CacheStoreSummary {
     CacheStoreSummary(entries: keys.count, bytes: 0, oldestEntry: nil)
+  }
+}
+
+/// Answers from `answers` (by the end of the URL's path), holding those whose URL contains
+/// `held` until the test releases them.
+actor HeldPathHTTPClient: HTTPClient {
+  private let answers: [String: String]
+  private let held: String
+  private var released = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+  private var arrivals: [CheckedContinuation<Void, Never>] = []
+  private var heldRequests = 0
+
+  init(answers: [String: String], held: String) {
+    self.answers = answers
+    self.held = held
+  }
+
+  func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    let url = request.url.absoluteString
+    if url.contains(held), !released {
+      heldRequests += 1
+      arrivals.forEach { $0.resume() }
+      arrivals = []
+      await withCheckedContinuation { waiting.append($0) }
+    }
+    guard let body = answers.first(where: { url.hasSuffix("/\($0.key)/") })?.value else {
+      return HTTPResponse(status: 404, headers: [:], body: Data())
+    }
+    return HTTPResponse(
+      status: 200, headers: ["Cache-Control": "max-age=60"], body: Data(body.utf8))
+  }
+
+  /// Returns once a held request has arrived.
+  func waitForHeldRequest() async {
+    if heldRequests > 0 { return }
+    await withCheckedContinuation { arrivals.append($0) }
+  }
+
+  /// Answers the held requests, and every later one at once.
+  func release() {
+    released = true
+    waiting.forEach { $0.resume() }
+    waiting = []
   }
 }

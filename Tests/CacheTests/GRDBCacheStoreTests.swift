@@ -24,6 +24,28 @@ struct GRDBCacheStoreTests {
     #expect(try await reopened.entry(forKey: "other") == nil)
   }
 
+  /// The keys the database file holds by itself, its write-ahead log left aside (none when it
+  /// has no table yet).
+  private func keysInTheMainFile(of directory: URL) -> [String] {
+    var configuration = Configuration()
+    configuration.readonly = true
+    let path = directory.appendingPathComponent(GRDBCacheStore.fileName).path
+    let queue = try? DatabaseQueue(path: "file:\(path)?immutable=1", configuration: configuration)
+    return (try? queue?.read { try String.fetchAll($0, sql: "SELECT key FROM response") }) ?? []
+  }
+
+  @Test func aCheckpointMovesWhatWasSavedIntoTheDatabaseFile() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try GRDBCacheStore.open(directory: directory)
+    try await store.save(entry("https://pokeapi.co/api/v2/pokemon/133/", bytes: 2_000))
+    // Saved in the log only: closing the store (or a checkpoint) moves it into the file.
+    #expect(keysInTheMainFile(of: directory).isEmpty)
+    try await store.checkpoint()
+    #expect(keysInTheMainFile(of: directory) == ["https://pokeapi.co/api/v2/pokemon/133/"])
+    #expect(try await store.entry(forKey: "https://pokeapi.co/api/v2/pokemon/133/") != nil)
+  }
+
   @Test func speciesAreCountedOnceWhicheverVersionFiledThem() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

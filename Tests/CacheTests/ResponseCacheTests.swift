@@ -19,6 +19,7 @@ struct BrokenStore: CacheStore {
   func save(_ entry: CacheEntry) async throws { throw Failure() }
   func removeAll() async throws { throw Failure() }
   func summary() async throws -> CacheStoreSummary { throw Failure() }
+  func checkpoint() async throws { throw Failure() }
 }
 
 /// A store with room for `room` entries, then full, as a disk that fills up.
@@ -38,6 +39,7 @@ final class FullAfterStore: CacheStore {
   func summary() async throws -> CacheStoreSummary {
     CacheStoreSummary(entries: keys.count, bytes: 0, oldestEntry: nil)
   }
+  func checkpoint() async throws {}
 }
 
 /// A store whose reads are cancelled, as when Ctrl-C lands during a disk read.
@@ -50,6 +52,7 @@ final class CancelledReadStore: CacheStore {
     let count = base.withLock { $0.count }
     return CacheStoreSummary(entries: count, bytes: 0, oldestEntry: nil)
   }
+  func checkpoint() async throws {}
 }
 
 @Suite("ResponseCache: memory LRU, statistics, failing store")
@@ -159,6 +162,8 @@ struct ResponseCacheTests {
 /// A store that keeps entries in memory, or reports a damaged file on every call.
 final class MemoryStore: CacheStore {
   let entries = Locked<[String: CacheEntry]>([:])
+  /// How many checkpoints were asked for.
+  let checkpoints = Locked(0)
   let damaged: Bool
   init(damaged: Bool = false) { self.damaged = damaged }
   private func check() throws { if damaged { throw CacheStoreError.corrupt } }
@@ -178,6 +183,10 @@ final class MemoryStore: CacheStore {
     try check()
     return CacheStoreSummary(entries: entries.withLock { $0.count }, bytes: 0, oldestEntry: nil)
   }
+  func checkpoint() async throws {
+    try check()
+    checkpoints.withLock { $0 += 1 }
+  }
 }
 
 @Suite("The disk store is opened when first needed, and rebuilt when damaged")
@@ -195,6 +204,17 @@ struct LazyStoreTests {
         }, rebuild: { (nil, []) }),
       new: true)
     return (cache, store, release)
+  }
+
+  @Test func aCheckpointReachesAnOpenStoreAndOpensNone() async {
+    let (cache, store, release) = newCacheOpenedSlowly()
+    // Still being created: a checkpoint neither waits for it nor opens it.
+    await cache.checkpoint()
+    #expect(store.checkpoints.withLock { $0 } == 0)
+    release.signal()
+    await cache.save(entry("a"))
+    await cache.checkpoint()
+    #expect(store.checkpoints.withLock { $0 } == 1)
   }
 
   @Test(.timeLimit(.minutes(1)))
