@@ -103,16 +103,17 @@ class Mirror:
 
 class Bench:
     """Runs pokedex and pokebase against `mirror` (anything with a `base` URL); with `link`, in
-    the delayed link's namespace, trusting `ca_bundle`."""
+    the delayed link's namespace, trusting `ca` (a `TestCA`): pokebase its bundle, pokedex its
+    hashed directory, as each reads the system's."""
 
-    def __init__(self, args, work, mirror, link=None, ca_bundle=None):
+    def __init__(self, args, work, mirror, link=None, ca=None):
         self.args = args
         self.work = work
         self.mirror = mirror
         self.link = link
         self.enter = link.enter if link else None
-        self.pokedex_extra = {"CURL_CA_BUNDLE": ca_bundle} if ca_bundle else {}
-        self.pokebase_extra = {"REQUESTS_CA_BUNDLE": ca_bundle} if ca_bundle else {}
+        self.pokedex_extra = {"SSL_CERT_DIR": ca.directory} if ca else {}
+        self.pokebase_extra = {"REQUESTS_CA_BUNDLE": ca.bundle} if ca else {}
         self.pokebase_script = os.path.join(work, "pokebase_three.py")
         with open(self.pokebase_script, "w") as file:
             file.write(POKEBASE)
@@ -121,7 +122,9 @@ class Bench:
             file.write(POKEBASE_SAME)
 
     def pokedex_env(self, home):
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "POKEDEX_"))}
+        # CA settings this machine may export would choose pokedex's certificates instead.
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "POKEDEX_"))
+               and k not in ("CURL_CA_BUNDLE", "SSL_CERT_FILE", "SSL_CERT_DIR")}
         env.update(HOME=home, NO_COLOR="1", LANG="C.UTF-8",
                    POKEDEX_API_URL=self.mirror.base + "/api/v2",
                    POKEDEX_SPRITES_URL=self.mirror.base + "/PokeAPI/sprites/master/sprites/pokemon")
@@ -290,7 +293,7 @@ def link_rows(args, work, runs, row):
         link = benchmark_link.Link(rtt, args.mtu)
         ca = benchmark_link.TestCA(link_work)
         nginx = benchmark_link.Nginx(link_work, ca, mirror.port)
-        bench = Bench(args, work, nginx, link=link, ca_bundle=ca.bundle)
+        bench = Bench(args, work, nginx, link=link, ca=ca)
         cold_home = os.path.join(work, "link-cold")
         cold_pb = os.path.join(work, "link-pokebase-cold")
 

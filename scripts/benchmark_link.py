@@ -181,8 +181,10 @@ def handshake_rtt(address, port, samples=21):
 
 class TestCA:
     """A certificate authority made for one run, and the server's certificate it signed (for the
-    link's server address). `bundle` is the system's CAs plus this one: what the clients trust,
-    so that loading it costs what loading the system's costs."""
+    link's server address). The clients trust the system's CAs plus this one, each in the form it
+    reads the system's in: `bundle`, one file (pokebase, as certifi's), and `directory`, a hashed
+    directory (pokedex, as Debian's /etc/ssl/certs), so that loading them costs what loading the
+    system's costs."""
 
     def __init__(self, work):
         def openssl(*arguments):
@@ -209,6 +211,16 @@ class TestCA:
             if os.path.exists(system):
                 bundle.write(open(system, "rb").read())
             bundle.write(open(ca_certificate, "rb").read())
+        self.directory = os.path.join(work, "ca-directory")
+        os.makedirs(self.directory, exist_ok=True)
+        system_directory = "/etc/ssl/certs"
+        if os.path.isdir(system_directory):
+            for name in os.listdir(system_directory):
+                if name.endswith(".pem"):
+                    os.symlink(os.path.realpath(os.path.join(system_directory, name)),
+                               os.path.join(self.directory, name))
+        shutil.copy(ca_certificate, os.path.join(self.directory, "pokedex-benchmark-ca.pem"))
+        openssl("rehash", self.directory)
 
 
 NGINX = """

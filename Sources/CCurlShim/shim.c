@@ -151,6 +151,12 @@ long pdx_easy_response_code(CURL *easy) {
   return code;
 }
 
+const char *pdx_easy_default_ca_directory(CURL *easy) {
+  char *path = NULL;
+  if (curl.easy_getinfo(easy, CURLINFO_CAPATH, &path) != CURLE_OK) return NULL;
+  return path;
+}
+
 const char *pdx_easy_strerror(CURLcode code) { return curl.easy_strerror(code); }
 
 struct curl_slist *pdx_slist_append(struct curl_slist *list, const char *text) {

@@ -17,6 +17,8 @@ final class CurlLoop {
   private let early: EarlyConnection
   /// The early socket just handed to libcurl, which it must not connect again.
   private var handedOver: Int32?
+  /// The system's hashed directory of CA certificates, once looked for (`.some(nil)`: none).
+  private var systemDirectory: String??
 
   init(settings: CurlSettings, inbox: Locked<CurlInbox>, wake: Int32, early: EarlyConnection) {
     self.settings = settings
@@ -102,7 +104,16 @@ final class CurlLoop {
     for (option, value) in CurlSettings.protocolOptions(for: transfer.url) {
       pdx_easy_set_long(handle, option, value)
     }
-    if let caBundle = settings.caBundle { pdx_easy_set_string(handle, CURLOPT_CAINFO, caBundle) }
+    if settings.trust == .system, systemDirectory == nil {
+      systemDirectory = .some(
+        CertificateTrust.hashedDirectory(
+          pdx_easy_default_ca_directory(handle).map { String(cString: $0) }))
+    }
+    for (option, value) in CurlSettings.trustOptions(
+      settings.trust, systemDirectory: systemDirectory ?? nil)
+    {
+      pdx_easy_set_string(handle, option, value)
+    }
     pdx_easy_set_long(handle, CURLOPT_HTTPGET, 1)
     pdx_easy_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
     pdx_easy_set_long(handle, CURLOPT_NOSIGNAL, 1)

@@ -92,7 +92,7 @@ struct App {
     let transport = CurlHTTPClient(
       userAgent: CurlHTTPClient.userAgent(version: Options.version),
       totalTimeout: .seconds(options.timeout),
-      caBundle: Self.caBundle(environment: environment),
+      trust: Self.trust(environment: environment),
       onUnavailable: {
         notices.post("Warning: \($0); nothing can be fetched (Debian: apt-get install libcurl4).")
       }, prepared: prepared)
@@ -265,10 +265,14 @@ struct App {
       pageNames: interactive ? pageNames : nil)
   }
 
-  /// The CA certificates to trust instead of libcurl's default bundle, as curl(1) takes them:
-  /// `CURL_CA_BUNDLE`, else `SSL_CERT_FILE`; nil when neither is set (or empty).
-  static func caBundle(environment: [String: String]) -> String? {
-    ["CURL_CA_BUNDLE", "SSL_CERT_FILE"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+  /// The CA certificates that verify servers: a bundle as curl(1) takes it (`CURL_CA_BUNDLE`,
+  /// else `SSL_CERT_FILE`), else a hashed directory as OpenSSL does (`SSL_CERT_DIR`), else the
+  /// system's. Empty values count as unset.
+  static func trust(environment: [String: String]) -> CertificateTrust {
+    let set = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+    if let bundle = set("CURL_CA_BUNDLE") ?? set("SSL_CERT_FILE") { return .bundle(bundle) }
+    if let directory = set("SSL_CERT_DIR") { return .directory(directory) }
+    return .system
   }
 
   /// Runs the session and returns the exit status, once what it fetched is stored.

@@ -38,4 +38,36 @@ struct CurlSettingsTests {
     #expect(options[CURLMOPT_MAX_HOST_CONNECTIONS.rawValue] == 6)
     #expect(options[CURLMOPT_MAXCONNECTS.rawValue] == 12)
   }
+
+  private func trust(_ trust: CertificateTrust, system: String? = nil) -> [String] {
+    CurlSettings.trustOptions(trust, systemDirectory: system).map { option, value in
+      "\(option == CURLOPT_CAINFO ? "CAINFO" : option == CURLOPT_CAPATH ? "CAPATH" : "?")="
+        + (value ?? "none")
+    }
+  }
+
+  @Test func aBundleIsReadWholeAndADirectoryReplacesTheDefaultBundle() {
+    #expect(trust(.bundle("/a.pem")) == ["CAINFO=/a.pem"])
+    #expect(trust(.directory("/certs")) == ["CAINFO=none", "CAPATH=/certs"])
+    // The system's hashed directory, when there is one, instead of its bundle.
+    #expect(trust(.system, system: "/etc/ssl/certs") == ["CAINFO=none", "CAPATH=/etc/ssl/certs"])
+    #expect(trust(.system) == [])
+  }
+
+  @Test func onlyADirectoryWithCertificatesNamedByTheirHashIsTheSystemsDirectory() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pokedex-certs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.path
+    #expect(CertificateTrust.hashedDirectory(nil) == nil)
+    #expect(CertificateTrust.hashedDirectory(path + "/missing") == nil)
+    #expect(CertificateTrust.hashedDirectory(path) == nil)
+    for name in ["ca-certificates.crt", "GlobalSign_Root_R46.pem", "5ad8a5d6.x", "5ad8a5d.0"] {
+      #expect(FileManager.default.createFile(atPath: path + "/" + name, contents: Data()))
+    }
+    #expect(CertificateTrust.hashedDirectory(path) == nil)
+    #expect(FileManager.default.createFile(atPath: path + "/5ad8a5d6.0", contents: Data()))
+    #expect(CertificateTrust.hashedDirectory(path) == path)
+  }
 }

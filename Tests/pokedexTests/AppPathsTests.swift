@@ -22,15 +22,21 @@ struct AppPathsTests {
   }
 }
 
-@Suite("The CA bundle")
-struct CABundleTests {
-  @Test func curlsVariableFirstThenOpenSSLsAndNeitherWhenEmpty() {
-    #expect(App.caBundle(environment: [:]) == nil)
-    #expect(App.caBundle(environment: ["SSL_CERT_FILE": "/b.pem"]) == "/b.pem")
+@Suite("The CA certificates")
+struct CertificateTrustTests {
+  @Test func curlsBundleFirstThenOpenSSLsFileThenItsDirectoryThenTheSystems() {
+    #expect(App.trust(environment: [:]) == .system)
+    #expect(App.trust(environment: ["SSL_CERT_FILE": "/b.pem"]) == .bundle("/b.pem"))
     #expect(
-      App.caBundle(environment: ["CURL_CA_BUNDLE": "/a.pem", "SSL_CERT_FILE": "/b.pem"]) == "/a.pem"
+      App.trust(environment: ["CURL_CA_BUNDLE": "/a.pem", "SSL_CERT_FILE": "/b.pem"])
+        == .bundle("/a.pem"))
+    #expect(
+      App.trust(environment: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": "/b.pem"]) == .bundle("/b.pem")
     )
     #expect(
-      App.caBundle(environment: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": "/b.pem"]) == "/b.pem")
+      App.trust(environment: ["SSL_CERT_DIR": "/certs", "SSL_CERT_FILE": "/b.pem"])
+        == .bundle("/b.pem"))
+    #expect(App.trust(environment: ["SSL_CERT_DIR": "/certs"]) == .directory("/certs"))
+    #expect(App.trust(environment: ["SSL_CERT_DIR": "", "CURL_CA_BUNDLE": ""]) == .system)
   }
 }

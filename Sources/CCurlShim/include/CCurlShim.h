@@ -33,7 +33,8 @@ CURL *_Nullable pdx_multi_next_done(CURLM *_Nonnull multi, CURLcode *_Nonnull re
 CURL *_Nullable pdx_easy_init(void);
 void pdx_easy_cleanup(CURL *_Nonnull easy);
 CURLcode pdx_easy_set_long(CURL *_Nonnull easy, CURLoption option, long value);
-CURLcode pdx_easy_set_string(CURL *_Nonnull easy, CURLoption option, const char *_Nonnull value);
+/// A string option; NULL unsets it (CURLOPT_CAINFO: no bundle).
+CURLcode pdx_easy_set_string(CURL *_Nonnull easy, CURLoption option, const char *_Nullable value);
 CURLcode pdx_easy_set_pointer(CURL *_Nonnull easy, CURLoption option, void *_Nullable value);
 CURLcode pdx_easy_set_list(
   CURL *_Nonnull easy, CURLoption option, struct curl_slist *_Nullable value);
@@ -53,6 +54,9 @@ CURLcode pdx_easy_set_socket_options_function(
 void pdx_warm_tls(void);
 /// CURLINFO_RESPONSE_CODE.
 long pdx_easy_response_code(CURL *_Nonnull easy);
+/// CURLINFO_CAPATH: the directory of CA certificates libcurl was built to use (NULL for none, or
+/// before libcurl 7.84).
+const char *_Nullable pdx_easy_default_ca_directory(CURL *_Nonnull easy);
 const char *_Nonnull pdx_easy_strerror(CURLcode code);
 
 struct curl_slist *_Nullable pdx_slist_append(
