@@ -229,6 +229,8 @@ let package = Package(
     .testTarget(name: "DoctorTests", dependencies: ["Doctor"]),
     .testTarget(
       name: "pokedexTests",
-      dependencies: ["pokedex", "CommandLanguage", "LineEditor", "Models", "TestSupport"]),
+      dependencies: [
+        "pokedex", "CommandLanguage", "HTTPClientLive", "LineEditor", "Models", "TestSupport",
+      ]),
   ]
 )

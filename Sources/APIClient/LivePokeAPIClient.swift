@@ -338,6 +338,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
     var answered = false
     /// How many flights had started when it was answered.
     var startedBeforeAnswer = 0
+    /// Its request has gone to the network (past the cache).
+    let sent = Locked(false)
     init(number: Int) { self.number = number }
     /// Callers that came after the answer, waiting for it to be stored.
     let stored = StoreSignal()
@@ -408,7 +410,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
           flight.waiters[id] = continuation
           flights[key] = flight
           flight.task = Task {
-            let loaded = await self.load(resource)
+            let loaded = await self.load(resource, sent: flight.sent)
             self.answer(flight, with: loaded.result)
             if let keep = loaded.keep {
               await keep()
@@ -451,14 +453,15 @@ public actor LivePokeAPIClient: PokeAPIClient {
   }
 
   /// Once `stored`'s answer is stored, when every answer received is and a request made since
-  /// that answer came is still out (the next wave, which the answer led to), the disk has nothing
-  /// to do for about a round trip: the cache then moves what it wrote into its main file (a
-  /// SQLite checkpoint and its two syncs), so that closing it at exit has only the last wave left
-  /// to move. Not for a request of the same wave, whose answer is due any moment; at most one at
-  /// a time, and none with nothing new stored.
+  /// that answer came is on the network (the next wave, which the answer led to), the disk has
+  /// nothing to do for about a round trip: the cache then moves what it wrote into its main file
+  /// (a SQLite checkpoint and its two syncs), so that closing it at exit has only the last wave
+  /// left to move. Not for a request of the same wave, whose answer is due any moment, nor while
+  /// a load reads the disk (it would wait behind the checkpoint); at most one at a time, and none
+  /// with nothing new stored.
   private func checkpointWhileWaiting(after stored: Flight) {
     guard storedSinceCheckpoint, checkpointing == nil,
-      !flights.values.contains(where: \.answered),
+      !flights.values.contains(where: { $0.answered || !$0.sent.withLock { $0 } }),
       flights.values.contains(where: { $0.number > stored.startedBeforeAnswer })
     else { return }
     storedSinceCheckpoint = false
@@ -488,7 +491,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   /// Loads one resource: cache, then network, then stale data as a fallback. Off the actor, so
   /// that answers arriving together are decoded together.
-  private nonisolated func load(_ resource: Resource) async -> Loaded {
+  /// `sent` is set once the request goes to the network.
+  private nonisolated func load(_ resource: Resource, sent: Locked<Bool>) async -> Loaded {
     let generation = await cache.generation
     let cached = await usableEntry(forKey: resource.key, resource)
     if let cached, cached.entry.isFresh(at: now()) {
@@ -511,6 +515,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
       headers["If-None-Match"] = etag
     }
     let response: HTTPResponse
+    sent.withLock { $0 = true }
     do {
       response = try await http.send(
         HTTPRequest(url: resource.url, headers: headers, maximumBodyBytes: Self.maximumBodyBytes))

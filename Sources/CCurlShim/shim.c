@@ -157,6 +157,12 @@ const char *pdx_easy_default_ca_directory(CURL *easy) {
   return path;
 }
 
+const char *pdx_easy_default_ca_bundle(CURL *easy) {
+  char *path = NULL;
+  if (curl.easy_getinfo(easy, CURLINFO_CAINFO, &path) != CURLE_OK) return NULL;
+  return path;
+}
+
 const char *pdx_easy_strerror(CURLcode code) { return curl.easy_strerror(code); }
 
 struct curl_slist *pdx_slist_append(struct curl_slist *list, const char *text) {

@@ -196,19 +196,6 @@ struct CurlSettings: Sendable {
     ]
   }
 
-  /// Where libcurl finds the CA certificates: `CURLOPT_CAINFO` (a bundle; nil for none) and
-  /// `CURLOPT_CAPATH`. `systemDirectory` is the system's hashed directory, if it has one
-  /// (``CertificateTrust/hashedDirectory(_:)``).
-  static func trustOptions(
-    _ trust: CertificateTrust, systemDirectory: String?
-  ) -> [(CURLoption, String?)] {
-    switch trust {
-    case .bundle(let path): [(CURLOPT_CAINFO, path)]
-    case .directory(let path): [(CURLOPT_CAINFO, nil), (CURLOPT_CAPATH, path)]
-    case .system: systemDirectory.map { [(CURLOPT_CAINFO, nil), (CURLOPT_CAPATH, $0)] } ?? []
-    }
-  }
-
   /// How a request to `url` is made. Over HTTPS, HTTP/2 is asked for (ALPN), and a request waits
   /// for a connection still being opened to the same server to learn whether it can multiplex
   /// (`CURLOPT_PIPEWAIT`), instead of opening a TCP and TLS connection of its own: a wave of
@@ -341,40 +328,86 @@ extension URL {
   var isHTTPS: Bool { scheme?.lowercased() == "https" }
 }
 
-/// The CA certificates that verify the servers' certificates.
+/// The CA certificates that verify the servers' certificates, as curl(1) takes them: a bundle
+/// (one file) and a directory of certificates named by their subject's hash (`openssl rehash`);
+/// either left nil is libcurl's default (on Debian, `/etc/ssl/certs/ca-certificates.crt` and
+/// `/etc/ssl/certs`).
 ///
-/// A bundle is one file that OpenSSL reads whole at a session's first TLS connection: Debian's
-/// has 140 certificates, and OpenSSL 3 takes 45 ms of CPU to load them, in the middle of TLS's
-/// handshake (libcurl loads them once the ClientHello is out; on a link faster than that, the
-/// handshake waits). A directory of certificates named by their subject's hash (`openssl rehash`,
-/// which Debian's `update-ca-certificates` keeps) holds the same ones, and OpenSSL reads only the
-/// issuer it needs: the handshake over loopback takes 4 ms instead of 50.
-public enum CertificateTrust: Sendable, Equatable {
-  /// The system's: libcurl's default directory when it is hashed, else libcurl's default bundle.
-  case system
-  /// The certificates in one file (`CURL_CA_BUNDLE`, `SSL_CERT_FILE`).
-  case bundle(String)
-  /// The certificates of a hashed directory (`SSL_CERT_DIR`).
-  case directory(String)
+/// A bundle is read whole at a session's first TLS connection: Debian's has 140 certificates, and
+/// OpenSSL 3 takes 45 ms of CPU to load them, in the middle of TLS's handshake (libcurl loads them
+/// once the ClientHello is out; on a link faster than that, the handshake waits). From a hashed
+/// directory OpenSSL reads only the issuer it needs: the handshake over loopback takes 4 ms
+/// instead of 50. So the default bundle is left out when the directory in use is hashed and holds
+/// at least as many certificates (``covers(bundle:)``): the same ones, as Debian's
+/// `update-ca-certificates` keeps them. A bundle appended to by hand, not rehashed, has more, and
+/// is read as before. A bundle given by name is always read.
+public struct CertificateTrust: Sendable, Equatable {
+  /// A bundle to read instead of libcurl's default one (`CURL_CA_BUNDLE`, `SSL_CERT_FILE`).
+  public var bundle: String?
+  /// A hashed directory to look in instead of libcurl's default one (`SSL_CERT_DIR`).
+  public var directory: String?
 
-  /// `path` when it names a directory with at least one certificate named by a subject hash
-  /// (`5ad8a5d6.0`); nil otherwise, and for nil.
-  static func hashedDirectory(_ path: String?) -> String? {
-    guard let path, let directory = opendir(path) else { return nil }
-    defer { closedir(directory) }
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if isHashName(name) { return path }
+  public init(bundle: String? = nil, directory: String? = nil) {
+    self.bundle = bundle
+    self.directory = directory
+  }
+
+  /// libcurl's defaults.
+  public static let system = CertificateTrust()
+
+  /// Where libcurl finds the certificates: `CURLOPT_CAINFO` (nil: no bundle) and `CURLOPT_CAPATH`,
+  /// those left out staying libcurl's. `directoryCovers`: the directory in use holds the default
+  /// bundle's certificates.
+  func options(directoryCovers: Bool) -> [(CURLoption, String?)] {
+    var options: [(CURLoption, String?)] = []
+    if let bundle {
+      options.append((CURLOPT_CAINFO, bundle))
+    } else if directoryCovers {
+      options.append((CURLOPT_CAINFO, nil))
     }
-    return nil
+    if let directory { options.append((CURLOPT_CAPATH, directory)) }
+    return options
+  }
+
+  /// Whether `directory` (a path) is hashed and holds at least as many certificates as the bundle
+  /// file `bundle` (at least one when there is no such file).
+  static func covers(directory: String?, bundle: String?) -> Bool {
+    let held = hashedCertificates(in: directory)
+    return held > 0 && held >= certificates(inBundle: bundle)
+  }
+
+  /// How many entries of `path` are named by a subject hash (`5ad8a5d6.0`); 0 for none, or when
+  /// `path` is nil or no directory.
+  static func hashedCertificates(in path: String?) -> Int {
+    guard let path, let directory = opendir(path) else { return 0 }
+    defer { closedir(directory) }
+    var count = 0
+    while let entry = readdir(directory) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+      }
+      if isHashName(name) { count += 1 }
+    }
+    return count
+  }
+
+  /// How many certificates the PEM file at `path` holds; 0 when it cannot be read.
+  static func certificates(inBundle path: String?) -> Int {
+    guard let path, let text = FileManager.default.contents(atPath: path) else { return 0 }
+    let marker = Data("-----BEGIN CERTIFICATE-----".utf8)
+    var count = 0
+    var rest = text[...]
+    while let found = rest.firstRange(of: marker) {
+      count += 1
+      rest = rest[found.upperBound...]
+    }
+    return count
   }
 
   /// Whether `name` is eight hexadecimal digits, a dot and a number (`5ad8a5d6.0`).
   private static func isHashName(_ name: String) -> Bool {
     let parts = name.split(separator: ".", omittingEmptySubsequences: false)
     return parts.count == 2 && parts[0].count == 8 && parts[0].allSatisfy(\.isHexDigit)
-      && !parts[1].isEmpty && parts[1].allSatisfy(\.isASCII) && parts[1].allSatisfy(\.isNumber)
+      && !parts[1].isEmpty && parts[1].allSatisfy { $0.isASCII && $0.isNumber }
   }
 }

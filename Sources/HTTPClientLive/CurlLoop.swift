@@ -17,8 +17,8 @@ final class CurlLoop {
   private let early: EarlyConnection
   /// The early socket just handed to libcurl, which it must not connect again.
   private var handedOver: Int32?
-  /// The system's hashed directory of CA certificates, once looked for (`.some(nil)`: none).
-  private var systemDirectory: String??
+  /// Whether the directory of CA certificates in use holds the default bundle's, once known.
+  private var coverage: Bool?
 
   init(settings: CurlSettings, inbox: Locked<CurlInbox>, wake: Int32, early: EarlyConnection) {
     self.settings = settings
@@ -104,14 +104,7 @@ final class CurlLoop {
     for (option, value) in CurlSettings.protocolOptions(for: transfer.url) {
       pdx_easy_set_long(handle, option, value)
     }
-    if settings.trust == .system, systemDirectory == nil {
-      systemDirectory = .some(
-        CertificateTrust.hashedDirectory(
-          pdx_easy_default_ca_directory(handle).map { String(cString: $0) }))
-    }
-    for (option, value) in CurlSettings.trustOptions(
-      settings.trust, systemDirectory: systemDirectory ?? nil)
-    {
+    for (option, value) in settings.trust.options(directoryCovers: directoryCovers(handle)) {
       pdx_easy_set_string(handle, option, value)
     }
     pdx_easy_set_long(handle, CURLOPT_HTTPGET, 1)
@@ -142,6 +135,21 @@ final class CurlLoop {
     pdx_easy_set_pointer(handle, CURLOPT_CLOSESOCKETDATA, loopPointer)
     pdx_easy_set_socket_options_function(handle, Self.socketOptions)
     pdx_easy_set_pointer(handle, CURLOPT_SOCKOPTDATA, loopPointer)
+  }
+
+  /// Whether the directory of CA certificates in use (``CertificateTrust/directory``, else
+  /// libcurl's default, asked of `handle` before it is set) holds the default bundle's, so that
+  /// the bundle need not be read; looked at once, at the first request.
+  private func directoryCovers(_ handle: UnsafeMutableRawPointer) -> Bool {
+    if let coverage { return coverage }
+    let string = { (path: UnsafePointer<CChar>?) in path.map { String(cString: $0) } }
+    let covers =
+      settings.trust.bundle == nil
+      && CertificateTrust.covers(
+        directory: settings.trust.directory ?? string(pdx_easy_default_ca_directory(handle)),
+        bundle: string(pdx_easy_default_ca_bundle(handle)))
+    coverage = covers
+    return covers
   }
 
   /// Takes the transfer away from libcurl, frees it, and answers its caller.

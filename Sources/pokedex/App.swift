@@ -265,14 +265,13 @@ struct App {
       pageNames: interactive ? pageNames : nil)
   }
 
-  /// The CA certificates that verify servers: a bundle as curl(1) takes it (`CURL_CA_BUNDLE`,
-  /// else `SSL_CERT_FILE`), else a hashed directory as OpenSSL does (`SSL_CERT_DIR`), else the
-  /// system's. Empty values count as unset.
+  /// The CA certificates that verify servers, as curl(1) takes them from the environment: the
+  /// bundle `CURL_CA_BUNDLE` alone, else the bundle `SSL_CERT_FILE` and the hashed directory
+  /// `SSL_CERT_DIR`, each instead of the system's. Empty values count as unset.
   static func trust(environment: [String: String]) -> CertificateTrust {
     let set = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-    if let bundle = set("CURL_CA_BUNDLE") ?? set("SSL_CERT_FILE") { return .bundle(bundle) }
-    if let directory = set("SSL_CERT_DIR") { return .directory(directory) }
-    return .system
+    if let bundle = set("CURL_CA_BUNDLE") { return CertificateTrust(bundle: bundle) }
+    return CertificateTrust(bundle: set("SSL_CERT_FILE"), directory: set("SSL_CERT_DIR"))
   }
 
   /// Runs the session and returns the exit status, once what it fetched is stored.

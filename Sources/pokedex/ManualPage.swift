@@ -92,8 +92,8 @@ enum ManualPage {
       LanguageSetting.environmentVariable,
       "the language of names and texts, as --lang (ja, fr, ko …)"
     ),
-    ("CURL_CA_BUNDLE, SSL_CERT_FILE", "a file of CA certificates to trust instead of the system's"),
-    ("SSL_CERT_DIR", "a hashed directory of CA certificates to trust instead (openssl rehash)"),
+    ("CURL_CA_BUNDLE", "a file of CA certificates to trust instead of the system's"),
+    ("SSL_CERT_FILE, SSL_CERT_DIR", "else a file, and a hashed directory, of CA certificates"),
     (FeatureFlags.environmentVariable, "features on or off: evolution=off,images=on"),
     ("NO_COLOR", "when not empty, no colour (no-color.org)"),
     ("PAGER", "the pager for long output (else less -RFX, else a built-in one)"),

@@ -123,6 +123,24 @@ struct LiveClientTests {
     #expect(!store.events.contains("checkpoint"))
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func noCheckpointWhileALoadReadsTheDisk() async throws {
+    let store = HeldStore(holdingReadsOf: "pokemon-species/")
+    let (client, http) = speciesHeld(over: store)
+    await http.release()
+    _ = try await client.pokemon(id: 133)
+    // The next request reads the disk first: a checkpoint now would hold that read up.
+    let species = Task { try await client.species(.id(133)) }
+    await store.waitForHeldRead()
+    store.letWritesThrough()
+    await client.settle()
+    #expect(store.events == ["save https://pokeapi.test/api/v2/pokemon/133/"])
+    store.letReadsThrough()
+    _ = try await species.value
+    await client.settle()
+    #expect(!store.events.contains("checkpoint"))
+  }
+
   @Test func independentCallsOverlapUpToTheBound() async throws {
     let server = try await FixtureServer.start()
     defer { Task { await server.stop() } }
@@ -401,6 +419,36 @@ struct LiveClientTests {
 final class HeldStore: CacheStore {
   private let state = Locked<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>(
     (false, []))
+  /// Reads of keys containing this wait until ``letReadsThrough()``.
+  private let heldReads: String?
+  private let reads = Locked<
+    (
+      open: Bool, held: Int, waiting: [CheckedContinuation<Void, Never>],
+      arrivals: [CheckedContinuation<Void, Never>]
+    )
+  >((false, 0, [], []))
+
+  init(holdingReadsOf heldReads: String? = nil) { self.heldReads = heldReads }
+
+  /// Returns once a held read has arrived.
+  func waitForHeldRead() async {
+    await withCheckedContinuation { continuation in
+      let arrived = reads.withLock { reads in
+        if reads.held == 0 { reads.arrivals.append(continuation) }
+        return reads.held > 0
+      }
+      if arrived { continuation.resume() }
+    }
+  }
+
+  func letReadsThrough() {
+    let waiting = reads.withLock { reads in
+      reads.open = true
+      defer { reads.waiting = [] }
+      return reads.waiting
+    }
+    waiting.forEach { $0.resume() }
+  }
   private let saved = Locked<[String]>([])
   private let stored = Locked<[String: CacheEntry]>([:])
   private let happened = Locked<[String]>([])
@@ -418,7 +466,21 @@ final class HeldStore: CacheStore {
   }
 
   func entry(forKey key: String) async throws -> CacheEntry? {
-    stored.withLock { $0[key] }
+    if let heldReads, key.contains(heldReads) {
+      await withCheckedContinuation { continuation in
+        let (open, arrivals) = reads.withLock { reads in
+          if !reads.open {
+            reads.held += 1
+            reads.waiting.append(continuation)
+          }
+          defer { reads.arrivals = [] }
+          return (reads.open, reads.arrivals)
+        }
+        arrivals.forEach { $0.resume() }
+        if open { continuation.resume() }
+      }
+    }
+    return stored.withLock { $0[key] }
   }
   func save(_ entry: CacheEntry) async throws {
     await withCheckedContinuation { continuation in

@@ -206,7 +206,8 @@ struct LazyStoreTests {
     return (cache, store, release)
   }
 
-  @Test func aCheckpointReachesAnOpenStoreAndOpensNone() async {
+  @Test(.timeLimit(.minutes(1)))
+  func aCheckpointReachesAnOpenStoreAndOpensNone() async {
     let (cache, store, release) = newCacheOpenedSlowly()
     // Still being created: a checkpoint neither waits for it nor opens it.
     await cache.checkpoint()

@@ -39,35 +39,51 @@ struct CurlSettingsTests {
     #expect(options[CURLMOPT_MAXCONNECTS.rawValue] == 12)
   }
 
-  private func trust(_ trust: CertificateTrust, system: String? = nil) -> [String] {
-    CurlSettings.trustOptions(trust, systemDirectory: system).map { option, value in
+  private func options(_ trust: CertificateTrust, covers: Bool = false) -> [String] {
+    trust.options(directoryCovers: covers).map { option, value in
       "\(option == CURLOPT_CAINFO ? "CAINFO" : option == CURLOPT_CAPATH ? "CAPATH" : "?")="
         + (value ?? "none")
     }
   }
 
-  @Test func aBundleIsReadWholeAndADirectoryReplacesTheDefaultBundle() {
-    #expect(trust(.bundle("/a.pem")) == ["CAINFO=/a.pem"])
-    #expect(trust(.directory("/certs")) == ["CAINFO=none", "CAPATH=/certs"])
-    // The system's hashed directory, when there is one, instead of its bundle.
-    #expect(trust(.system, system: "/etc/ssl/certs") == ["CAINFO=none", "CAPATH=/etc/ssl/certs"])
-    #expect(trust(.system) == [])
+  @Test func aNamedBundleIsAlwaysReadAndTheDefaultOneOnlyWhenNoDirectoryHoldsIt() {
+    #expect(options(CertificateTrust(bundle: "/a.pem"), covers: true) == ["CAINFO=/a.pem"])
+    #expect(
+      options(CertificateTrust(bundle: "/a.pem", directory: "/certs"))
+        == ["CAINFO=/a.pem", "CAPATH=/certs"])
+    #expect(options(CertificateTrust(directory: "/certs")) == ["CAPATH=/certs"])
+    #expect(
+      options(CertificateTrust(directory: "/certs"), covers: true)
+        == ["CAINFO=none", "CAPATH=/certs"])
+    #expect(options(.system, covers: true) == ["CAINFO=none"])
+    #expect(options(.system) == [])
   }
 
-  @Test func onlyADirectoryWithCertificatesNamedByTheirHashIsTheSystemsDirectory() throws {
+  @Test func aDirectoryCoversTheBundleWhenHashedWithAsManyCertificates() throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("pokedex-certs-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.path
-    #expect(CertificateTrust.hashedDirectory(nil) == nil)
-    #expect(CertificateTrust.hashedDirectory(path + "/missing") == nil)
-    #expect(CertificateTrust.hashedDirectory(path) == nil)
-    for name in ["ca-certificates.crt", "GlobalSign_Root_R46.pem", "5ad8a5d6.x", "5ad8a5d.0"] {
+    let bundle = path + "/bundle.crt"
+    let certificate = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"
+    #expect(
+      FileManager.default.createFile(
+        atPath: bundle, contents: Data((certificate + certificate).utf8)))
+    #expect(CertificateTrust.certificates(inBundle: bundle) == 2)
+    #expect(!CertificateTrust.covers(directory: nil, bundle: bundle))
+    #expect(!CertificateTrust.covers(directory: path + "/missing", bundle: bundle))
+    // Files that are not named by a hash do not count.
+    for name in ["GlobalSign_Root_R46.pem", "5ad8a5d6.x", "5ad8a5d.0", "5ad8a5d6.0x"] {
       #expect(FileManager.default.createFile(atPath: path + "/" + name, contents: Data()))
     }
-    #expect(CertificateTrust.hashedDirectory(path) == nil)
+    #expect(CertificateTrust.hashedCertificates(in: path) == 0)
     #expect(FileManager.default.createFile(atPath: path + "/5ad8a5d6.0", contents: Data()))
-    #expect(CertificateTrust.hashedDirectory(path) == path)
+    // One certificate where the bundle has two: appended to by hand, not rehashed.
+    #expect(!CertificateTrust.covers(directory: path, bundle: bundle))
+    #expect(FileManager.default.createFile(atPath: path + "/0e153dec.1", contents: Data()))
+    #expect(CertificateTrust.covers(directory: path, bundle: bundle))
+    // No bundle at all: a hashed directory is enough.
+    #expect(CertificateTrust.covers(directory: path, bundle: path + "/none.crt"))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClientLive
 import Testing
 
 @testable import pokedex
@@ -24,19 +25,22 @@ struct AppPathsTests {
 
 @Suite("The CA certificates")
 struct CertificateTrustTests {
-  @Test func curlsBundleFirstThenOpenSSLsFileThenItsDirectoryThenTheSystems() {
+  @Test func asCurlTakesThemCurlsBundleAloneElseOpenSSLsFileAndDirectory() {
     #expect(App.trust(environment: [:]) == .system)
-    #expect(App.trust(environment: ["SSL_CERT_FILE": "/b.pem"]) == .bundle("/b.pem"))
     #expect(
       App.trust(environment: ["CURL_CA_BUNDLE": "/a.pem", "SSL_CERT_FILE": "/b.pem"])
-        == .bundle("/a.pem"))
+        == CertificateTrust(bundle: "/a.pem"))
     #expect(
-      App.trust(environment: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": "/b.pem"]) == .bundle("/b.pem")
-    )
+      App.trust(environment: ["CURL_CA_BUNDLE": "/a.pem", "SSL_CERT_DIR": "/certs"])
+        == CertificateTrust(bundle: "/a.pem"))
+    #expect(
+      App.trust(environment: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": "/b.pem"])
+        == CertificateTrust(bundle: "/b.pem"))
     #expect(
       App.trust(environment: ["SSL_CERT_DIR": "/certs", "SSL_CERT_FILE": "/b.pem"])
-        == .bundle("/b.pem"))
-    #expect(App.trust(environment: ["SSL_CERT_DIR": "/certs"]) == .directory("/certs"))
+        == CertificateTrust(bundle: "/b.pem", directory: "/certs"))
+    #expect(
+      App.trust(environment: ["SSL_CERT_DIR": "/certs"]) == CertificateTrust(directory: "/certs"))
     #expect(App.trust(environment: ["SSL_CERT_DIR": "", "CURL_CA_BUNDLE": ""]) == .system)
   }
 }

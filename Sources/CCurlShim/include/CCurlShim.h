@@ -57,6 +57,8 @@ long pdx_easy_response_code(CURL *_Nonnull easy);
 /// CURLINFO_CAPATH: the directory of CA certificates libcurl was built to use (NULL for none, or
 /// before libcurl 7.84).
 const char *_Nullable pdx_easy_default_ca_directory(CURL *_Nonnull easy);
+/// CURLINFO_CAINFO: the CA bundle libcurl was built to use (NULL for none, or before 7.84).
+const char *_Nullable pdx_easy_default_ca_bundle(CURL *_Nonnull easy);
 const char *_Nonnull pdx_easy_strerror(CURLcode code);
 
 struct curl_slist *_Nullable pdx_slist_append(
