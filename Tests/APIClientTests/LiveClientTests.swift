@@ -415,48 +415,42 @@ struct LiveClientTests {
   }
 }
 
-/// A disk store whose writes wait until the test lets them through.
-final class HeldStore: CacheStore {
-  private let state = Locked<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>(
-    (false, []))
-  /// Reads of keys containing this wait until ``letReadsThrough()``.
-  private let heldReads: String?
-  private let reads = Locked<
+/// Where callers wait until the test opens it; it counts who came.
+final class Gate: Sendable {
+  private let state = Locked<
     (
-      open: Bool, held: Int, waiting: [CheckedContinuation<Void, Never>],
-      arrivals: [CheckedContinuation<Void, Never>]
+      open: Bool, arrived: Int, waiting: [CheckedContinuation<Void, Never>],
+      watching: [CheckedContinuation<Void, Never>]
     )
   >((false, 0, [], []))
 
-  init(holdingReadsOf heldReads: String? = nil) { self.heldReads = heldReads }
-
-  /// Returns once a held read has arrived.
-  func waitForHeldRead() async {
+  /// Waits until the gate is open (returns at once when it is).
+  func pass() async {
     await withCheckedContinuation { continuation in
-      let arrived = reads.withLock { reads in
-        if reads.held == 0 { reads.arrivals.append(continuation) }
-        return reads.held > 0
+      let (open, watching) = state.withLock { state in
+        state.arrived += 1
+        if !state.open { state.waiting.append(continuation) }
+        defer { state.watching = [] }
+        return (state.open, state.watching)
+      }
+      watching.forEach { $0.resume() }
+      if open { continuation.resume() }
+    }
+  }
+
+  /// Returns once someone has come to the gate.
+  func waitForArrival() async {
+    await withCheckedContinuation { continuation in
+      let arrived = state.withLock { state in
+        if state.arrived == 0 { state.watching.append(continuation) }
+        return state.arrived > 0
       }
       if arrived { continuation.resume() }
     }
   }
 
-  func letReadsThrough() {
-    let waiting = reads.withLock { reads in
-      reads.open = true
-      defer { reads.waiting = [] }
-      return reads.waiting
-    }
-    waiting.forEach { $0.resume() }
-  }
-  private let saved = Locked<[String]>([])
-  private let stored = Locked<[String: CacheEntry]>([:])
-  private let happened = Locked<[String]>([])
-  var keys: [String] { saved.withLock { $0 } }
-  /// What the store was asked to do, in order: `save KEY` and `checkpoint`.
-  var events: [String] { happened.withLock { $0 } }
-
-  func letWritesThrough() {
+  /// Lets everyone waiting, and everyone after, through.
+  func open() {
     let waiting = state.withLock { state in
       state.open = true
       defer { state.waiting = [] }
@@ -464,32 +458,35 @@ final class HeldStore: CacheStore {
     }
     waiting.forEach { $0.resume() }
   }
+}
+
+/// A disk store whose writes wait until the test lets them through, and whose reads of the keys
+/// containing `holdingReadsOf` wait too.
+final class HeldStore: CacheStore {
+  private let writes = Gate()
+  private let reads = Gate()
+  private let heldReads: String?
+  private let saved = Locked<[String]>([])
+  private let stored = Locked<[String: CacheEntry]>([:])
+  private let happened = Locked<[String]>([])
+
+  init(holdingReadsOf heldReads: String? = nil) { self.heldReads = heldReads }
+
+  var keys: [String] { saved.withLock { $0 } }
+  /// What the store was asked to do, in order: `save KEY` and `checkpoint`.
+  var events: [String] { happened.withLock { $0 } }
+
+  func letWritesThrough() { writes.open() }
+  func letReadsThrough() { reads.open() }
+  /// Returns once a held read has arrived.
+  func waitForHeldRead() async { await reads.waitForArrival() }
 
   func entry(forKey key: String) async throws -> CacheEntry? {
-    if let heldReads, key.contains(heldReads) {
-      await withCheckedContinuation { continuation in
-        let (open, arrivals) = reads.withLock { reads in
-          if !reads.open {
-            reads.held += 1
-            reads.waiting.append(continuation)
-          }
-          defer { reads.arrivals = [] }
-          return (reads.open, reads.arrivals)
-        }
-        arrivals.forEach { $0.resume() }
-        if open { continuation.resume() }
-      }
-    }
+    if let heldReads, key.contains(heldReads) { await reads.pass() }
     return stored.withLock { $0[key] }
   }
   func save(_ entry: CacheEntry) async throws {
-    await withCheckedContinuation { continuation in
-      let open = state.withLock { state in
-        if !state.open { state.waiting.append(continuation) }
-        return state.open
-      }
-      if open { continuation.resume() }
-    }
+    await writes.pass()
     saved.withLock { $0.append(entry.key) }
     stored.withLock { $0[entry.key] = entry }
     happened.withLock { $0.append("save \(entry.key)") }
