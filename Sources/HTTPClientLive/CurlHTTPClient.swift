@@ -394,14 +394,25 @@ public struct CertificateTrust: Sendable, Equatable {
   /// How many certificates the PEM file at `path` holds; 0 when it cannot be read.
   static func certificates(inBundle path: String?) -> Int {
     guard let path, let text = FileManager.default.contents(atPath: path) else { return 0 }
-    let marker = Data("-----BEGIN CERTIFICATE-----".utf8)
-    var count = 0
-    var rest = text[...]
-    while let found = rest.firstRange(of: marker) {
-      count += 1
-      rest = rest[found.upperBound...]
+    let marker = Array("-----BEGIN CERTIFICATE-----".utf8)
+    return text.withUnsafeBytes { bytes in
+      guard var cursor = bytes.baseAddress else { return 0 }
+      var left = bytes.count
+      var count = 0
+      // From one dash to the next (memchr), comparing the marker there (memcmp).
+      while left >= marker.count, let dash = memchr(cursor, Int32(UInt8(ascii: "-")), left) {
+        let skipped = cursor.distance(to: UnsafeRawPointer(dash))
+        cursor += skipped
+        left -= skipped
+        guard left >= marker.count else { break }
+        let matches = memcmp(cursor, marker, marker.count) == 0
+        if matches { count += 1 }
+        let passed = matches ? marker.count : 1
+        cursor += passed
+        left -= passed
+      }
+      return count
     }
-    return count
   }
 
   /// Whether `name` is eight hexadecimal digits, a dot and a number (`5ad8a5d6.0`).

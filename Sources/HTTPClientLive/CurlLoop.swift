@@ -104,8 +104,10 @@ final class CurlLoop {
     for (option, value) in CurlSettings.protocolOptions(for: transfer.url) {
       pdx_easy_set_long(handle, option, value)
     }
-    for (option, value) in settings.trust.options(directoryCovers: directoryCovers(handle)) {
-      pdx_easy_set_string(handle, option, value)
+    if transfer.url.isHTTPS {
+      for (option, value) in settings.trust.options(directoryCovers: directoryCovers(handle)) {
+        pdx_easy_set_string(handle, option, value)
+      }
     }
     pdx_easy_set_long(handle, CURLOPT_HTTPGET, 1)
     pdx_easy_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
@@ -139,7 +141,7 @@ final class CurlLoop {
 
   /// Whether the directory of CA certificates in use (``CertificateTrust/directory``, else
   /// libcurl's default, asked of `handle` before it is set) holds the default bundle's, so that
-  /// the bundle need not be read; looked at once, at the first request.
+  /// the bundle need not be read; looked at once, at the first request over HTTPS.
   private func directoryCovers(_ handle: UnsafeMutableRawPointer) -> Bool {
     if let coverage { return coverage }
     let string = { (path: UnsafePointer<CChar>?) in path.map { String(cString: $0) } }
