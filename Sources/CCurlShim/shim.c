@@ -151,16 +151,10 @@ long pdx_easy_response_code(CURL *easy) {
   return code;
 }
 
-const char *pdx_easy_default_ca_directory(CURL *easy) {
-  char *path = NULL;
-  if (curl.easy_getinfo(easy, CURLINFO_CAPATH, &path) != CURLE_OK) return NULL;
-  return path;
-}
-
-const char *pdx_easy_default_ca_bundle(CURL *easy) {
-  char *path = NULL;
-  if (curl.easy_getinfo(easy, CURLINFO_CAINFO, &path) != CURLE_OK) return NULL;
-  return path;
+const char *pdx_easy_info_string(CURL *easy, CURLINFO info) {
+  char *value = NULL;
+  if (curl.easy_getinfo(easy, info, &value) != CURLE_OK) return NULL;
+  return value;
 }
 
 const char *pdx_easy_strerror(CURLcode code) { return curl.easy_strerror(code); }

@@ -144,12 +144,12 @@ final class CurlLoop {
   /// the bundle need not be read; looked at once, at the first request over HTTPS.
   private func directoryCovers(_ handle: UnsafeMutableRawPointer) -> Bool {
     if let coverage { return coverage }
-    let string = { (path: UnsafePointer<CChar>?) in path.map { String(cString: $0) } }
+    let info = { (what: CURLINFO) in pdx_easy_info_string(handle, what).map { String(cString: $0) }
+    }
     let covers =
       settings.trust.bundle == nil
       && CertificateTrust.covers(
-        directory: settings.trust.directory ?? string(pdx_easy_default_ca_directory(handle)),
-        bundle: string(pdx_easy_default_ca_bundle(handle)))
+        directory: settings.trust.directory ?? info(CURLINFO_CAPATH), bundle: info(CURLINFO_CAINFO))
     coverage = covers
     return covers
   }

@@ -54,11 +54,9 @@ CURLcode pdx_easy_set_socket_options_function(
 void pdx_warm_tls(void);
 /// CURLINFO_RESPONSE_CODE.
 long pdx_easy_response_code(CURL *_Nonnull easy);
-/// CURLINFO_CAPATH: the directory of CA certificates libcurl was built to use (NULL for none, or
-/// before libcurl 7.84).
-const char *_Nullable pdx_easy_default_ca_directory(CURL *_Nonnull easy);
-/// CURLINFO_CAINFO: the CA bundle libcurl was built to use (NULL for none, or before 7.84).
-const char *_Nullable pdx_easy_default_ca_bundle(CURL *_Nonnull easy);
+/// A string the handle knows (CURLINFO_CAPATH, CURLINFO_CAINFO: the CA directory and bundle
+/// libcurl was built to use); NULL when it has none, or does not know that one (before 7.84).
+const char *_Nullable pdx_easy_info_string(CURL *_Nonnull easy, CURLINFO info);
 const char *_Nonnull pdx_easy_strerror(CURLcode code);
 
 struct curl_slist *_Nullable pdx_slist_append(
