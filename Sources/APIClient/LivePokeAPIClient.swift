@@ -328,14 +328,17 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   // MARK: Coalescing identical requests
 
-  /// One load in progress and the callers waiting for it. Once answered it stays until the answer
-  /// is stored, so that a caller meanwhile waits for that rather than asking the network again.
+  /// One load in progress and the callers waiting for it. Once answered it stays, holding its
+  /// answer, until the answer is stored: a caller meanwhile has that answer while it is fresh,
+  /// and otherwise waits for the store rather than asking the network again.
   private final class Flight {
     /// Its place among the session's flights, in the order they started.
     let number: Int
     var task: Task<Void, Never>?
     var waiters: [UInt64: CheckedContinuation<Result<any Sendable, APIError>, Never>] = [:]
-    var answered = false
+    /// Its answer once it came, and until when that is fresh (`nil`: it is not stored).
+    var answer: (result: Result<any Sendable, APIError>, expiresAt: Date?)?
+    var answered: Bool { answer != nil }
     /// How many flights had started when it was answered.
     var startedBeforeAnswer = 0
     /// Its request has gone to the network (past the cache).
@@ -382,11 +385,16 @@ public actor LivePokeAPIClient: PokeAPIClient {
   }
 
   /// Joins the load of `resource` in progress, or starts one. A load already answered, whose
-  /// answer is being stored, is waited for and then read like any cached answer (its freshness,
-  /// hits and misses as for any other).
+  /// answer is being stored, gives that answer while it is fresh, counted as a cache hit (the
+  /// cache holds it a moment later); a stale one is waited for and then read like any cached
+  /// answer.
   private func shared(_ resource: Resource) async throws(APIError) -> any Sendable {
     let key = resource.key
-    while let storing = flights[key], storing.answered {
+    while let storing = flights[key], let answer = storing.answer {
+      if let expiresAt = answer.expiresAt, now() < expiresAt {
+        await cache.countHit()
+        return try answer.result.get()
+      }
       if Task.isCancelled { throw .cancelled }
       nextWaiterID += 1
       let id = nextWaiterID
@@ -411,9 +419,12 @@ public actor LivePokeAPIClient: PokeAPIClient {
           flights[key] = flight
           flight.task = Task {
             let loaded = await self.load(resource, sent: flight.sent)
-            self.answer(flight, with: loaded.result)
+            self.answer(flight, with: loaded.result, expiresAt: loaded.expiresAt)
             if let keep = loaded.keep {
-              await keep()
+              // Stored at low priority, though owned and awaited here: the work the answer leads
+              // to (the next requests, their decoding, the output) goes first, and the storing
+              // fills the round trip that follows.
+              await Task.detached(priority: .background) { await keep() }.value
               self.storedSinceCheckpoint = true
             }
             self.finish(flight, key: key)
@@ -428,8 +439,10 @@ public actor LivePokeAPIClient: PokeAPIClient {
   }
 
   /// Gives the callers their answer; the flight stays until the answer is stored.
-  private func answer(_ flight: Flight, with result: Result<any Sendable, APIError>) {
-    flight.answered = true
+  private func answer(
+    _ flight: Flight, with result: Result<any Sendable, APIError>, expiresAt: Date?
+  ) {
+    flight.answer = (result, expiresAt)
     flight.startedBeforeAnswer = flightsStarted
     let waiters = flight.waiters
     flight.waiters = [:]
@@ -483,10 +496,11 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   // MARK: Cache, network, fallback
 
-  /// An answer, and how to store it once the callers have it.
+  /// An answer, and how to store it once the callers have it (and until when it is fresh).
   private struct Loaded: Sendable {
     var result: Result<any Sendable, APIError>
     var keep: (@Sendable () async -> Void)? = nil
+    var expiresAt: Date? = nil
   }
 
   /// Loads one resource: cache, then network, then stale data as a fallback. Off the actor, so
@@ -550,7 +564,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
       let kept = refreshed
       return Loaded(
         result: answer(from: kept, resource),
-        keep: { await self.save(kept, resource, generation: generation) })
+        keep: { await self.save(kept, resource, generation: generation) },
+        expiresAt: kept.entry.expiresAt)
     case 200..<300:
       // The largest real answer (a pokemon with all its moves) is about 1 MB; a body many times
       // that is not worth decoding.
@@ -574,7 +589,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
             key: resource.key, status: 200, body: body, etag: etag,
             storedAt: received, expiresAt: received.addingTimeInterval(lifetime))
           await self.save(Cached(entry: entry, value: value), resource, generation: generation)
-        })
+        }, expiresAt: received.addingTimeInterval(lifetime))
     case 404, 410:
       // A good copy is kept: a server wrongly answering 404 must not wipe the offline data.
       let notFound = Loaded(result: .failure(.notFound(resource: resource.name)))
@@ -584,7 +599,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
         expiresAt: received.addingTimeInterval(HTTPFreshness.notFoundLifetime))
       return Loaded(
         result: notFound.result,
-        keep: { await self.cache.save(entry, generation: generation) })
+        keep: { await self.cache.save(entry, generation: generation) },
+        expiresAt: entry.expiresAt)
     case 429:
       guard let cached else { return Loaded(result: .failure(.rateLimited)) }
       return Loaded(

@@ -188,6 +188,12 @@ public actor ResponseCache {
     return found
   }
 
+  /// Counts a hit for a lookup answered from outside the cache: an answer being stored, which
+  /// the cache holds a moment later.
+  public func countHit() {
+    hits += 1
+  }
+
   /// Stores `entry` in memory and on disk, replacing the one with the same key, unless the cache
   /// was cleared since `generation` (the ``generation`` when the load began).
   public func save(_ entry: CacheEntry, generation: Int) async {
