@@ -35,8 +35,10 @@ public actor LivePokeAPIClient: PokeAPIClient {
   private var nextWaiterID: UInt64 = 0
   /// How many flights have started.
   private var flightsStarted = 0
-  /// Answers were stored since the cache's last checkpoint.
-  private var storedSinceCheckpoint = false
+  /// Of the answers stored since the cache's last checkpoint, the earliest's
+  /// `startedBeforeAnswer` (a flight numbered above it started after that answer came); `nil`
+  /// when none was.
+  private var earliestStoredSinceCheckpoint: Int?
   /// The checkpoint made while the network was awaited (see `checkpointWhileWaiting`).
   private var checkpointing: Task<Void, Never>?
 
@@ -425,10 +427,11 @@ public actor LivePokeAPIClient: PokeAPIClient {
               // to (the next requests, their decoding, the output) goes first, and the storing
               // fills the round trip that follows.
               await Task.detached(priority: .background) { await keep() }.value
-              self.storedSinceCheckpoint = true
+              self.earliestStoredSinceCheckpoint = min(
+                self.earliestStoredSinceCheckpoint ?? .max, flight.startedBeforeAnswer)
             }
             self.finish(flight, key: key)
-            self.checkpointWhileWaiting(after: flight)
+            self.checkpointWhileWaiting()
           }
         }
       }
@@ -465,22 +468,25 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
-  /// Once `stored`'s answer is stored, when every answer received is and a request made since
-  /// that answer came is on the network (the next wave, which the answer led to), the disk has
-  /// nothing to do for about a round trip: the cache then moves what it wrote into its main file
-  /// (a SQLite checkpoint and its two syncs), so that closing it at exit has only the last wave
-  /// left to move. Not for a request of the same wave, whose answer is due any moment, nor while
-  /// a load reads the disk (it would wait behind the checkpoint); at most one at a time, and none
-  /// with nothing new stored.
-  private func checkpointWhileWaiting(after stored: Flight) {
-    guard storedSinceCheckpoint, checkpointing == nil,
+  /// When every answer received is stored, and a request made since the earliest of those not
+  /// yet checkpointed came is on the network (the next wave, which the answers led to), the disk
+  /// has nothing to do for about a round trip: the cache then moves what it wrote into its main
+  /// file (a SQLite checkpoint and its two syncs), so that closing it at exit has only the last
+  /// wave left to move. Not while only requests of the answers' own wave are out (theirs are due
+  /// any moment), nor while a load reads the disk (it would wait behind the checkpoint); at most
+  /// one at a time (looked at again when it ends), and none with nothing new stored. Looked at
+  /// whenever a flight ends: the answer that led to the next wave may be stored before or after
+  /// others of its wave.
+  private func checkpointWhileWaiting() {
+    guard let earliest = earliestStoredSinceCheckpoint, checkpointing == nil,
       !flights.values.contains(where: { $0.answered || !$0.sent.withLock { $0 } }),
-      flights.values.contains(where: { $0.number > stored.startedBeforeAnswer })
+      flights.values.contains(where: { $0.number > earliest })
     else { return }
-    storedSinceCheckpoint = false
+    earliestStoredSinceCheckpoint = nil
     checkpointing = Task {
       await cache.checkpoint()
       self.checkpointing = nil
+      self.checkpointWhileWaiting()
     }
   }
 

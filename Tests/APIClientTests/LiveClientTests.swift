@@ -111,6 +111,31 @@ struct LiveClientTests {
   }
 
   @Test(.timeLimit(.minutes(1)))
+  func aWaveIsCheckpointedWhenItsLastAnswerCameAfterTheNextWaveLeft() async throws {
+    let store = HeldStore()
+    store.letWritesThrough()
+    let (client, http) = speciesHeld(over: store)
+    // A wave of two: the species (held) and the pokemon, which answers and is stored first.
+    let species = Task { try await client.species(.id(133)) }
+    await http.waitForHeldRequest()
+    _ = try await client.pokemon(id: 133)
+    await client.settle()
+    #expect(!store.events.contains("checkpoint"))
+    // The next wave, led to by the pokemon, leaves; then the species' answer comes.
+    let next = Task { try? await client.species(.id(134)) }
+    await http.waitForHeldRequest(2)
+    await http.release(only: "pokemon-species/133/")
+    _ = try await species.value
+    await client.settle()
+    // Every answer of the wave is stored, and the next wave is out: the disk is idle now.
+    #expect(store.events.last == "checkpoint")
+    #expect(store.events.filter { $0 == "checkpoint" }.count == 1)
+    await http.release()
+    _ = await next.value
+    await client.settle()
+  }
+
+  @Test(.timeLimit(.minutes(1)))
   func anAnswerStoredWhileItsOwnWaveIsOutIsNotCheckpointed() async throws {
     let store = HeldStore()
     store.letWritesThrough()
@@ -508,8 +533,8 @@ actor HeldPathHTTPClient: HTTPClient {
   private let answers: [String: String]
   private let held: String
   private var released = false
-  private var waiting: [CheckedContinuation<Void, Never>] = []
-  private var arrivals: [CheckedContinuation<Void, Never>] = []
+  private var waiting: [(url: String, continuation: CheckedContinuation<Void, Never>)] = []
+  private var arrivals: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   private var heldRequests = 0
 
   init(answers: [String: String], held: String) {
@@ -521,9 +546,12 @@ actor HeldPathHTTPClient: HTTPClient {
     let url = request.url.absoluteString
     if url.contains(held), !released {
       heldRequests += 1
-      arrivals.forEach { $0.resume() }
-      arrivals = []
-      await withCheckedContinuation { waiting.append($0) }
+      let (arrived, later) = (
+        arrivals.filter { $0.count <= heldRequests }, arrivals.filter { $0.count > heldRequests }
+      )
+      arrivals = later
+      arrived.forEach { $0.continuation.resume() }
+      await withCheckedContinuation { waiting.append((url, $0)) }
     }
     guard let body = answers.first(where: { url.hasSuffix("/\($0.key)/") })?.value else {
       return HTTPResponse(status: 404, headers: [:], body: Data())
@@ -532,16 +560,23 @@ actor HeldPathHTTPClient: HTTPClient {
       status: 200, headers: ["Cache-Control": "max-age=60"], body: Data(body.utf8))
   }
 
-  /// Returns once a held request has arrived.
-  func waitForHeldRequest() async {
-    if heldRequests > 0 { return }
-    await withCheckedContinuation { arrivals.append($0) }
+  /// Returns once `count` held requests have arrived.
+  func waitForHeldRequest(_ count: Int = 1) async {
+    if heldRequests >= count { return }
+    await withCheckedContinuation { arrivals.append((count, $0)) }
   }
 
   /// Answers the held requests, and every later one at once.
   func release() {
     released = true
-    waiting.forEach { $0.resume() }
+    waiting.forEach { $0.continuation.resume() }
     waiting = []
+  }
+
+  /// Answers the held requests whose URL contains `part`; the others stay held.
+  func release(only part: String) {
+    let going = waiting.filter { $0.url.contains(part) }
+    waiting.removeAll { $0.url.contains(part) }
+    going.forEach { $0.continuation.resume() }
   }
 }
