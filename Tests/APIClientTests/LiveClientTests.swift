@@ -110,16 +110,24 @@ struct LiveClientTests {
     #expect(later.allSatisfy { $0.hasPrefix("save https://pokeapi.test/api/v2/pokemon-species/") })
   }
 
-  @Test(.timeLimit(.minutes(1)))
-  func aWaveIsCheckpointedWhenItsLastAnswerCameAfterTheNextWaveLeft() async throws {
+  /// A wave of two over a store that lets writes through: the species, held, and the pokemon,
+  /// answered and stored.
+  private func aWaveWithThePokemonStored() async throws -> (
+    HeldStore, LivePokeAPIClient, HeldPathHTTPClient, Task<Species, any Error>
+  ) {
     let store = HeldStore()
     store.letWritesThrough()
     let (client, http) = speciesHeld(over: store)
-    // A wave of two: the species (held) and the pokemon, which answers and is stored first.
     let species = Task { try await client.species(.id(133)) }
     await http.waitForHeldRequest()
     _ = try await client.pokemon(id: 133)
     await client.settle()
+    return (store, client, http, species)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aWaveIsCheckpointedWhenItsLastAnswerCameAfterTheNextWaveLeft() async throws {
+    let (store, client, http, species) = try await aWaveWithThePokemonStored()
     #expect(!store.events.contains("checkpoint"))
     // The next wave, led to by the pokemon, leaves; then the species' answer comes.
     let next = Task { try? await client.species(.id(134)) }
@@ -137,14 +145,8 @@ struct LiveClientTests {
 
   @Test(.timeLimit(.minutes(1)))
   func anAnswerStoredWhileItsOwnWaveIsOutIsNotCheckpointed() async throws {
-    let store = HeldStore()
-    store.letWritesThrough()
-    let (client, http) = speciesHeld(over: store)
     // Both requests leave together; the species' answer is due any moment.
-    let species = Task { try await client.species(.id(133)) }
-    await http.waitForHeldRequest()
-    _ = try await client.pokemon(id: 133)
-    await client.settle()
+    let (store, client, http, species) = try await aWaveWithThePokemonStored()
     #expect(store.events == ["save https://pokeapi.test/api/v2/pokemon/133/"])
     await http.release()
     _ = try await species.value
