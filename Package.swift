@@ -19,13 +19,13 @@ let package = Package(
   ],
   targets: [
     // MARK: C libraries from Debian
-    .systemLibrary(
-      name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-    // libbsd: strunvis, the decoder of libedit's history format (libedit-dev depends on it).
-    .target(
-      name: "CEditLineShim", dependencies: ["CLibEdit"], linkerSettings: [.linkedLibrary("bsd")]),
+    // libedit's wrappers, which open libedit (and libbsd's strunvis, the decoder of its history
+    // format) on first use: libedit-dev for the headers.
+    .target(name: "CEditLineShim", linkerSettings: [.linkedLibrary("dl")]),
+    // libpng's headers and library, for the tests that write PNG files; pokedex opens it itself.
     .systemLibrary(
       name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .target(name: "CPNGShim", linkerSettings: [.linkedLibrary("dl")]),
     .systemLibrary(
       name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
 
@@ -52,7 +52,7 @@ let package = Package(
       dependencies: ["Cache", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "APIClient", dependencies: ["Models", "HTTPClient", "Cache", "Locking"]),
     .target(name: "PNGDecoder"),
-    .target(name: "PNGDecoderLibPNG", dependencies: ["PNGDecoder", "CLibPNG"]),
+    .target(name: "PNGDecoderLibPNG", dependencies: ["PNGDecoder", "CPNGShim"]),
     .target(name: "SpriteStore"),
     .target(name: "TerminalImages", dependencies: ["PNGDecoder"]),
     .target(name: "TerminalImagesChafa", dependencies: ["TerminalImages", "PNGDecoder", "CChafa"]),
@@ -60,7 +60,7 @@ let package = Package(
     .target(name: "LineEditor"),
     .target(
       name: "LineEditorLibEdit",
-      dependencies: ["Locking", "LineEditor", "Terminal", "CEditLineShim", "CLibEdit", "Models"]),
+      dependencies: ["Locking", "LineEditor", "Terminal", "CEditLineShim", "Models"]),
 
     // MARK: Features (depend on interfaces only)
     .target(name: "ListFeature", dependencies: ["APIClient", "Models"]),

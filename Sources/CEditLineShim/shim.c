@@ -8,9 +8,11 @@
 #define LIBBSD_NETBSD_VIS
 #include <bsd/vis.h>
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <locale.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,100 @@
 #include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
+
+// libedit, and libbsd's strunvis, opened on first use (see CEditLineShim.h). Each pointer has the
+// type of the declaration it stands for, and the macros below have the code call through them
+// (function-like: `history` is also a field's name).
+static struct {
+  __typeof__(el_init) *el_init;
+  __typeof__(el_end) *el_end;
+  __typeof__(el_set) *el_set;
+  __typeof__(el_get) *el_get;
+  __typeof__(el_gets) *el_gets;
+  __typeof__(el_line) *el_line;
+  __typeof__(el_resize) *el_resize;
+  __typeof__(el_source) *el_source;
+  __typeof__(el_cursor) *el_cursor;
+  __typeof__(el_deletestr) *el_deletestr;
+  __typeof__(el_insertstr) *el_insertstr;
+  __typeof__(el_push) *el_push;
+  __typeof__(el_wgetc) *el_wgetc;
+  __typeof__(history_init) *history_init;
+  __typeof__(history_end) *history_end;
+  __typeof__(history) *history;
+  __typeof__(strunvis) *strunvis;
+} edit;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static const char *failure;
+static char failure_text[512];
+
+static void *resolve(void *library, const char *name) {
+  void *symbol = library == NULL ? NULL : dlsym(library, name);
+  if (symbol == NULL && failure == NULL) {
+    snprintf(failure_text, sizeof failure_text, "libedit lacks %s", name);
+    failure = failure_text;
+  }
+  return symbol;
+}
+
+static void load(void) {
+  void *library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
+  // libedit depends on libbsd, so this finds it loaded.
+  void *bsd = library == NULL ? NULL : dlopen("libbsd.so.0", RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL || bsd == NULL) {
+    snprintf(failure_text, sizeof failure_text, "libedit cannot be loaded (%s)", dlerror());
+    failure = failure_text;
+    return;
+  }
+  edit.el_init = resolve(library, "el_init");
+  edit.el_end = resolve(library, "el_end");
+  edit.el_set = resolve(library, "el_set");
+  edit.el_get = resolve(library, "el_get");
+  edit.el_gets = resolve(library, "el_gets");
+  edit.el_line = resolve(library, "el_line");
+  edit.el_resize = resolve(library, "el_resize");
+  edit.el_source = resolve(library, "el_source");
+  edit.el_cursor = resolve(library, "el_cursor");
+  edit.el_deletestr = resolve(library, "el_deletestr");
+  edit.el_insertstr = resolve(library, "el_insertstr");
+  edit.el_push = resolve(library, "el_push");
+  edit.el_wgetc = resolve(library, "el_wgetc");
+  edit.history_init = resolve(library, "history_init");
+  edit.history_end = resolve(library, "history_end");
+  edit.history = resolve(library, "history");
+  edit.strunvis = resolve(bsd, "strunvis");
+}
+
+const char *pdx_editline_load(void) {
+  pthread_once(&once, load);
+  return failure;
+}
+
+#define el_init(...) (*edit.el_init)(__VA_ARGS__)
+#define el_end(...) (*edit.el_end)(__VA_ARGS__)
+#define el_set(...) (*edit.el_set)(__VA_ARGS__)
+#define el_get(...) (*edit.el_get)(__VA_ARGS__)
+#define el_gets(...) (*edit.el_gets)(__VA_ARGS__)
+#define el_line(...) (*edit.el_line)(__VA_ARGS__)
+#define el_resize(...) (*edit.el_resize)(__VA_ARGS__)
+#define el_source(...) (*edit.el_source)(__VA_ARGS__)
+#define el_cursor(...) (*edit.el_cursor)(__VA_ARGS__)
+#define el_deletestr(...) (*edit.el_deletestr)(__VA_ARGS__)
+#define el_insertstr(...) (*edit.el_insertstr)(__VA_ARGS__)
+#define el_push(...) (*edit.el_push)(__VA_ARGS__)
+#define el_wgetc(...) (*edit.el_wgetc)(__VA_ARGS__)
+#define history_init(...) (*edit.history_init)(__VA_ARGS__)
+#define history_end(...) (*edit.history_end)(__VA_ARGS__)
+#define history(...) (*edit.history)(__VA_ARGS__)
+#define strunvis(...) (*edit.strunvis)(__VA_ARGS__)
+
+const LineInfo *pdx_el_line(EditLine *el) { return el_line(el); }
+int pdx_el_cursor(EditLine *el, int count) { return el_cursor(el, count); }
+void pdx_el_deletestr(EditLine *el, int count) { el_deletestr(el, count); }
+int pdx_el_insertstr(EditLine *el, const char *text) { return el_insertstr(el, text); }
+void pdx_el_push(EditLine *el, const char *text) { el_push(el, text); }
+int pdx_el_wgetc(EditLine *el, wchar_t *character) { return el_wgetc(el, character); }
 
 struct PDXEditor {
   EditLine *el;
@@ -143,6 +239,7 @@ static int read_character(EditLine *el, wchar_t *out) {
 }
 
 PDXEditor *pdx_editor_create(const char *program, int wake_fd, void *context) {
+  if (pdx_editline_load() != NULL) return NULL;
   PDXEditor *editor = calloc(1, sizeof *editor);
   if (editor == NULL) return NULL;
   editor->wake_read = wake_fd;
@@ -167,7 +264,7 @@ PDXEditor *pdx_editor_create(const char *program, int wake_fd, void *context) {
   el_set(el, EL_SIGNAL, 0);
   el_set(el, EL_GETCFN, read_character);
   el_set(el, EL_PROMPT_ESC, prompt_function, '\1');
-  el_set(el, EL_HIST, history, editor->history);
+  el_set(el, EL_HIST, edit.history, editor->history);
   return editor;
 }
 
@@ -256,6 +353,7 @@ void pdx_restore_terminal(void) {
 }
 
 History *pdx_history_create(int size, int unique) {
+  if (pdx_editline_load() != NULL) return NULL;
   History *list = history_init();
   if (list == NULL) return NULL;
   HistEvent event;

@@ -1,5 +1,4 @@
 import CEditLineShim
-import CLibEdit
 import LineEditor
 
 /// The pure logic behind what the editor offers as you type: the dimmed suggestion after the

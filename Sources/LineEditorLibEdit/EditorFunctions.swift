@@ -1,5 +1,4 @@
 import CEditLineShim
-import CLibEdit
 import LineEditor
 import Locking
 import Terminal
@@ -63,7 +62,7 @@ final class EditorCallbacks: Sendable {
 
   /// The whole line and the part left of the cursor.
   static func line(_ el: OpaquePointer) -> (whole: String, beforeCursor: String) {
-    guard let info = el_line(el)?.pointee else { return ("", "") }
+    guard let info = pdx_el_line(el)?.pointee else { return ("", "") }
     let whole = UnsafeRawBufferPointer(start: info.buffer, count: info.lastchar - info.buffer)
     let left = UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer)
     return (String(decoding: whole, as: UTF8.self), String(decoding: left, as: UTF8.self))
@@ -72,9 +71,9 @@ final class EditorCallbacks: Sendable {
   /// Replaces the whole line with `text`, the cursor at its end.
   static func replaceLine(_ el: OpaquePointer, with text: String) {
     let current = line(el).whole
-    _ = el_cursor(el, Int32(current.unicodeScalars.count + 1))
-    if !current.isEmpty { el_deletestr(el, Int32(current.unicodeScalars.count)) }
-    if !text.isEmpty { _ = el_insertstr(el, text) }
+    _ = pdx_el_cursor(el, Int32(current.unicodeScalars.count + 1))
+    if !current.isEmpty { pdx_el_deletestr(el, Int32(current.unicodeScalars.count)) }
+    if !text.isEmpty { _ = pdx_el_insertstr(el, text) }
   }
 
   /// Sets the prompt libedit draws (with its escapes marked) and remembers its width.
@@ -221,7 +220,7 @@ final class EditorCallbacks: Sendable {
     let shown = assisting.withLock { $0.suggestion }
     if let shown, shown.line == whole, whole.utf8.count == left.utf8.count {
       let accepted = wholly ? shown.text : Assist.firstWord(of: shown.text)
-      if !accepted.isEmpty, el_insertstr(el, accepted) == 0 { return UInt8(CC_REFRESH) }
+      if !accepted.isEmpty, pdx_el_insertstr(el, accepted) == 0 { return UInt8(CC_REFRESH) }
     }
     let rest = Array(whole.unicodeScalars.dropFirst(left.unicodeScalars.count))
     guard !rest.isEmpty else { return UInt8(CC_NORM) }
@@ -231,7 +230,7 @@ final class EditorCallbacks: Sendable {
       while step < rest.count, rest[step] == " " { step += 1 }
       while step < rest.count, rest[step] != " " { step += 1 }
     }
-    _ = el_cursor(el, Int32(step))
+    _ = pdx_el_cursor(el, Int32(step))
     return UInt8(CC_CURSOR)
   }
 
@@ -278,14 +277,14 @@ final class EditorCallbacks: Sendable {
         setPrompt(el, output.withLock { $0.prompt })
         Self.replaceLine(el, with: line)
       }
-      if let push { el_push(el, push) }
+      if let push { pdx_el_push(el, push) }
       return UInt8(CC_REFRESH)
     }
 
     show()
     while true {
       var key: wchar_t = 0
-      guard el_wgetc(el, &key) > 0 else {
+      guard pdx_el_wgetc(el, &key) > 0 else {
         assisting.withLock { $0.searching = false }
         setPrompt(el, output.withLock { $0.prompt })
         return UInt8(CC_EOF)
@@ -406,8 +405,8 @@ final class Completer: Sendable {
       guard let edit = Completion.edit(line: line, candidates: items) else {
         return UInt8(CC_REFRESH_BEEP)
       }
-      if edit.deleteCount > 0 { el_deletestr(el, Int32(edit.deleteCount)) }
-      if !edit.insertion.isEmpty, el_insertstr(el, edit.insertion) != 0 {
+      if edit.deleteCount > 0 { pdx_el_deletestr(el, Int32(edit.deleteCount)) }
+      if !edit.insertion.isEmpty, pdx_el_insertstr(el, edit.insertion) != 0 {
         return UInt8(CC_ERROR)
       }
       guard !edit.listing.isEmpty else { return UInt8(CC_REFRESH) }
@@ -475,7 +474,7 @@ final class Completer: Sendable {
   private static func key(_ el: OpaquePointer) -> Unicode.Scalar? {
     while true {
       var key: wchar_t = 0
-      guard el_wgetc(el, &key) > 0 else { return nil }
+      guard pdx_el_wgetc(el, &key) > 0 else { return nil }
       if key == PDX_ASYNC_PRINT_KEY { continue }
       return Unicode.Scalar(UInt32(bitPattern: key))
     }

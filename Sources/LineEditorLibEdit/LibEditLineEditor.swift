@@ -1,5 +1,4 @@
 import CEditLineShim
-import CLibEdit
 import Foundation
 import LineEditor
 import Locking
@@ -56,8 +55,8 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
   ///   - decorates: whether suggestions and hints are drawn dimmed as you type (a colour
   ///     terminal).
   ///   - editrc: the editrc file to read before pokedex binds its own keys (`nil`: none).
-  ///   - onWarning: hears, once, that a damaged history file was set aside, or that the history
-  ///     cannot be written and stays in memory.
+  ///   - onWarning: hears, once, that a damaged history file was set aside, that the history
+  ///     cannot be written and stays in memory, or that libedit cannot be loaded.
   public init(
     programName: String, historyFile: URL?, historyLimit: Int = 1000,
     completion: (any CompletionProvider)?, decorates: Bool = false, editrc: URL? = nil,
@@ -71,7 +70,11 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
     echoesPlainPrompt = !terminal && isatty(STDIN_FILENO) == 1
 
     var editor: OpaquePointer?
-    if terminal {
+    if terminal, let failure = pdx_editline_load() {
+      onWarning(
+        "\(String(cString: failure)): lines are read without editing or history"
+          + " (Debian: apt-get install libedit2).")
+    } else if terminal {
       _ = pdx_setup_locale()
       let context = Unmanaged.passUnretained(callbacks).toOpaque()
       editor = pdx_editor_create(programName, wakePipe.readEnd, context)

@@ -50,6 +50,8 @@ public enum PNGDecodingError: Error, Sendable, Equatable {
   case tooManyPixels(width: Int, height: Int, maxSide: Int)
   /// The file is a PNG but damaged or cut off; `detail` comes from the decoder.
   case corrupt(detail: String)
+  /// The decoder's library cannot be loaded; `reason` says why.
+  case unavailable(reason: String)
 }
 
 /// Decodes PNG bytes into RGBA pixels.

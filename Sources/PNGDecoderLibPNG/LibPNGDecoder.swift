@@ -1,4 +1,4 @@
-import CLibPNG
+import CPNGShim
 import Foundation
 import PNGDecoder
 
@@ -28,6 +28,7 @@ public struct LibPNGDecoder: PNGDecoder {
     guard data.count >= Self.signature.count, data.prefix(8).elementsEqual(Self.signature)
     else { throw .notPNG }
     guard data.count <= maxBytes else { throw .tooLarge(bytes: data.count, limit: maxBytes) }
+    if let failure = pdx_png_load() { throw .unavailable(reason: String(cString: failure)) }
 
     var image = png_image()
     image.version = png_uint_32(PNG_IMAGE_VERSION)
@@ -35,8 +36,10 @@ public struct LibPNGDecoder: PNGDecoder {
     // the bytes only need to live for the duration of this call.
     let bytes = [UInt8](data)
     let result: Result<RGBAImage, PNGDecodingError> = bytes.withUnsafeBufferPointer { input in
-      defer { png_image_free(&image) }
-      guard png_image_begin_read_from_memory(&image, input.baseAddress, input.count) != 0 else {
+      defer { pdx_png_image_free(&image) }
+      guard let start = input.baseAddress,
+        pdx_png_image_begin_read_from_memory(&image, start, input.count) != 0
+      else {
         return .failure(.corrupt(detail: Self.message(of: &image)))
       }
       let width = Int(image.width)
@@ -49,7 +52,7 @@ public struct LibPNGDecoder: PNGDecoder {
       image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
       var pixels = [UInt8](repeating: 0, count: width * height * 4)
       let finished = pixels.withUnsafeMutableBytes { output in
-        png_image_finish_read(&image, nil, output.baseAddress, 0, nil)
+        output.baseAddress.map { pdx_png_image_finish_read(&image, $0, 0) } ?? 0
       }
       guard finished != 0 else { return .failure(.corrupt(detail: Self.message(of: &image))) }
       return .success(RGBAImage(width: width, height: height, pixels: pixels))

@@ -317,6 +317,8 @@ public enum FailureText {
       return detail.isEmpty
         ? "The PNG image is damaged or truncated."
         : "The PNG image is damaged or truncated (\(detail))."
+    case .unavailable(let reason):
+      return "It cannot be decoded here: \(reason) (Debian: apt-get install libpng16-16)."
     }
   }
 }

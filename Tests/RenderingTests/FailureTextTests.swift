@@ -128,6 +128,14 @@ struct FailureTextTests {
     )
     #expect(
       FailureText.message(
+        .image(
+          .invalidImage(
+            speciesID: 25,
+            reason: .unavailable(reason: "libpng cannot be loaded (libpng16.so.16: not found)"))))
+        == "The image for #25 was refused: it cannot be decoded here: libpng cannot be loaded"
+        + " (libpng16.so.16: not found) (Debian: apt-get install libpng16-16).")
+    #expect(
+      FailureText.message(
         .image(.storageFailed(.writeFailed(path: "/data/sprites", reason: "disk full"))))
         == "Could not save the image in /data/sprites: disk full.")
     #expect(

@@ -2,9 +2,28 @@
 //
 // Swift cannot call C variadic functions (`el_set`, `el_get`, `history`) and Swift 6 rejects
 // glibc's `stdin`/`stdout`/`stderr` globals, so everything that needs them lives here.
+//
+// pokedex does not link libedit: only an interactive session edits lines, and loading it (with
+// libtinfo and libbsd) cost every start about half a millisecond. It is opened with dlopen when
+// the first editor or history is created; the functions here call through the pointers then
+// resolved, and Swift calls libedit only through them.
 #pragma once
 #include <histedit.h>
 #include <stddef.h>
+#include <wchar.h>
+
+/// Loads libedit (`libedit.so.2`) and libbsd's `strunvis`, once; safe to call from any thread.
+/// NULL when they are ready; otherwise why not (the same text at every call). The editor and
+/// history constructors below call it and fail when it does.
+const char *_Nullable pdx_editline_load(void);
+
+/// libedit's line functions (histedit.h), for the editor functions written in Swift.
+const LineInfo *_Nullable pdx_el_line(EditLine *_Nonnull el);
+int pdx_el_cursor(EditLine *_Nonnull el, int count);
+void pdx_el_deletestr(EditLine *_Nonnull el, int count);
+int pdx_el_insertstr(EditLine *_Nonnull el, const char *_Nonnull text);
+void pdx_el_push(EditLine *_Nonnull el, const char *_Nonnull text);
+int pdx_el_wgetc(EditLine *_Nonnull el, wchar_t *_Nonnull character);
 
 /// One libedit session on the process's standard input and output, plus the state its custom
 /// character reader needs (the wake-up pipe, the UTF-8 decoder state, the prompt).
