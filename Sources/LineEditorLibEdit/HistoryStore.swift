@@ -42,7 +42,11 @@ final class HistoryStore: Sendable {
     self.limit = max(0, limit)
     self.onWarning = onWarning
     var loaded: [String] = []
-    if let fileURL {
+    // Without libedit the file (its format) can be neither read nor written: the history stays
+    // in memory, and the file as it is (the editor says so).
+    let readable = pdx_editline_load() == nil
+    if !readable { state.withLock { $0.memoryOnly = true } }
+    if let fileURL, readable {
       switch Self.read(fileURL) {
       case .entries(let entries): loaded = entries
       case .damaged: Self.setAside(fileURL).map(onWarning)

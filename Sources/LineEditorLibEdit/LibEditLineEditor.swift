@@ -72,8 +72,8 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
     var editor: OpaquePointer?
     if terminal, let failure = pdx_editline_load() {
       onWarning(
-        "\(String(cString: failure)): lines are read without editing or history"
-          + " (Debian: apt-get install libedit2).")
+        "\(String(cString: failure)): lines are read without editing, and the history is not"
+          + " saved (Debian: apt-get install libedit2).")
     } else if terminal {
       _ = pdx_setup_locale()
       let context = Unmanaged.passUnretained(callbacks).toOpaque()
