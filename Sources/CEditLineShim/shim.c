@@ -58,9 +58,9 @@ static void *resolve(void *library, const char *name) {
 }
 
 static void load(void) {
-  void *library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
+  void *library = dlopen("libedit.so.2", RTLD_LAZY | RTLD_LOCAL);
   // libedit depends on libbsd, so this finds it loaded.
-  void *bsd = library == NULL ? NULL : dlopen("libbsd.so.0", RTLD_NOW | RTLD_LOCAL);
+  void *bsd = library == NULL ? NULL : dlopen("libbsd.so.0", RTLD_LAZY | RTLD_LOCAL);
   if (library == NULL || bsd == NULL) {
     snprintf(failure_text, sizeof failure_text, "libedit cannot be loaded (%s)", dlerror());
     failure = failure_text;
