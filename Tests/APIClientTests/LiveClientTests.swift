@@ -243,6 +243,8 @@ struct LiveClientTests {
     await server.serve("pokemon/133", json: Fixtures.eeveePokemon, maxAge: 3_600)
     let first = Harness(server: server)
     _ = try await first.client.pokemon(id: 133)
+    // Stored, as a session's answers are before it ends.
+    await first.client.settle()
     await server.stop()
     first.clock.advance(by: 3 * 3_600 + 100)
     // A new client over the same cache. The server's port is held, refusing connections: a
@@ -266,7 +268,9 @@ struct LiveClientTests {
     await server.serve("pokemon/1", json: Fixtures.eeveePokemon)
     let cache = ResponseCache(store: nil)
     let clock = TestClock()
-    _ = try await Harness(server: server, cache: cache, clock: clock).client.pokemon(id: 133)
+    let online = Harness(server: server, cache: cache, clock: clock).client
+    _ = try await online.pokemon(id: 133)
+    await online.settle()
     clock.advance(by: 2 * 86_400)
     let offline = Harness(server: server, cache: cache, clock: clock, offline: true)
     #expect(try await offline.client.pokemon(id: 133).name == "eevee")
@@ -338,6 +342,7 @@ struct LiveClientTests {
     let clock = TestClock()
     let online = Harness(server: server, cache: cache, clock: clock)
     _ = await apiError { try await online.client.species(.name("missingno")) }
+    await online.client.settle()
     clock.advance(by: 3_600)
     let offline = Harness(server: server, cache: cache, clock: clock, offline: true)
     let error = await apiError { try await offline.client.species(.name("missingno")) }
