@@ -19,13 +19,15 @@ let package = Package(
   ],
   targets: [
     // MARK: C libraries from Debian
+    // Opening a C library on first use (dlopen), for the shims below and libcurl's.
+    .target(name: "CLibraryLoading", linkerSettings: [.linkedLibrary("dl")]),
     // libedit's wrappers, which open libedit (and libbsd's strunvis, the decoder of its history
     // format) on first use: libedit-dev for the headers.
-    .target(name: "CEditLineShim", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "CEditLineShim", dependencies: ["CLibraryLoading"]),
     // libpng's headers and library, for the tests that write PNG files; pokedex opens it itself.
     .systemLibrary(
       name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-    .target(name: "CPNGShim", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "CPNGShim", dependencies: ["CLibraryLoading"]),
     .systemLibrary(
       name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
 
@@ -44,7 +46,7 @@ let package = Package(
     // MARK: Services (an interface split from its live side only for a C library or a heavy one)
     .target(name: "HTTPClient", dependencies: ["Locking"]),
     // libcurl's headers; the library itself is opened with dlopen on the first request.
-    .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "CCurlShim", dependencies: ["CLibraryLoading"]),
     .target(name: "HTTPClientLive", dependencies: ["Locking", "HTTPClient", "CCurlShim"]),
     .target(name: "Cache"),
     .target(

@@ -1,8 +1,9 @@
 #include "CCurlShim.h"
 
+#include <CLibraryLoading.h>
+
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
 
 static struct {
   CURLcode (*global_init)(long);
@@ -24,53 +25,35 @@ static struct {
 } curl;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static const char *failure;
-static char failure_text[512];
-
-static void *resolve(void *library, const char *name) {
-  void *symbol = dlsym(library, name);
-  if (symbol == NULL && failure == NULL) {
-    snprintf(failure_text, sizeof failure_text, "libcurl lacks %s", name);
-    failure = failure_text;
-  }
-  return symbol;
-}
+static PDXLibrary library = {.name = "libcurl"};
 
 static void load(void) {
-  static const char *const names[] = {"libcurl.so.4", "libcurl-gnutls.so.4"};
-  void *library = NULL;
-  for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
-    library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-  }
-  if (library == NULL) {
-    snprintf(failure_text, sizeof failure_text, "libcurl cannot be loaded (%s)", dlerror());
-    failure = failure_text;
-    return;
-  }
-  curl.global_init = resolve(library, "curl_global_init");
-  curl.multi_init = resolve(library, "curl_multi_init");
-  curl.multi_cleanup = resolve(library, "curl_multi_cleanup");
-  curl.multi_setopt = resolve(library, "curl_multi_setopt");
-  curl.multi_add_handle = resolve(library, "curl_multi_add_handle");
-  curl.multi_remove_handle = resolve(library, "curl_multi_remove_handle");
-  curl.multi_perform = resolve(library, "curl_multi_perform");
-  curl.multi_poll = resolve(library, "curl_multi_poll");
-  curl.multi_info_read = resolve(library, "curl_multi_info_read");
-  curl.easy_init = resolve(library, "curl_easy_init");
-  curl.easy_cleanup = resolve(library, "curl_easy_cleanup");
-  curl.easy_setopt = resolve(library, "curl_easy_setopt");
-  curl.easy_getinfo = resolve(library, "curl_easy_getinfo");
-  curl.easy_strerror = resolve(library, "curl_easy_strerror");
-  curl.slist_append = resolve(library, "curl_slist_append");
-  curl.slist_free_all = resolve(library, "curl_slist_free_all");
-  if (failure == NULL && curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-    failure = "libcurl could not be initialised";
+  static const char *const files[] = {"libcurl.so.4", "libcurl-gnutls.so.4"};
+  pdx_library_open(&library, files, sizeof files / sizeof files[0], RTLD_NOW | RTLD_LOCAL);
+  curl.global_init = pdx_library_symbol(&library, "curl_global_init");
+  curl.multi_init = pdx_library_symbol(&library, "curl_multi_init");
+  curl.multi_cleanup = pdx_library_symbol(&library, "curl_multi_cleanup");
+  curl.multi_setopt = pdx_library_symbol(&library, "curl_multi_setopt");
+  curl.multi_add_handle = pdx_library_symbol(&library, "curl_multi_add_handle");
+  curl.multi_remove_handle = pdx_library_symbol(&library, "curl_multi_remove_handle");
+  curl.multi_perform = pdx_library_symbol(&library, "curl_multi_perform");
+  curl.multi_poll = pdx_library_symbol(&library, "curl_multi_poll");
+  curl.multi_info_read = pdx_library_symbol(&library, "curl_multi_info_read");
+  curl.easy_init = pdx_library_symbol(&library, "curl_easy_init");
+  curl.easy_cleanup = pdx_library_symbol(&library, "curl_easy_cleanup");
+  curl.easy_setopt = pdx_library_symbol(&library, "curl_easy_setopt");
+  curl.easy_getinfo = pdx_library_symbol(&library, "curl_easy_getinfo");
+  curl.easy_strerror = pdx_library_symbol(&library, "curl_easy_strerror");
+  curl.slist_append = pdx_library_symbol(&library, "curl_slist_append");
+  curl.slist_free_all = pdx_library_symbol(&library, "curl_slist_free_all");
+  if (library.failure == NULL && curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+    pdx_library_fail(&library, "libcurl could not be initialised");
   }
 }
 
 const char *pdx_curl_load(void) {
   pthread_once(&once, load);
-  return failure;
+  return library.failure;
 }
 
 CURLM *pdx_multi_init(void) { return curl.multi_init(); }

@@ -4,6 +4,8 @@
 #define _XOPEN_SOURCE 700
 #include "CEditLineShim.h"
 
+#include <CLibraryLoading.h>
+
 /* libbsd warns that NetBSD changed strnvis/strnunvis (not used here) unless told which to use. */
 #define LIBBSD_NETBSD_VIS
 #include <bsd/vis.h>
@@ -45,49 +47,37 @@ static struct {
 } edit;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static const char *failure;
-static char failure_text[512];
-
-static void *resolve(void *library, const char *name) {
-  void *symbol = library == NULL ? NULL : dlsym(library, name);
-  if (symbol == NULL && failure == NULL) {
-    snprintf(failure_text, sizeof failure_text, "libedit lacks %s", name);
-    failure = failure_text;
-  }
-  return symbol;
-}
+static PDXLibrary library = {.name = "libedit"};
+static PDXLibrary bsd = {.name = "libbsd"};
 
 static void load(void) {
-  void *library = dlopen("libedit.so.2", RTLD_LAZY | RTLD_LOCAL);
+  static const char *const files[] = {"libedit.so.2"};
+  pdx_library_open(&library, files, 1, RTLD_LAZY | RTLD_LOCAL);
   // libedit depends on libbsd, so this finds it loaded.
-  void *bsd = library == NULL ? NULL : dlopen("libbsd.so.0", RTLD_LAZY | RTLD_LOCAL);
-  if (library == NULL || bsd == NULL) {
-    snprintf(failure_text, sizeof failure_text, "libedit cannot be loaded (%s)", dlerror());
-    failure = failure_text;
-    return;
-  }
-  edit.el_init = resolve(library, "el_init");
-  edit.el_end = resolve(library, "el_end");
-  edit.el_set = resolve(library, "el_set");
-  edit.el_get = resolve(library, "el_get");
-  edit.el_gets = resolve(library, "el_gets");
-  edit.el_line = resolve(library, "el_line");
-  edit.el_resize = resolve(library, "el_resize");
-  edit.el_source = resolve(library, "el_source");
-  edit.el_cursor = resolve(library, "el_cursor");
-  edit.el_deletestr = resolve(library, "el_deletestr");
-  edit.el_insertstr = resolve(library, "el_insertstr");
-  edit.el_push = resolve(library, "el_push");
-  edit.el_wgetc = resolve(library, "el_wgetc");
-  edit.history_init = resolve(library, "history_init");
-  edit.history_end = resolve(library, "history_end");
-  edit.history = resolve(library, "history");
-  edit.strunvis = resolve(bsd, "strunvis");
+  static const char *const bsd_files[] = {"libbsd.so.0"};
+  if (library.failure == NULL) pdx_library_open(&bsd, bsd_files, 1, RTLD_LAZY | RTLD_LOCAL);
+  edit.el_init = pdx_library_symbol(&library, "el_init");
+  edit.el_end = pdx_library_symbol(&library, "el_end");
+  edit.el_set = pdx_library_symbol(&library, "el_set");
+  edit.el_get = pdx_library_symbol(&library, "el_get");
+  edit.el_gets = pdx_library_symbol(&library, "el_gets");
+  edit.el_line = pdx_library_symbol(&library, "el_line");
+  edit.el_resize = pdx_library_symbol(&library, "el_resize");
+  edit.el_source = pdx_library_symbol(&library, "el_source");
+  edit.el_cursor = pdx_library_symbol(&library, "el_cursor");
+  edit.el_deletestr = pdx_library_symbol(&library, "el_deletestr");
+  edit.el_insertstr = pdx_library_symbol(&library, "el_insertstr");
+  edit.el_push = pdx_library_symbol(&library, "el_push");
+  edit.el_wgetc = pdx_library_symbol(&library, "el_wgetc");
+  edit.history_init = pdx_library_symbol(&library, "history_init");
+  edit.history_end = pdx_library_symbol(&library, "history_end");
+  edit.history = pdx_library_symbol(&library, "history");
+  edit.strunvis = pdx_library_symbol(&bsd, "strunvis");
 }
 
 const char *pdx_editline_load(void) {
   pthread_once(&once, load);
-  return failure;
+  return library.failure != NULL ? library.failure : bsd.failure;
 }
 
 #define el_init(...) (*edit.el_init)(__VA_ARGS__)
