@@ -340,6 +340,9 @@ public actor LivePokeAPIClient: PokeAPIClient {
     var waiters: [UInt64: CheckedContinuation<Result<any Sendable, APIError>, Never>] = [:]
     /// Its answer once it came, and until when that is fresh (`nil`: it is not stored).
     var answer: (result: Result<any Sendable, APIError>, expiresAt: Date?)?
+    /// The other keys it is filed under while its answer is stored (a species asked for by name
+    /// is also the species by id).
+    var aliases: [String] = []
     var answered: Bool { answer != nil }
     /// How many flights had started when it was answered.
     var startedBeforeAnswer = 0
@@ -423,6 +426,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
             let loaded = await self.load(resource, sent: flight.sent)
             self.answer(flight, with: loaded.result, expiresAt: loaded.expiresAt)
             if let keep = loaded.keep {
+              self.file(flight, under: loaded.aliases)
               // Stored at low priority, though owned and awaited here: the work the answer leads
               // to (the next requests, their decoding, the output) goes first, and the storing
               // fills the round trip that follows.
@@ -454,8 +458,15 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   /// The answer is stored: the flight ends, and the callers that waited for that go on.
   private func finish(_ flight: Flight, key: String) {
-    if flights[key] === flight { flights[key] = nil }
+    for filed in [key] + flight.aliases where flights[filed] === flight { flights[filed] = nil }
     flight.stored.fire()
+  }
+
+  /// Files an answered flight under the answer's other keys too (where no flight is), so that a
+  /// caller by one of them has the answer while it is stored, as a caller by its own key does.
+  private func file(_ flight: Flight, under aliases: [String]) {
+    flight.aliases = aliases.filter { flights[$0] == nil }
+    for alias in flight.aliases { flights[alias] = flight }
   }
 
   private func cancelWaiter(_ id: UInt64, key: String) {
@@ -502,11 +513,13 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   // MARK: Cache, network, fallback
 
-  /// An answer, and how to store it once the callers have it (and until when it is fresh).
+  /// An answer, and how to store it once the callers have it (until when it is fresh, and the
+  /// other keys it is stored under).
   private struct Loaded: Sendable {
     var result: Result<any Sendable, APIError>
     var keep: (@Sendable () async -> Void)? = nil
     var expiresAt: Date? = nil
+    var aliases: [String] = []
   }
 
   /// Loads one resource: cache, then network, then stale data as a fallback. Off the actor, so
@@ -571,7 +584,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
       return Loaded(
         result: answer(from: kept, resource),
         keep: { await self.save(kept, resource, generation: generation) },
-        expiresAt: kept.entry.expiresAt)
+        expiresAt: kept.entry.expiresAt, aliases: Self.aliases(of: kept.value, resource))
     case 200..<300:
       // The largest real answer (a pokemon with all its moves) is about 1 MB; a body many times
       // that is not worth decoding.
@@ -595,7 +608,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
             key: resource.key, status: 200, body: body, etag: etag,
             storedAt: received, expiresAt: received.addingTimeInterval(lifetime))
           await self.save(Cached(entry: entry, value: value), resource, generation: generation)
-        }, expiresAt: received.addingTimeInterval(lifetime))
+        }, expiresAt: received.addingTimeInterval(lifetime),
+        aliases: Self.aliases(of: value, resource))
     case 404, 410:
       // A good copy is kept: a server wrongly answering 404 must not wipe the offline data.
       let notFound = Loaded(result: .failure(.notFound(resource: resource.name)))
@@ -643,10 +657,15 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
+  /// The keys besides its own that an answer is stored under.
+  private static func aliases(of value: (any Sendable)?, _ resource: Resource) -> [String] {
+    guard let value else { return [] }
+    return Set(resource.aliases(value)).subtracting([resource.key]).sorted()
+  }
+
   private nonisolated func save(_ cached: Cached, _ resource: Resource, generation: Int) async {
     await cache.save(cached.entry, generation: generation)
-    guard let value = cached.value else { return }
-    for alias in Set(resource.aliases(value)) where alias != cached.entry.key {
+    for alias in Self.aliases(of: cached.value, resource) {
       var copy = cached.entry
       copy.key = alias
       await cache.save(copy, generation: generation)

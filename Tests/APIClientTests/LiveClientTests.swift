@@ -207,6 +207,24 @@ struct LiveClientTests {
     #expect(await harness.cache.statistics().hits == 1)
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func speciesByNameAnswersByIDWhileItIsStored() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    await server.serve("pokemon-species/eevee", json: Fixtures.eevee())
+    let store = HeldStore()
+    let harness = Harness(server: server, cache: ResponseCache(memoryLimitBytes: 0, store: store))
+    _ = try await harness.client.species(.name("Eevee"))
+    // The disk holds every write: the answer by name is not stored yet, under either key.
+    #expect(try await harness.client.species(.id(133)).name == "eevee")
+    #expect(await server.requests().count == 1)
+    #expect(store.keys.isEmpty)
+    let settled = Task { await harness.client.settle() }
+    store.letWritesThrough()
+    await settled.value
+    #expect(store.keys.count == 2)
+  }
+
   @Test func speciesByNameAlsoAnswersByID() async throws {
     let server = try await FixtureServer.start()
     defer { Task { await server.stop() } }
