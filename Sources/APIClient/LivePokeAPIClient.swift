@@ -338,8 +338,9 @@ public actor LivePokeAPIClient: PokeAPIClient {
     let number: Int
     var task: Task<Void, Never>?
     var waiters: [UInt64: CheckedContinuation<Result<any Sendable, APIError>, Never>] = [:]
-    /// Its answer once it came, and until when that is fresh (`nil`: it is not stored).
-    var answer: (result: Result<any Sendable, APIError>, expiresAt: Date?)?
+    /// Its answer once it came, and, when it is stored, until when it is fresh and the cache's
+    /// generation its load began in.
+    var answer: (result: Result<any Sendable, APIError>, stored: Loaded.Storing?)?
     /// The other keys it is filed under while its answer is stored (a species asked for by name
     /// is also the species by id).
     var aliases: [String] = []
@@ -391,16 +392,17 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   /// Joins the load of `resource` in progress, or starts one. A load already answered, whose
   /// answer is being stored, gives that answer while it is fresh, counted as a cache hit (the
-  /// cache holds it a moment later); a stale one is waited for and then read like any cached
-  /// answer.
+  /// cache holds it a moment later); a stale one, or one the cache was cleared since, is waited
+  /// for and then read like any cached answer.
   private func shared(_ resource: Resource) async throws(APIError) -> any Sendable {
     let key = resource.key
     while let storing = flights[key], let answer = storing.answer {
-      if let expiresAt = answer.expiresAt, now() < expiresAt {
-        await cache.countHit()
+      if Task.isCancelled { throw .cancelled }
+      if let stored = answer.stored, now() < stored.expiresAt,
+        await cache.countHit(unlessClearedSince: stored.generation)
+      {
         return try answer.result.get()
       }
-      if Task.isCancelled { throw .cancelled }
       nextWaiterID += 1
       let id = nextWaiterID
       let signal = storing.stored
@@ -424,7 +426,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
           flights[key] = flight
           flight.task = Task {
             let loaded = await self.load(resource, sent: flight.sent)
-            self.answer(flight, with: loaded.result, expiresAt: loaded.expiresAt)
+            self.answer(flight, with: loaded.result, stored: loaded.storing)
             if let keep = loaded.keep {
               self.file(flight, under: loaded.aliases)
               // Stored at low priority, though owned and awaited here: the work the answer leads
@@ -447,9 +449,9 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   /// Gives the callers their answer; the flight stays until the answer is stored.
   private func answer(
-    _ flight: Flight, with result: Result<any Sendable, APIError>, expiresAt: Date?
+    _ flight: Flight, with result: Result<any Sendable, APIError>, stored: Loaded.Storing?
   ) {
-    flight.answer = (result, expiresAt)
+    flight.answer = (result, stored)
     flight.startedBeforeAnswer = flightsStarted
     let waiters = flight.waiters
     flight.waiters = [:]
@@ -508,7 +510,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
   public func settle() async {
     let storing = flights.values.filter(\.answered).compactMap(\.task)
     for task in storing { await task.value }
-    await checkpointing?.value
+    while let running = checkpointing { await running.value }
   }
 
   // MARK: Cache, network, fallback
@@ -516,9 +518,15 @@ public actor LivePokeAPIClient: PokeAPIClient {
   /// An answer, and how to store it once the callers have it (until when it is fresh, and the
   /// other keys it is stored under).
   private struct Loaded: Sendable {
+    /// An answer to be stored: until when it is fresh, and the cache's generation when its
+    /// load began (a clear since drops it).
+    struct Storing: Sendable {
+      var expiresAt: Date
+      var generation: Int
+    }
     var result: Result<any Sendable, APIError>
     var keep: (@Sendable () async -> Void)? = nil
-    var expiresAt: Date? = nil
+    var storing: Storing? = nil
     var aliases: [String] = []
   }
 
@@ -584,7 +592,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
       return Loaded(
         result: answer(from: kept, resource),
         keep: { await self.save(kept, resource, generation: generation) },
-        expiresAt: kept.entry.expiresAt, aliases: Self.aliases(of: kept.value, resource))
+        storing: .init(expiresAt: kept.entry.expiresAt, generation: generation),
+        aliases: Self.aliases(of: kept.value, resource))
     case 200..<300:
       // The largest real answer (a pokemon with all its moves) is about 1 MB; a body many times
       // that is not worth decoding.
@@ -608,7 +617,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
             key: resource.key, status: 200, body: body, etag: etag,
             storedAt: received, expiresAt: received.addingTimeInterval(lifetime))
           await self.save(Cached(entry: entry, value: value), resource, generation: generation)
-        }, expiresAt: received.addingTimeInterval(lifetime),
+        }, storing: .init(expiresAt: received.addingTimeInterval(lifetime), generation: generation),
         aliases: Self.aliases(of: value, resource))
     case 404, 410:
       // A good copy is kept: a server wrongly answering 404 must not wipe the offline data.
@@ -620,7 +629,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
       return Loaded(
         result: notFound.result,
         keep: { await self.cache.save(entry, generation: generation) },
-        expiresAt: entry.expiresAt)
+        storing: .init(expiresAt: entry.expiresAt, generation: generation))
     case 429:
       guard let cached else { return Loaded(result: .failure(.rateLimited)) }
       return Loaded(

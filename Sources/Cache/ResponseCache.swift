@@ -189,9 +189,13 @@ public actor ResponseCache {
   }
 
   /// Counts a hit for a lookup answered from outside the cache: an answer being stored, which
-  /// the cache holds a moment later.
-  public func countHit() {
+  /// the cache holds a moment later, unless the cache was cleared since `generation` (the
+  /// ``generation`` when its load began: the answer will not be stored). Returns whether it
+  /// counted.
+  public func countHit(unlessClearedSince generation: Int) -> Bool {
+    guard generation == self.generation else { return false }
     hits += 1
+    return true
   }
 
   /// Stores `entry` in memory and on disk, replacing the one with the same key, unless the cache

@@ -11,7 +11,9 @@ import Locking
 /// fresh copy over it, so lines saved by another session are never dropped.
 ///
 /// A damaged file is set aside and a new one started; a file that cannot be written leaves the
-/// history in memory. Either says so once, through `onWarning`.
+/// history in memory. Either says so once, through `onWarning`. Without libedit (whose format the
+/// file is in) the history stays in memory and the file as it is, without a word here: the
+/// editor that could not load libedit says so.
 ///
 /// Data-race free: all state sits behind one lock (`Locked`); the file is written under it too, so two
 /// `add` calls in this process never interleave their writes.
@@ -43,7 +45,7 @@ final class HistoryStore: Sendable {
     self.onWarning = onWarning
     var loaded: [String] = []
     // Without libedit the file (its format) can be neither read nor written: the history stays
-    // in memory, and the file as it is (the editor says so).
+    // in memory, and the file as it is.
     let readable = pdx_editline_load() == nil
     if !readable { state.withLock { $0.memoryOnly = true } }
     if let fileURL, readable {

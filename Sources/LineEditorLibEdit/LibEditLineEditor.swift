@@ -70,10 +70,11 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
     echoesPlainPrompt = !terminal && isatty(STDIN_FILENO) == 1
 
     var editor: OpaquePointer?
-    if terminal, let failure = pdx_editline_load() {
+    if isatty(STDIN_FILENO) == 1, let failure = pdx_editline_load() {
+      let history = historyFile == nil ? "" : ", and the history is not saved"
       onWarning(
-        "\(String(cString: failure)): lines are read without editing, and the history is not"
-          + " saved (Debian: apt-get install libedit2).")
+        "\(String(cString: failure)): lines are read without editing\(history)"
+          + " (Debian: apt-get install libedit2).")
     } else if terminal {
       _ = pdx_setup_locale()
       let context = Unmanaged.passUnretained(callbacks).toOpaque()

@@ -53,6 +53,40 @@ struct LiveClientTests {
   }
 
   @Test(.timeLimit(.minutes(1)))
+  func anAnswerBeingStoredIsNotHandedOnceTheCacheWasCleared() async throws {
+    let (server, store, harness) = try await eeveeBehindAHeldStore()
+    defer { Task { await server.stop() } }
+    _ = try await harness.client.pokemon(id: 133)
+    // Cleared while the answer waits for the disk: it will not be stored, so it is not handed on
+    // as a cache hit; the caller waits for the store, finds nothing and asks again.
+    await harness.cache.clear()
+    let again = Task { try await harness.client.pokemon(id: 133) }
+    for _ in 0..<2_000 { await Task.yield() }
+    store.letWritesThrough()
+    #expect(try await again.value.name == "eevee")
+    #expect(await server.requests().count == 2)
+    #expect(await harness.cache.statistics().hits == 0)
+    await harness.client.settle()
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aCancelledCallerGetsNoAnswerBeingStored() async throws {
+    let (server, store, harness) = try await eeveeBehindAHeldStore()
+    defer { Task { await server.stop() } }
+    _ = try await harness.client.pokemon(id: 133)
+    let gate = Gate()
+    let cancelled = Task {
+      await gate.pass()
+      return try await harness.client.pokemon(id: 133)
+    }
+    cancelled.cancel()
+    gate.open()
+    #expect(await apiError { try await cancelled.value } == .cancelled)
+    store.letWritesThrough()
+    await harness.client.settle()
+  }
+
+  @Test(.timeLimit(.minutes(1)))
   func aCallerAfterTheAnswerWentStaleWaitsForTheStoreAndCanBeCancelled() async throws {
     let (server, store, harness) = try await eeveeBehindAHeldStore()
     defer { Task { await server.stop() } }
