@@ -86,9 +86,9 @@ public final class SessionLanguage: Sendable {
     /// Whether the species' names are loading, and how far they have come.
     var loading = false
     var progress: Progress?
-    /// Whether the types' and stats' names are loading, and whether they ever were.
+    /// Whether the types' and stats' names are loading, and whether a load of them has ended.
     var loadingSmall = false
-    var triedSmall = false
+    var settledSmall = false
     /// Those waiting for the species' names, and for the types' and stats'.
     var waiters: [UInt64: Waiter] = [:]
     var smallWaiters: [UInt64: Waiter] = [:]
@@ -172,7 +172,6 @@ public final class SessionLanguage: Sendable {
       let species = wanted && !state.loading && state.species == nil
       if small {
         state.loadingSmall = true
-        state.triedSmall = true
       }
       if species {
         state.loading = true
@@ -190,6 +189,7 @@ public final class SessionLanguage: Sendable {
           state.types = typeNames ?? state.types
           state.stats = stats ?? state.stats
           state.loadingSmall = false
+          state.settledSmall = true
           state.glossary = nil
           defer { state.smallWaiters = [:] }
           return state.smallWaiters.values
@@ -252,11 +252,12 @@ public final class SessionLanguage: Sendable {
     }
   }
 
-  /// The glossary of the language chosen, from what the tables hold now. The first asks for the
-  /// tables and waits (cancellably) for the types' and stats' names, a few small answers kept
-  /// for good; a later one does not wait for a load tried again after a failure.
+  /// The glossary of the language chosen, from what the tables hold now. Until a first load of
+  /// the types' and stats' names (a few small answers kept for good) has ended, each call asks
+  /// for it and waits (cancellably), whoever asked first: a page must not show English types
+  /// because another caller started the load. Later calls do not wait for a load tried again
+  /// after a failure.
   public func glossary() async -> Glossary {
-    let first = state.withLock { !$0.triedSmall }
     // The species' names in this language, when a table of them is kept: one small read,
     // before anything is loaded.
     let lookFor = state.withLock { state -> Language? in
@@ -273,7 +274,7 @@ public final class SessionLanguage: Sendable {
     }
     let hasNames = hasSpeciesNames
     loadIfNeeded(species: loadsSpeciesInBackground && !hasNames)
-    if first { await wait(for: .small) }
+    if !state.withLock({ $0.settledSmall }) { await wait(for: .small) }
     return currentGlossary()
   }
 

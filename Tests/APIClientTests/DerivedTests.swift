@@ -22,6 +22,7 @@ struct DerivedTests {
     #expect(try await harness.client.resource(Thing.self, "static") == Thing(id: 9, name: "static"))
     #expect(try await harness.client.resource(Thing.self, "9") == Thing(id: 9, name: "static"))
     #expect(await server.requests().count == 1)
+    await harness.client.settle()
     let keys = await harness.cache.entry(
       forKey: server.baseURL.absoluteString + "/thing/9/#thing-page")
     #expect(keys != nil)

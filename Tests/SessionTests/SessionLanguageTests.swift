@@ -115,6 +115,30 @@ struct SessionLanguageTests {
     #expect(shown.current == nil && !shown.changed)
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func everyGlossaryWaitsForTheFirstLoadOfTheTypesNamesWhoeverStartedIt() async throws {
+    let typesAsked = Locked<CheckedContinuation<Void, Never>?>(nil)
+    let loaders = SessionLanguage.Loaders(
+      species: { _ async throws(APIError) in [:] },
+      types: { () async throws(APIError) in
+        await withCheckedContinuation { continuation in typesAsked.withLock { $0 = continuation } }
+        return ["normal": ["ja": "ノーマル"]]
+      },
+      stats: { () async throws(APIError) in [:] })
+    let work = BackgroundWork()
+    let language = SessionLanguage(
+      Language.named("ja"), loaders: loaders, work: work, inBackground: false)
+    // Another caller (the prompt, say) starts the load and waits for it ...
+    let first = Task { await language.glossary() }
+    while typesAsked.withLock({ $0 }) == nil { await Task.yield() }
+    // ... and a page's glossary, asked for meanwhile, waits for it too.
+    let page = Task { await language.glossary() }
+    for _ in 0..<1_000 { await Task.yield() }
+    typesAsked.withLock { $0 }?.resume()
+    #expect(await page.value.type("normal") == "ノーマル")
+    #expect(await first.value.type("normal") == "ノーマル")
+  }
+
   @Test func aNameInTheLanguageOpensOnceItsNamesHaveLoadedTheWaitCounted() async throws {
     let counting = CountingLoaders(hold: true)
     let work = BackgroundWork()
