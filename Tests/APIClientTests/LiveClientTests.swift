@@ -61,13 +61,7 @@ struct LiveClientTests {
     // Cleared while the answer waits for the disk: it is not handed on as a cache hit (the
     // clear drops it); the caller waits for the store, then reads the cache like any other.
     await harness.cache.clear()
-    let againDone = Locked(false)
-    let again = Task {
-      defer { againDone.withLock { $0 = true } }
-      return try await harness.client.pokemon(id: 133)
-    }
-    for _ in 0..<2_000 { await Task.yield() }
-    #expect(againDone.withLock { $0 } == false)
+    let again = await stillWaiting { try await harness.client.pokemon(id: 133) }
     store.letWritesThrough()
     #expect(try await again.value.name == "eevee")
     await harness.client.settle()
@@ -98,13 +92,7 @@ struct LiveClientTests {
     // Stale by now (a day later): not handed over, but waited for and then read like any cached
     // answer.
     harness.clock.advance(by: 86_400 * 2)
-    let waitingDone = Locked(false)
-    let waiting = Task {
-      defer { waitingDone.withLock { $0 = true } }
-      return try await harness.client.pokemon(id: 133)
-    }
-    for _ in 0..<2_000 { await Task.yield() }
-    #expect(waitingDone.withLock { $0 } == false)
+    let waiting = await stillWaiting { try await harness.client.pokemon(id: 133) }
     waiting.cancel()
     // Cancelled while the disk still holds the write: it goes at once.
     let error = await apiError { try await waiting.value }
@@ -112,6 +100,21 @@ struct LiveClientTests {
     store.letWritesThrough()
     await harness.client.settle()
     #expect(await server.requests().count == 1)
+  }
+
+  /// `call` started in a task of its own, and expected still to be waiting after 2,000 yields.
+  private func stillWaiting(
+    _ call: @escaping @Sendable () async throws -> Pokemon,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> Task<Pokemon, any Error> {
+    let done = Locked(false)
+    let task = Task {
+      defer { done.withLock { $0 = true } }
+      return try await call()
+    }
+    for _ in 0..<2_000 { await Task.yield() }
+    #expect(done.withLock { $0 } == false, sourceLocation: sourceLocation)
+    return task
   }
 
   /// A client over `store` whose requests for a species wait until the test releases them.
