@@ -427,12 +427,12 @@ public actor LivePokeAPIClient: PokeAPIClient {
           flight.task = Task {
             let loaded = await self.load(resource, sent: flight.sent)
             self.answer(flight, with: loaded.result, stored: loaded.storing)
-            if let keep = loaded.keep {
-              self.file(flight, under: loaded.aliases)
+            if let storing = loaded.storing {
+              self.file(flight, under: storing.aliases)
               // Stored at low priority, though owned and awaited here: the work the answer leads
               // to (the next requests, their decoding, the output) goes first, and the storing
               // fills the round trip that follows.
-              await Task.detached(priority: .background) { await keep() }.value
+              await Task.detached(priority: .background) { await storing.keep() }.value
               self.earliestStoredSinceCheckpoint = min(
                 self.earliestStoredSinceCheckpoint ?? .max, flight.startedBeforeAnswer)
             }
@@ -515,19 +515,20 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   // MARK: Cache, network, fallback
 
-  /// An answer, and how to store it once the callers have it (until when it is fresh, and the
-  /// other keys it is stored under).
+  /// An answer, and how to store it once the callers have it.
   private struct Loaded: Sendable {
-    /// An answer to be stored: until when it is fresh, and the cache's generation when its
-    /// load began (a clear since drops it).
+    /// How an answer is stored: the storing itself, until when the answer is fresh, the cache's
+    /// generation when its load began (a clear since drops it), and the other keys it is stored
+    /// under.
     struct Storing: Sendable {
+      var keep: @Sendable () async -> Void
       var expiresAt: Date
       var generation: Int
+      var aliases: [String] = []
     }
     var result: Result<any Sendable, APIError>
-    var keep: (@Sendable () async -> Void)? = nil
+    /// `nil`: the answer is not stored.
     var storing: Storing? = nil
-    var aliases: [String] = []
   }
 
   /// Loads one resource: cache, then network, then stale data as a fallback. Off the actor, so
@@ -591,9 +592,10 @@ public actor LivePokeAPIClient: PokeAPIClient {
       let kept = refreshed
       return Loaded(
         result: answer(from: kept, resource),
-        keep: { await self.save(kept, resource, generation: generation) },
-        storing: .init(expiresAt: kept.entry.expiresAt, generation: generation),
-        aliases: Self.aliases(of: kept.value, resource))
+        storing: .init(
+          keep: { await self.save(kept, resource, generation: generation) },
+          expiresAt: kept.entry.expiresAt, generation: generation,
+          aliases: Self.aliases(of: kept.value, resource)))
     case 200..<300:
       // The largest real answer (a pokemon with all its moves) is about 1 MB; a body many times
       // that is not worth decoding.
@@ -611,14 +613,15 @@ public actor LivePokeAPIClient: PokeAPIClient {
       let etag = response.header("ETag")
       return Loaded(
         result: .success(value),
-        keep: {
-          guard let body = try? resource.encode(value) else { return }
-          let entry = CacheEntry(
-            key: resource.key, status: 200, body: body, etag: etag,
-            storedAt: received, expiresAt: received.addingTimeInterval(lifetime))
-          await self.save(Cached(entry: entry, value: value), resource, generation: generation)
-        }, storing: .init(expiresAt: received.addingTimeInterval(lifetime), generation: generation),
-        aliases: Self.aliases(of: value, resource))
+        storing: .init(
+          keep: {
+            guard let body = try? resource.encode(value) else { return }
+            let entry = CacheEntry(
+              key: resource.key, status: 200, body: body, etag: etag,
+              storedAt: received, expiresAt: received.addingTimeInterval(lifetime))
+            await self.save(Cached(entry: entry, value: value), resource, generation: generation)
+          }, expiresAt: received.addingTimeInterval(lifetime), generation: generation,
+          aliases: Self.aliases(of: value, resource)))
     case 404, 410:
       // A good copy is kept: a server wrongly answering 404 must not wipe the offline data.
       let notFound = Loaded(result: .failure(.notFound(resource: resource.name)))
@@ -628,8 +631,9 @@ public actor LivePokeAPIClient: PokeAPIClient {
         expiresAt: received.addingTimeInterval(HTTPFreshness.notFoundLifetime))
       return Loaded(
         result: notFound.result,
-        keep: { await self.cache.save(entry, generation: generation) },
-        storing: .init(expiresAt: entry.expiresAt, generation: generation))
+        storing: .init(
+          keep: { await self.cache.save(entry, generation: generation) },
+          expiresAt: entry.expiresAt, generation: generation))
     case 429:
       guard let cached else { return Loaded(result: .failure(.rateLimited)) }
       return Loaded(
