@@ -49,9 +49,11 @@ let package = Package(
     .target(name: "CCurlShim", dependencies: ["CLibraryLoading"]),
     .target(name: "HTTPClientLive", dependencies: ["Locking", "HTTPClient", "CCurlShim"]),
     .target(name: "Cache"),
+    // The one SQLite setting GRDB has no call for (the store's log at close).
+    .target(name: "CSQLiteOptions", linkerSettings: [.linkedLibrary("sqlite3")]),
     .target(
       name: "CacheStoreGRDB",
-      dependencies: ["Cache", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: ["Cache", "CSQLiteOptions", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "APIClient", dependencies: ["Models", "HTTPClient", "Cache", "Locking"]),
     .target(name: "PNGDecoder"),
     .target(name: "PNGDecoderLibPNG", dependencies: ["PNGDecoder", "CPNGShim"]),

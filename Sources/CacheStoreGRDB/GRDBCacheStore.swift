@@ -1,3 +1,4 @@
+import CSQLiteOptions
 import Cache
 import Foundation
 import GRDB
@@ -26,6 +27,10 @@ import GRDB
 /// - Schema versioned with a `DatabaseMigrator`; a file from a newer pokedex is left untouched.
 /// - A cache pokedex cannot write (a read-only file system, another user's directory) is opened
 ///   read-only: it answers reads, and saves throw ``CacheStoreError/readOnly``.
+/// - Closed quickly: a write-ahead log of at most ``logKeptAtClose`` is left for the next session
+///   to read (as SQLite reads one a crash left, without a sync) rather than copied into the file
+///   with two syncs at the end of the command; a larger one is copied. The client copies the
+///   log while it waits for the network (``checkpoint()``), so what is left is the last answers.
 public final class GRDBCacheStore: CacheStore {
   /// Why a store could not be opened.
   public enum OpenError: Error, Sendable, Equatable {
@@ -49,6 +54,12 @@ public final class GRDBCacheStore: CacheStore {
 
   /// The default bound of the store: 256 MB.
   public static let defaultLimitBytes = 256 << 20
+  /// The largest write-ahead log closing leaves for the next session, in bytes: the last answers
+  /// of a command (a cold `open 133; evolution` leaves about 200 KB) are, a `sync`'s last
+  /// thousand pages are not. Opening reads the log whole (the first connection rebuilds its
+  /// index): 1 MB costs well under a millisecond. Also the size SQLite truncates the log back to
+  /// after copying it (`journal_size_limit`), so that the file's size bounds what it holds.
+  public static let logKeptAtClose = 1 << 20
   /// How stale a "last used" date may get before a read refreshes it.
   static let useResolution: TimeInterval = 3600
 
@@ -72,6 +83,24 @@ public final class GRDBCacheStore: CacheStore {
     self.limitBytes = limitBytes
     self.isReadOnly = isReadOnly
     self.now = now
+  }
+
+  /// Closing the connection, at exit: SQLite would copy the write-ahead log into the database
+  /// file and remove it (two syncs and two unlinks, 2–3 ms after the output of every command
+  /// that stored something). A log no larger than ``logKeptAtClose`` is left instead; the next
+  /// session reads it, and copies it when it next writes. Its answers are as safe as a command's
+  /// in flight: with `synchronous = NORMAL` a log is synced by the copy, so a power cut within
+  /// the kernel's writeback delay loses them (the log's checksums reject a torn frame), never the
+  /// file.
+  deinit {
+    guard !isReadOnly else { return }
+    var log = stat()
+    guard stat(fileURL.path + "-wal", &log) == 0, log.st_size <= Self.logKeptAtClose else { return }
+    database.inDatabase { db in
+      if let connection = db.sqliteConnection {
+        _ = pdx_sqlite_keep_log_at_close(UnsafeMutableRawPointer(connection), 1)
+      }
+    }
   }
 
   /// Opens (creating if needed) the store in `directory`.
@@ -113,7 +142,11 @@ public final class GRDBCacheStore: CacheStore {
     // pool readers can open it. A single connection needs none of it, and a read-only command
     // then writes nothing.
     configuration.prepareDatabase { db in
-      try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+      try db.execute(
+        sql: """
+          PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+          PRAGMA journal_size_limit = \(logKeptAtClose)
+          """)
     }
     configuration.label = "pokedex-cache"
     do {
@@ -151,10 +184,12 @@ public final class GRDBCacheStore: CacheStore {
     }
   }
 
-  /// Opens an existing cache that cannot be written, for reading only. Without its `-shm`
-  /// file and a directory to create it in, SQLite can read a WAL database only when told that
-  /// nobody writes it (`immutable=1`, a URI filename: Debian's SQLite is built with
-  /// `SQLITE_USE_URI`); since pokedex cannot write it, nobody else of this user can either.
+  /// Opens an existing cache that cannot be written, for reading only. The write-ahead log a
+  /// session left (see ``logKeptAtClose``) is read when its `-wal` and `-shm` files are there:
+  /// SQLite reads them without writing. Without them and a directory to create them in, SQLite
+  /// can read a WAL database only when told that nobody writes it (`immutable=1`); since pokedex
+  /// cannot write it, nobody else of this user can either. Both are URI filenames (Debian's
+  /// SQLite is built with `SQLITE_USE_URI`).
   private static func openReadOnly(
     fileURL: URL, limitBytes: Int, now: @escaping @Sendable () -> Date
   ) throws(OpenError) -> GRDBCacheStore {
@@ -164,24 +199,28 @@ public final class GRDBCacheStore: CacheStore {
     var allowed = CharacterSet.urlPathAllowed
     allowed.remove(charactersIn: "?#%")
     let path = fileURL.path.addingPercentEncoding(withAllowedCharacters: allowed) ?? fileURL.path
-    do {
-      let database = try DatabaseQueue(
-        path: "file:\(path)?immutable=1", configuration: configuration)
-      let columns = try database.read { db in
-        Set(try Row.fetchAll(db, sql: "PRAGMA table_info(response)").map { $0["name"] as String })
+    var failure = OpenError.unwritable(path: fileURL.path)
+    for query in ["mode=ro", "immutable=1"] {
+      do {
+        let database = try DatabaseQueue(
+          path: "file:\(path)?\(query)", configuration: configuration)
+        let columns = try database.read { db in
+          Set(try Row.fetchAll(db, sql: "PRAGMA table_info(response)").map { $0["name"] as String })
+        }
+        // One it cannot read (not ours, or an older schema it cannot migrate) is no cache.
+        guard Self.columns.isSubset(of: columns) else {
+          throw OpenError.unwritable(path: fileURL.path)
+        }
+        return GRDBCacheStore(
+          database: database, fileURL: fileURL, limitBytes: max(1 << 20, limitBytes),
+          isReadOnly: true, now: now)
+      } catch let error as OpenError {
+        failure = error
+      } catch {
+        failure = .unwritable(path: fileURL.path)
       }
-      // One it cannot read (not ours, or an older schema it cannot migrate) is no cache.
-      guard Self.columns.isSubset(of: columns) else {
-        throw OpenError.unwritable(path: fileURL.path)
-      }
-      return GRDBCacheStore(
-        database: database, fileURL: fileURL, limitBytes: max(1 << 20, limitBytes),
-        isReadOnly: true, now: now)
-    } catch let error as OpenError {
-      throw error
-    } catch {
-      throw .unwritable(path: fileURL.path)
     }
+    throw failure
   }
 
   /// Opens the store in `directory`, recovering what can be recovered:

@@ -46,6 +46,33 @@ struct GRDBCacheStoreTests {
     #expect(try await store.entry(forKey: "https://pokeapi.co/api/v2/pokemon/133/") != nil)
   }
 
+  @Test func closingLeavesASmallLogForTheNextSessionToRead() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let saved = entry("https://pokeapi.co/api/v2/pokemon/133/", bytes: 2_000)
+    try await GRDBCacheStore.open(directory: directory).save(saved)
+    // Closed (the store is gone) without copying the log: no syncs at exit.
+    let log = directory.appendingPathComponent(GRDBCacheStore.fileName + "-wal").path
+    #expect(FileManager.default.fileExists(atPath: log))
+    #expect(keysInTheMainFile(of: directory).isEmpty)
+    let reopened = try GRDBCacheStore.open(directory: directory)
+    #expect(try await reopened.entry(forKey: saved.key) == saved)
+  }
+
+  @Test func closingCopiesALogLargerThanTheBound() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let keys = (1...5).map { "https://pokeapi.co/api/v2/pokemon/\($0)/" }
+    let store = try GRDBCacheStore.open(directory: directory)
+    for key in keys {
+      try await store.save(entry(key, bytes: GRDBCacheStore.logKeptAtClose / 4))
+    }
+    _ = consume store
+    let log = directory.appendingPathComponent(GRDBCacheStore.fileName + "-wal").path
+    #expect(!FileManager.default.fileExists(atPath: log))
+    #expect(keysInTheMainFile(of: directory).sorted() == keys.sorted())
+  }
+
   @Test func speciesAreCountedOnceWhicheverVersionFiledThem() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
