@@ -28,8 +28,8 @@ final class EarlyConnection: Sendable {
 
   /// Resolves the host of `url` and starts connecting to its first address (the one libcurl
   /// tries first), without waiting for the connection; does nothing when asked before, or once
-  /// libcurl has opened its first connection. Blocks while the name is resolved: for a thread of
-  /// its own.
+  /// libcurl has opened its first connection. Blocks while a name is resolved: for a thread of
+  /// its own, unless the host is an address (``needsNoLookup(_:)``).
   /// - Parameter receiveBuffer: `SO_RCVBUF`, set before the SYN as libcurl's sockets have it.
   func open(to url: URL, receiveBuffer: Int32) {
     let first = state.withLock { state in
@@ -38,6 +38,9 @@ final class EarlyConnection: Sendable {
     }
     guard first, let host = url.host, !host.isEmpty else { return }
     let port = url.port ?? (url.isHTTPS ? 443 : 80)
+    if let address = Self.numericAddress(host: host, port: port) {
+      return connect(to: address, receiveBuffer: receiveBuffer)
+    }
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -45,23 +48,59 @@ final class EarlyConnection: Sendable {
     var found: UnsafeMutablePointer<addrinfo>?
     guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else { return }
     defer { freeaddrinfo(found) }
-    let info = first.pointee
-    guard let address = info.ai_addr else { return }
+    guard let address = first.pointee.ai_addr else { return }
+    connect(
+      to: [UInt8](UnsafeRawBufferPointer(start: address, count: Int(first.pointee.ai_addrlen))),
+      receiveBuffer: receiveBuffer)
+  }
+
+  /// Whether the host of `url` is an address (`10.0.0.1`, `[::1]`): opening a connection to it
+  /// looks nothing up, so it may be done on any thread, at once.
+  static func needsNoLookup(_ url: URL) -> Bool {
+    url.host.map { numericAddress(host: $0, port: 0) != nil } ?? false
+  }
+
+  /// The `sockaddr` bytes of `host` when it is an IPv4 or IPv6 address, laid out as libcurl lays
+  /// out the address it connects to (zeroed, then family, port and address), so that
+  /// ``take(address:length:)`` finds them equal; nil for a name.
+  static func numericAddress(host: String, port: Int) -> [UInt8]? {
+    let host =
+      host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    var v4 = sockaddr_in()
+    if inet_pton(AF_INET, host, &v4.sin_addr) == 1 {
+      v4.sin_family = sa_family_t(AF_INET)
+      v4.sin_port = in_port_t(truncatingIfNeeded: port).bigEndian
+      return withUnsafeBytes(of: v4) { Array($0) }
+    }
+    var v6 = sockaddr_in6()
+    if inet_pton(AF_INET6, host, &v6.sin6_addr) == 1 {
+      v6.sin6_family = sa_family_t(AF_INET6)
+      v6.sin6_port = in_port_t(truncatingIfNeeded: port).bigEndian
+      return withUnsafeBytes(of: v6) { Array($0) }
+    }
+    return nil
+  }
+
+  /// Starts connecting a new socket to `address` (`sockaddr` bytes) and keeps it.
+  private func connect(to address: [UInt8], receiveBuffer: Int32) {
+    let family = address.withUnsafeBytes { Int32($0.load(as: sa_family_t.self)) }
     let descriptor = socket(
-      info.ai_family, info.ai_socktype | Int32(SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue),
-      info.ai_protocol)
+      family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue),
+      0)
     guard descriptor >= 0 else { return }
     CurlLoop.set(SO_RCVBUF, level: SOL_SOCKET, to: receiveBuffer, descriptor)
-    let bytes = [UInt8](
-      UnsafeRawBufferPointer(start: address, count: Int(info.ai_addrlen)))
     // The SYN leaves in the same step as the socket is kept (a non-blocking connect returns at
     // once): a server cannot answer a connection that libcurl's first one might not find yet.
     let kept = state.withLock { state -> Bool in
-      guard !state.settled, state.socket == nil,
-        connect(descriptor, address, info.ai_addrlen) == 0 || errno == EINPROGRESS
-      else { return false }
+      guard !state.settled, state.socket == nil else { return false }
+      let started = address.withUnsafeBytes { bytes in
+        Glibc.connect(
+          descriptor, bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self),
+          socklen_t(bytes.count))
+      }
+      guard started == 0 || errno == EINPROGRESS else { return false }
       state.socket = descriptor
-      state.address = bytes
+      state.address = address
       return true
     }
     if !kept { close(descriptor) }
