@@ -41,6 +41,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
   private var earliestStoredSinceCheckpoint: Int?
   /// The checkpoint made while the network was awaited (see `checkpointWhileWaiting`).
   private var checkpointing: Task<Void, Never>?
+  /// Each type's first-decoding costs, paid while its first request is out.
+  private let priming = DecoderPriming()
 
   /// A client for the API at `baseURL` (e.g. `https://pokeapi.co/api/v2`).
   /// - Parameters:
@@ -276,6 +278,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
     var encode: @Sendable (any Sendable) throws -> Data
     /// Other keys the same answer may be filed under (e.g. a species by id and by name).
     var aliases: @Sendable (any Sendable) -> [String]
+    /// Starts paying the decoded type's first-decoding costs (``DecoderPriming``).
+    var prime: @Sendable () -> Void
     /// Where an earlier version filed the same answer with fewer languages, decoded the same way:
     /// served, when the network cannot be had, rather than nothing (a cache synced before
     /// languages came keeps working offline, in English).
@@ -312,6 +316,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
           (URL(string: $0)?.redactingUserInfo ?? $0) + keySuffix
         }
       },
+      prime: { [priming] in priming.start(T.self) },
       legacyKey: Self.legacySuffix(of: keySuffix).map { parsed.redactingUserInfo + $0 })
     guard let value = try await shared(item) as? T else {
       throw .invalidData(resource: resource)
@@ -506,11 +511,12 @@ public actor LivePokeAPIClient: PokeAPIClient {
   /// Waits until every answer already received is stored (in memory and on disk): answers are
   /// given to their callers first and stored after, so that the next requests leave sooner.
   /// Loads still waiting for the network, and answers that come later, are not waited for; a
-  /// checkpoint under way is.
+  /// checkpoint under way is, and so is the priming of a decoder (``DecoderPriming``).
   public func settle() async {
     let storing = flights.values.filter(\.answered).compactMap(\.task)
     for task in storing { await task.value }
     while let running = checkpointing { await running.value }
+    await priming.settle()
   }
 
   // MARK: Cache, network, fallback
@@ -558,6 +564,9 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
     let response: HTTPResponse
     sent.withLock { $0 = true }
+    // Nothing of this type was decoded for the cache: its first decoding's costs are paid while
+    // the request is out.
+    if cached == nil { resource.prime() }
     do {
       response = try await http.send(
         HTTPRequest(url: resource.url, headers: headers, maximumBodyBytes: Self.maximumBodyBytes))
