@@ -12,8 +12,8 @@ import Locking
 /// ``SampleDecoder`` makes it, `JSONEncoder` writes it and `JSONDecoder` reads it back, at
 /// background priority, while the real answer is a round trip away.
 ///
-/// Each type is primed once per process; ``settle()`` waits for the priming under way, so that
-/// no task outlives its owner.
+/// Each type is primed once per process; ``settle()`` cancels what has not begun and waits for
+/// the priming under way, so that no task outlives its owner.
 final class DecoderPriming: Sendable {
   private struct State {
     var primed: Set<ObjectIdentifier> = []
@@ -26,16 +26,21 @@ final class DecoderPriming: Sendable {
   func start<T: Codable & Sendable>(_ type: T.Type) {
     state.withLock { state in
       guard state.primed.insert(ObjectIdentifier(type)).inserted else { return }
-      state.running.append(Task.detached(priority: .background) { Self.prime(type) })
+      state.running.append(
+        Task.detached(priority: .background) {
+          if !Task.isCancelled { Self.prime(type) }
+        })
     }
   }
 
-  /// Waits for the priming under way.
+  /// Cancels the priming not yet begun (its answer may be decoded already: at exit it would only
+  /// delay the end) and waits for the priming under way.
   func settle() async {
     let running = state.withLock { state in
       defer { state.running = [] }
       return state.running
     }
+    for task in running { task.cancel() }
     for task in running { await task.value }
   }
 
@@ -51,9 +56,10 @@ final class DecoderPriming: Sendable {
 }
 
 /// A `Decoder` that makes up a value of any `Decodable` type: every key is present and not null,
-/// every list holds one element (none past a few levels, so that a recursive type ends), every
-/// number is 1, every flag true and every string an API url with an id (`…/1/`), which reads as
-/// a name, a url and an id alike. An optional whose value cannot be made is nil.
+/// every list holds one element, every number is 1, every flag true and every string (and url) an
+/// API url with an id (`…/1/`), which reads as a name, a url and an id alike. An optional whose
+/// value cannot be made is nil. Past ``deepest`` levels lists are empty and optionals nil, so
+/// that a type that holds itself ends; one that goes on regardless fails past twice as deep.
 struct SampleDecoder: Decoder {
   static let text = "https://pokeapi.co/api/v2/sample/1/"
   /// Lists are empty from this depth on.
@@ -74,19 +80,29 @@ struct SampleDecoder: Decoder {
   /// The decoder of a value one level down.
   fileprivate var nested: SampleDecoder { SampleDecoder(codingPath: codingPath, depth: depth + 1) }
 
-  /// A value of `type`: a made-up one for the standard types, else the type's own decoding.
+  /// Whether values below this level are still made up (see ``deepest``).
+  fileprivate var isShallow: Bool { depth < Self.deepest }
+
+  /// A value of `type`: a made-up one for the standard library's values (whose own decoding
+  /// asks this decoder for a value of their own type) and for a url, else the type's own
+  /// decoding, one level down.
   fileprivate func make<T: Decodable>(_ type: T.Type) throws -> T {
-    switch type {
-    case is String.Type: return Self.text as! T
-    case is Bool.Type: return true as! T
-    case is Double.Type: return 1.0 as! T
-    case is Float.Type: return Float(1) as! T
-    case is Int.Type: return 1 as! T
-    case is Int64.Type: return Int64(1) as! T
-    case is UInt.Type: return UInt(1) as! T
-    case is UInt8.Type: return UInt8(1) as! T
-    default: return try T(from: nested)
+    let made: Any? =
+      if type == String.self { Self.text } else if type == Bool.self {
+        true
+      } else if type == URL.self {
+        URL(string: Self.text)
+      } else if let integer = type as? any FixedWidthInteger.Type {
+        integer.init(1)
+      } else if let number = type as? any BinaryFloatingPoint.Type { number.init(1) } else { nil }
+    if let made = made as? T { return made }
+    // Lists and optionals end past `deepest`; a type that still goes deeper holds itself
+    // otherwise, and is refused rather than followed for ever.
+    guard depth < 2 * Self.deepest else {
+      throw DecodingError.valueNotFound(
+        type, .init(codingPath: codingPath, debugDescription: "The sample ends here."))
     }
+    return try T(from: nested)
   }
 
   private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -94,12 +110,12 @@ struct SampleDecoder: Decoder {
     var codingPath: [any CodingKey] { decoder.codingPath }
     var allKeys: [Key] { [] }
     func contains(_ key: Key) -> Bool { true }
-    func decodeNil(forKey key: Key) -> Bool { false }
+    func decodeNil(forKey key: Key) -> Bool { !decoder.isShallow }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
       try decoder.make(type)
     }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-      try? decoder.make(type)
+      decoder.isShallow ? try? decoder.make(type) : nil
     }
     func nestedContainer<NestedKey: CodingKey>(
       keyedBy type: NestedKey.Type, forKey key: Key
@@ -116,7 +132,7 @@ struct SampleDecoder: Decoder {
   private struct Unkeyed: UnkeyedDecodingContainer {
     let decoder: SampleDecoder
     var codingPath: [any CodingKey] { decoder.codingPath }
-    var count: Int? { decoder.depth < SampleDecoder.deepest ? 1 : 0 }
+    var count: Int? { decoder.isShallow ? 1 : 0 }
     var currentIndex = 0
     var isAtEnd: Bool { currentIndex >= count ?? 0 }
 
@@ -150,7 +166,7 @@ struct SampleDecoder: Decoder {
   private struct Single: SingleValueDecodingContainer {
     let decoder: SampleDecoder
     var codingPath: [any CodingKey] { decoder.codingPath }
-    func decodeNil() -> Bool { false }
+    func decodeNil() -> Bool { !decoder.isShallow }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.make(type) }
   }
 }

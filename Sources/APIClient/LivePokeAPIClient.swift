@@ -564,8 +564,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
     let response: HTTPResponse
     sent.withLock { $0 = true }
-    // Nothing of this type was decoded for the cache: its first decoding's costs are paid while
-    // the request is out.
+    // Nothing was cached for the resource (so nothing decoded for it): its type's first-decoding
+    // costs, if this process has not paid them yet, are paid while the request is out.
     if cached == nil { resource.prime() }
     do {
       response = try await http.send(

@@ -57,8 +57,9 @@ public final class GRDBCacheStore: CacheStore {
   /// The largest write-ahead log closing leaves for the next session, in bytes: the last answers
   /// of a command (a cold `open 133; evolution` leaves about 200 KB) are, a `sync`'s last
   /// thousand pages are not. Opening reads the log whole (the first connection rebuilds its
-  /// index): 1 MB costs well under a millisecond. Also the size SQLite truncates the log back to
-  /// after copying it (`journal_size_limit`), so that the file's size bounds what it holds.
+  /// index); a warm command opening a 200 KB one measured no slower. Also the size SQLite
+  /// truncates a larger log file back to when the log starts over (`journal_size_limit`): a log
+  /// never holds more than its file, so a `stat` bounds it.
   public static let logKeptAtClose = 1 << 20
   /// How stale a "last used" date may get before a read refreshes it.
   static let useResolution: TimeInterval = 3600
@@ -184,12 +185,13 @@ public final class GRDBCacheStore: CacheStore {
     }
   }
 
-  /// Opens an existing cache that cannot be written, for reading only. The write-ahead log a
-  /// session left (see ``logKeptAtClose``) is read when its `-wal` and `-shm` files are there:
-  /// SQLite reads them without writing. Without them and a directory to create them in, SQLite
-  /// can read a WAL database only when told that nobody writes it (`immutable=1`); since pokedex
-  /// cannot write it, nobody else of this user can either. Both are URI filenames (Debian's
-  /// SQLite is built with `SQLITE_USE_URI`).
+  /// Opens an existing cache that cannot be written, for reading only. When a session left its
+  /// write-ahead log (see ``logKeptAtClose``), the `-wal` and `-shm` files are there and SQLite
+  /// reads them (`mode=ro`) without creating anything; should it still find it cannot, and when
+  /// they are not there, the file is read alone: SQLite reads a WAL database without them only
+  /// when told that nobody writes it (`immutable=1`), and since pokedex cannot write it, nobody
+  /// else of this user can either. Both are URI filenames (Debian's SQLite is built with
+  /// `SQLITE_USE_URI`).
   private static func openReadOnly(
     fileURL: URL, limitBytes: Int, now: @escaping @Sendable () -> Date
   ) throws(OpenError) -> GRDBCacheStore {
@@ -199,8 +201,10 @@ public final class GRDBCacheStore: CacheStore {
     var allowed = CharacterSet.urlPathAllowed
     allowed.remove(charactersIn: "?#%")
     let path = fileURL.path.addingPercentEncoding(withAllowedCharacters: allowed) ?? fileURL.path
-    var failure = OpenError.unwritable(path: fileURL.path)
-    for query in ["mode=ro", "immutable=1"] {
+    let logged = ["-wal", "-shm"].allSatisfy {
+      FileManager.default.fileExists(atPath: fileURL.path + $0)
+    }
+    for query in logged ? ["mode=ro", "immutable=1"] : ["immutable=1"] {
       do {
         let database = try DatabaseQueue(
           path: "file:\(path)?\(query)", configuration: configuration)
@@ -214,13 +218,17 @@ public final class GRDBCacheStore: CacheStore {
         return GRDBCacheStore(
           database: database, fileURL: fileURL, limitBytes: max(1 << 20, limitBytes),
           isReadOnly: true, now: now)
+      } catch let error as DatabaseError
+        where query == "mode=ro" && error.resultCode.primaryResultCode == .SQLITE_CANTOPEN
+      {
+        continue
       } catch let error as OpenError {
-        failure = error
+        throw error
       } catch {
-        failure = .unwritable(path: fileURL.path)
+        throw .unwritable(path: fileURL.path)
       }
     }
-    throw failure
+    throw .unwritable(path: fileURL.path)
   }
 
   /// Opens the store in `directory`, recovering what can be recovered:
