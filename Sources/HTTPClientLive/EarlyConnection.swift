@@ -94,9 +94,9 @@ final class EarlyConnection: Sendable {
     let kept = state.withLock { state -> Bool in
       guard !state.settled, state.socket == nil else { return false }
       let started = address.withUnsafeBytes { bytes in
-        Glibc.connect(
-          descriptor, bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self),
-          socklen_t(bytes.count))
+        bytes.baseAddress!.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          Glibc.connect(descriptor, $0, socklen_t(bytes.count))
+        }
       }
       guard started == 0 || errno == EINPROGRESS else { return false }
       state.socket = descriptor
