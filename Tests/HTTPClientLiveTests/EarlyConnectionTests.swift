@@ -23,8 +23,59 @@ private func peerHangsUp(_ client: Int32, within seconds: Int32) -> Bool {
   return read(client, &byte, 1) == 0
 }
 
+/// A listening socket on IPv6's loopback (`::1`) and its port, or nil where there is none.
+private func listenOnIPv6Loopback() -> (socket: Int32, port: UInt16)? {
+  let listener = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+  guard listener >= 0 else { return nil }
+  var address = sockaddr_in6()
+  address.sin6_family = sa_family_t(AF_INET6)
+  address.sin6_addr = in6addr_loopback
+  var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+  let bound = withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+      bind(listener, pointer, length) == 0 && listen(listener, 4) == 0
+        && getsockname(listener, pointer, &length) == 0
+    }
+  }
+  guard bound else {
+    close(listener)
+    return nil
+  }
+  return (listener, UInt16(bigEndian: address.sin6_port))
+}
+
+/// Whether this machine has IPv6's loopback.
+private let ipv6Loopback: Bool = {
+  guard let (listener, _) = listenOnIPv6Loopback() else { return false }
+  close(listener)
+  return true
+}()
+
 @Suite("The connection opened at launch carries the first request")
 struct EarlyConnectionTests {
+  /// An address as host (`[::1]`) is connected to without a lookup; libcurl's first connection
+  /// takes that socket only if its address is laid out as libcurl lays out its own.
+  @Test(.timeLimit(.minutes(1)), .enabled(if: ipv6Loopback, "no IPv6 loopback here"))
+  func anIPv6AddressAsHostCarriesTheFirstRequest() async throws {
+    let (listener, port) = try #require(listenOnIPv6Loopback())
+    defer { close(listener) }
+    let url = URL(string: "http://[::1]:\(port)/api/v2/pokemon/1/")!
+    let client = CurlHTTPClient(
+      userAgent: "pokedex/test", idleTimeout: .seconds(2), totalTimeout: .seconds(5))
+    client.prepare(connectingTo: url)
+    let early = try #require(acceptOne(listener))
+    let thread = Thread {
+      defer { close(early) }
+      var request = [UInt8](repeating: 0, count: 4096)
+      guard read(early, &request, request.count) > 0 else { return }
+      send("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nv6", to: early)
+    }
+    thread.start()
+    let response = try await client.send(HTTPRequest(url: url))
+    #expect(response.body == Data("v6".utf8))
+    #expect(!connectionWaits(on: listener, within: 0))
+  }
+
   @Test(.timeLimit(.minutes(1)))
   func theFirstRequestGoesOnTheConnectionOpenedBeforeLibcurlLoaded() async throws {
     let (listener, port) = try listenOnLoopback()
