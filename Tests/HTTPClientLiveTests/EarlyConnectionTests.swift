@@ -53,34 +53,12 @@ private let ipv6Loopback: Bool = {
 
 @Suite("The connection opened at launch carries the first request")
 struct EarlyConnectionTests {
-  /// An address as host (`[::1]`) is connected to without a lookup; libcurl's first connection
-  /// takes that socket only if its address is laid out as libcurl lays out its own.
-  @Test(.timeLimit(.minutes(1)), .enabled(if: ipv6Loopback, "no IPv6 loopback here"))
-  func anIPv6AddressAsHostCarriesTheFirstRequest() async throws {
-    let (listener, port) = try #require(listenOnIPv6Loopback())
-    defer { close(listener) }
-    let url = URL(string: "http://[::1]:\(port)/api/v2/pokemon/1/")!
-    let client = CurlHTTPClient(
-      userAgent: "pokedex/test", idleTimeout: .seconds(2), totalTimeout: .seconds(5))
-    client.prepare(connectingTo: url)
-    let early = try #require(acceptOne(listener))
-    let thread = Thread {
-      defer { close(early) }
-      var request = [UInt8](repeating: 0, count: 4096)
-      guard read(early, &request, request.count) > 0 else { return }
-      send("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nv6", to: early)
-    }
-    thread.start()
-    let response = try await client.send(HTTPRequest(url: url))
-    #expect(response.body == Data("v6".utf8))
-    #expect(!connectionWaits(on: listener, within: 0))
-  }
-
-  @Test(.timeLimit(.minutes(1)))
-  func theFirstRequestGoesOnTheConnectionOpenedBeforeLibcurlLoaded() async throws {
-    let (listener, port) = try listenOnLoopback()
-    defer { close(listener) }
-    let url = URL(string: "http://127.0.0.1:\(port)/api/v2/pokemon/1/")!
+  /// Prepares a client for `url` (served by `listener`), answers the one connection it opens
+  /// before any request with `body`, and checks that its first request came on that connection:
+  /// only that one is answered, so a request on a connection of its own would time out.
+  private func firstRequestTakesTheEarlyConnection(
+    to url: URL, on listener: Int32, answering body: String
+  ) async throws {
     let client = CurlHTTPClient(
       userAgent: "pokedex/test", idleTimeout: .seconds(2), totalTimeout: .seconds(5))
     client.prepare(connectingTo: url)
@@ -90,14 +68,35 @@ struct EarlyConnectionTests {
       defer { close(early) }
       var request = [UInt8](repeating: 0, count: 4096)
       guard read(early, &request, request.count) > 0 else { return }
-      send("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\nearly", to: early)
+      send(
+        "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)",
+        to: early)
     }
     thread.start()
-    // Only that connection is answered: a request on a connection of its own would time out.
     let response = try await client.send(HTTPRequest(url: url))
     #expect(response.status == 200)
-    #expect(response.body == Data("early".utf8))
+    #expect(response.body == Data(body.utf8))
     #expect(!connectionWaits(on: listener, within: 0))
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func theFirstRequestGoesOnTheConnectionOpenedBeforeLibcurlLoaded() async throws {
+    let (listener, port) = try listenOnLoopback()
+    defer { close(listener) }
+    try await firstRequestTakesTheEarlyConnection(
+      to: URL(string: "http://127.0.0.1:\(port)/api/v2/pokemon/1/")!, on: listener,
+      answering: "early")
+  }
+
+  /// An address as host (`[::1]`) is connected to without a lookup; libcurl's first connection
+  /// takes that socket only if its address is laid out as libcurl lays out its own.
+  @Test(.timeLimit(.minutes(1)), .enabled(if: ipv6Loopback, "no IPv6 loopback here"))
+  func anIPv6AddressAsHostCarriesTheFirstRequest() async throws {
+    let (listener, port) = try #require(listenOnIPv6Loopback())
+    defer { close(listener) }
+    try await firstRequestTakesTheEarlyConnection(
+      to: URL(string: "http://[::1]:\(port)/api/v2/pokemon/1/")!, on: listener,
+      answering: "v6")
   }
 
   @Test(.timeLimit(.minutes(1)))
