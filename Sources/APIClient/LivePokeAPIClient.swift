@@ -599,12 +599,12 @@ public actor LivePokeAPIClient: PokeAPIClient {
       refreshed.entry.expiresAt = received.addingTimeInterval(lifetime)
       refreshed.entry.etag = response.header("ETag") ?? refreshed.entry.etag
       let kept = refreshed
+      let aliases = Self.aliases(of: kept.value, resource)
       return Loaded(
         result: answer(from: kept, resource),
         storing: .init(
-          keep: { await self.save(kept, resource, generation: generation) },
-          expiresAt: kept.entry.expiresAt, generation: generation,
-          aliases: Self.aliases(of: kept.value, resource)))
+          keep: { await self.save(kept.entry, under: aliases, generation: generation) },
+          expiresAt: kept.entry.expiresAt, generation: generation, aliases: aliases))
     case 200..<300:
       // The largest real answer (a pokemon with all its moves) is about 1 MB; a body many times
       // that is not worth decoding.
@@ -620,6 +620,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
         return Loaded(result: .failure(.invalidData(resource: resource.name)))
       }
       let etag = response.header("ETag")
+      let aliases = Self.aliases(of: value, resource)
       return Loaded(
         result: .success(value),
         storing: .init(
@@ -628,9 +629,9 @@ public actor LivePokeAPIClient: PokeAPIClient {
             let entry = CacheEntry(
               key: resource.key, status: 200, body: body, etag: etag,
               storedAt: received, expiresAt: received.addingTimeInterval(lifetime))
-            await self.save(Cached(entry: entry, value: value), resource, generation: generation)
+            await self.save(entry, under: aliases, generation: generation)
           }, expiresAt: received.addingTimeInterval(lifetime), generation: generation,
-          aliases: Self.aliases(of: value, resource)))
+          aliases: aliases))
     case 404, 410:
       // A good copy is kept: a server wrongly answering 404 must not wipe the offline data.
       let notFound = Loaded(result: .failure(.notFound(resource: resource.name)))
@@ -685,10 +686,14 @@ public actor LivePokeAPIClient: PokeAPIClient {
     return Set(resource.aliases(value)).subtracting([resource.key]).sorted()
   }
 
-  private nonisolated func save(_ cached: Cached, _ resource: Resource, generation: Int) async {
-    await cache.save(cached.entry, generation: generation)
-    for alias in Self.aliases(of: cached.value, resource) {
-      var copy = cached.entry
+  /// Stores `entry` under its key and under each of `aliases` (its value's other keys, worked out
+  /// once with the answer: ``aliases(of:_:)``).
+  private nonisolated func save(
+    _ entry: CacheEntry, under aliases: [String], generation: Int
+  ) async {
+    await cache.save(entry, generation: generation)
+    for alias in aliases {
+      var copy = entry
       copy.key = alias
       await cache.save(copy, generation: generation)
     }
