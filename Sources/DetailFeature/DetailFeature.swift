@@ -130,7 +130,8 @@ public struct DetailFeature: Sendable {
   /// The detail screen of a species: its default form, or the form (a `pokemon` id from its
   /// varieties, e.g. 10100 for `raichu-alola`) given as `form`.
   ///
-  /// For an id, the species and its pokemon are requested in parallel (the pokemon id is guessed
+  /// For an id, the species and its pokemon are requested in parallel, the species first (see
+  /// ``speciesAndPokemon(id:pokemonID:)``; the pokemon id is guessed
   /// as the species id, or is the form's, and fetched again only if the species names another
   /// default variety). A name is what ``resolve(_:)`` returns when the species index could not be
   /// loaded, so the index is not asked again: the species is requested by name, then its
@@ -144,19 +145,7 @@ public struct DetailFeature: Sendable {
     var pokemon: Pokemon
     switch key {
     case .id(let id):
-      async let speciesRequest = client.species(.id(id))
-      async let pokemonRequest = client.pokemon(id: form ?? id)
-      do {
-        species = try await speciesRequest
-      } catch {
-        throw Self.mapped(error)
-      }
-      warmEvolutionChain(of: species)
-      do {
-        pokemon = try await pokemonRequest
-      } catch {
-        throw Self.mapped(error)
-      }
+      (species, pokemon) = try await speciesAndPokemon(id: id, pokemonID: form ?? id)
     case .name:
       species = try await call { () async throws(APIError) in try await client.species(key) }
       warmEvolutionChain(of: species)
@@ -444,6 +433,56 @@ public struct DetailFeature: Sendable {
 
   /// Hands the fetch of the species' evolution chain, and then of the names its ways show, to
   /// `warmUp`; errors are ignored.
+  /// The species `id` and the pokemon `pokemonID`, requested together; the species' evolution
+  /// chain goes to ``warmEvolutionChain(of:)`` as soon as the species comes. The pokemon is asked
+  /// for by a task of a lower priority than the species: when both requests start together (a
+  /// cold start gathers them while its connection opens), the species' leaves first, and a server
+  /// that works in order answers it ahead of the pokemon's 460 KB. The chain, and the names after
+  /// it, wait for the species only. That task is awaited only once the species is in: awaiting it
+  /// earlier would raise it to this one's priority (as a task group's children are raised while
+  /// the group is awaited) before its request is made.
+  private func speciesAndPokemon(
+    id: Int, pokemonID: Int
+  ) async throws(DetailError) -> (Species, Pokemon) {
+    let client = client
+    let pokemonRequest = Task(priority: Self.priority(below: Task.currentPriority)) {
+      await Self.result { () async throws(APIError) in try await client.pokemon(id: pokemonID) }
+    }
+    let species = await withTaskCancellationHandler {
+      await Self.result { () async throws(APIError) in try await client.species(.id(id)) }
+    } onCancel: {
+      pokemonRequest.cancel()
+    }
+    if case .success(let species) = species { warmEvolutionChain(of: species) }
+    // Owned here to the end: a species that failed cancels the pokemon, which is still awaited.
+    if case .failure = species { pokemonRequest.cancel() }
+    let pokemon = await withTaskCancellationHandler {
+      await pokemonRequest.value
+    } onCancel: {
+      pokemonRequest.cancel()
+    }
+    do {
+      return (try species.get(), try pokemon.get())
+    } catch {
+      throw .api(error)
+    }
+  }
+
+  /// The next priority below `priority` (`.background` has none below it).
+  public static func priority(below priority: TaskPriority) -> TaskPriority {
+    [TaskPriority.low, .medium, .high].last { $0 < priority } ?? .background
+  }
+
+  private static func result<T>(
+    _ body: () async throws(APIError) -> T
+  ) async -> Result<T, APIError> {
+    do {
+      return .success(try await body())
+    } catch {
+      return .failure(error)
+    }
+  }
+
   private func warmEvolutionChain(of species: Species) {
     guard let chainID = species.evolutionChainID else { return }
     let client = client
@@ -461,12 +500,6 @@ public struct DetailFeature: Sendable {
     } catch {
       throw .api(error)
     }
-  }
-
-  /// An error from an `async let` request as a ``DetailError``.
-  private static func mapped(_ error: any Error) -> DetailError {
-    if let error = error as? APIError { return .api(error) }
-    return .api(.cancelled)
   }
 }
 

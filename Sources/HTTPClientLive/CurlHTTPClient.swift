@@ -17,6 +17,11 @@ import Locking
 ///   its `3xx`.
 /// - A request's ``HTTPRequest/maximumBodyBytes`` stops an answer as soon as it is seen to be too
 ///   long (its `Content-Length`, or the bytes received), not after reading it whole.
+/// - Requests that start together start in the order of their tasks' priorities, the most urgent
+///   first: a connection sends its requests in the order they start, and a server that works
+///   through them in order answers the first first. The first wave of a cold start waits for the
+///   connection opened at launch and then starts whole, rather than in the order its requests
+///   happened to come.
 /// - Sends `User-Agent` and accepts compressed answers; bounds every request by an idle
 ///   time-out (no byte for that long) and a total one (however the bytes trickle in); stops at
 ///   once when the calling task is cancelled.
@@ -267,7 +272,7 @@ final class CurlEngine: Sendable {
       await withCheckedContinuation { continuation in
         let submission = CurlSubmission(
           id: id, url: url, headers: headers, limit: limit, timeout: timeout,
-          continuation: continuation)
+          priority: Task.basePriority ?? Task.currentPriority, continuation: continuation)
         // Under the inbox's lock, so that a cancellation is either seen here or finds the
         // submission (in the inbox, or on the thread once it has taken it).
         let refusal = inbox.withLock { inbox -> HTTPError? in
@@ -314,6 +319,10 @@ struct CurlSubmission: Sendable {
   var limit: Int?
   /// What is left of the request's total time (redirects included).
   var timeout: Duration
+  /// The priority the asking task was made with (its base priority, not what waiting callers
+  /// may have raised it to): of the requests that start together, the more urgent start first
+  /// (``CurlTransfer/startsBefore(_:_:)``).
+  var priority: TaskPriority
   var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
 }
 

@@ -16,6 +16,8 @@ final class EarlyConnection: Sendable {
     var socket: Int32?
     /// The socket's peer, as `sockaddr` bytes, to compare with what libcurl asks for.
     var address: [UInt8] = []
+    /// The server it was opened for (``origin(of:)``).
+    var origin: String?
     /// libcurl has asked for its first connection: later the socket is of no use.
     var settled = false
     /// A connection was asked for (once is enough).
@@ -36,10 +38,12 @@ final class EarlyConnection: Sendable {
       defer { state.asked = true }
       return !state.settled && !state.asked
     }
-    guard first, let host = url.host, !host.isEmpty else { return }
+    guard first, let host = url.host, !host.isEmpty, let origin = Self.origin(of: url) else {
+      return
+    }
     let port = url.port ?? (url.isHTTPS ? 443 : 80)
     if let address = Self.numericAddress(host: host, port: port) {
-      return connect(to: address, receiveBuffer: receiveBuffer)
+      return connect(to: address, origin: origin, receiveBuffer: receiveBuffer)
     }
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
@@ -51,7 +55,39 @@ final class EarlyConnection: Sendable {
     guard let address = first.pointee.ai_addr else { return }
     connect(
       to: [UInt8](UnsafeRawBufferPointer(start: address, count: Int(first.pointee.ai_addrlen))),
-      receiveBuffer: receiveBuffer)
+      origin: origin, receiveBuffer: receiveBuffer)
+  }
+
+  /// The scheme, host and port of `url` (`https://pokeapi.co:443`), the port spelled out; nil
+  /// without a host.
+  static func origin(of url: URL) -> String? {
+    guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty
+    else { return nil }
+    // Foundation gives an IPv6 address without its brackets.
+    let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    return "\(scheme)://\(bracketed):\(url.port ?? (scheme == "https" ? 443 : 80))"
+  }
+
+  /// Whether the socket is still waiting for libcurl's first connection, and was opened to the
+  /// server `url` goes to.
+  func isOpening(to url: URL) -> Bool {
+    guard let origin = Self.origin(of: url) else { return false }
+    return state.withLock { $0.socket != nil && !$0.settled && $0.origin == origin }
+  }
+
+  /// Waits until the socket is connected, as ``waitConnected(_:timeout:wake:interrupting:)``
+  /// does, without taking it. One that fails to connect, or does not in time, is closed: libcurl
+  /// then opens its own. An interrupted wait leaves it be.
+  func waitOpen(timeout: Duration, wake: Int32, interrupting: () -> Bool) {
+    guard let socket = state.withLock({ $0.settled ? nil : $0.socket }) else { return }
+    var interrupted = false
+    let connected = Self.waitConnected(
+      socket, timeout: timeout, wake: wake,
+      interrupting: {
+        interrupted = interrupting()
+        return interrupted
+      })
+    if !connected, !interrupted { discard() }
   }
 
   /// Whether the host of `url` is an address (`10.0.0.1`, `[::1]`): opening a connection to it
@@ -82,7 +118,7 @@ final class EarlyConnection: Sendable {
   }
 
   /// Starts connecting a new socket to `address` (`sockaddr` bytes) and keeps it.
-  private func connect(to address: [UInt8], receiveBuffer: Int32) {
+  private func connect(to address: [UInt8], origin: String, receiveBuffer: Int32) {
     let family = address.withUnsafeBytes { Int32($0.load(as: sa_family_t.self)) }
     let descriptor = socket(
       family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue),
@@ -101,6 +137,7 @@ final class EarlyConnection: Sendable {
       guard started == 0 || errno == EINPROGRESS else { return false }
       state.socket = descriptor
       state.address = address
+      state.origin = origin
       return true
     }
     if !kept { close(descriptor) }

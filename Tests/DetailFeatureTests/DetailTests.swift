@@ -114,6 +114,30 @@ struct DetailTests {
     #expect(await client.count("pokemon/133") == 1)
   }
 
+  /// The evolution chain, and the names after it, wait for the species only: when both requests
+  /// start together, the species' must leave first, so the pokemon is asked for at a lower
+  /// priority.
+  @Test(arguments: [TaskPriority.high, .medium, .low])
+  func thePokemonIsAskedForAtALowerPriorityThanTheSpecies(priority: TaskPriority) async throws {
+    let client = try eeveeClient()
+    let detail = try await Task(priority: priority) {
+      try await DetailFeature(client: client).details(of: .id(133))
+    }.value
+    #expect(detail.id == 133)
+    let priorities = await client.priorities
+    let species = try #require(priorities["pokemon-species/133"])
+    let pokemon = try #require(priorities["pokemon/133"])
+    #expect(pokemon < species)
+    #expect(pokemon == DetailFeature.priority(below: species))
+  }
+
+  @Test func eachPriorityHasTheNextOneBelowIt() {
+    #expect(DetailFeature.priority(below: .high) == .medium)
+    #expect(DetailFeature.priority(below: .medium) == .low)
+    #expect(DetailFeature.priority(below: .low) == .background)
+    #expect(DetailFeature.priority(below: .background) == .background)
+  }
+
   /// What `open NAME` does: resolve, then the details of what it resolved to.
   func open(_ input: String, _ client: FakePokeAPIClient) async throws -> SpeciesDetailViewModel {
     let feature = DetailFeature(client: client)

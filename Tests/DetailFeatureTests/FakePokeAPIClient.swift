@@ -23,6 +23,9 @@ actor FakePokeAPIClient: SpeciesOnlyClient {
   var holdPokemonUntilChainRequested = false
 
   private(set) var requests: [String] = []
+  /// The priority the task that made each request was made with (what the transport orders
+  /// requests by), by request.
+  private(set) var priorities: [String: TaskPriority] = [:]
   private(set) var inFlight = 0
   private(set) var maximumInFlight = 0
   private(set) var chainRequestedWhilePokemonInFlight = false
@@ -74,6 +77,7 @@ actor FakePokeAPIClient: SpeciesOnlyClient {
 
   func species(_ key: SpeciesKey) async throws(APIError) -> Species {
     requests.append("pokemon-species/\(key)")
+    priorities["pokemon-species/\(key)"] = Task.basePriority
     inFlight += 1
     maximumInFlight = max(maximumInFlight, inFlight)
     defer { inFlight -= 1 }
@@ -89,6 +93,7 @@ actor FakePokeAPIClient: SpeciesOnlyClient {
 
   func pokemon(id: Int) async throws(APIError) -> Pokemon {
     requests.append("pokemon/\(id)")
+    priorities["pokemon/\(id)"] = Task.basePriority
     inFlight += 1
     pokemonInFlight += 1
     maximumInFlight = max(maximumInFlight, inFlight)

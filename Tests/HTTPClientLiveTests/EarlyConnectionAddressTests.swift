@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HTTPClientLive
@@ -44,5 +45,39 @@ struct EarlyConnectionAddressTests {
     #expect(EarlyConnection.numericAddress(host: "localhost", port: 80) == nil)
     #expect(!EarlyConnection.needsNoLookup(URL(string: "https://pokeapi.co/api/v2")!))
     #expect(EarlyConnection.needsNoLookup(URL(string: "https://10.203.0.1:8443/api/v2")!))
+  }
+}
+
+/// Which requests wait for the connection opened at launch, and in what order a wave starts.
+@Suite("The first wave starts together, the most urgent first")
+struct FirstWaveTests {
+  @Test func aServerIsItsSchemeHostAndPortWithTheDefaultPortSpelledOut() {
+    let origin = { EarlyConnection.origin(of: URL(string: $0)!) }
+    #expect(origin("https://PokeAPI.co/api/v2/pokemon/1/") == "https://pokeapi.co:443")
+    #expect(origin("https://pokeapi.co:443/x") == "https://pokeapi.co:443")
+    #expect(origin("http://10.203.0.1:8443/api/v2") == "http://10.203.0.1:8443")
+    #expect(origin("http://[::1]/") == "http://[::1]:80")
+    #expect(origin("file:///tmp/x") == nil)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func onlyRequestsToTheServerItOpensToWaitForTheConnection() throws {
+    let (listener, port) = try listenOnLoopback()
+    defer { close(listener) }
+    let early = EarlyConnection()
+    early.open(to: URL(string: "http://127.0.0.1:\(port)/api/v2")!, receiveBuffer: 1 << 16)
+    #expect(early.isOpening(to: URL(string: "http://127.0.0.1:\(port)/api/v2/pokemon/1/")!))
+    #expect(!early.isOpening(to: URL(string: "http://127.0.0.1:\(port + 1)/x")!))
+    #expect(!early.isOpening(to: URL(string: "https://127.0.0.1:\(port)/x")!))
+    early.discard()
+    #expect(!early.isOpening(to: URL(string: "http://127.0.0.1:\(port)/api/v2/pokemon/1/")!))
+  }
+
+  @Test func theMoreUrgentStartFirstThenTheOneAskedForFirst() {
+    let requests: [(priority: TaskPriority, id: UInt64)] = [
+      (.low, 1), (.medium, 2), (.low, 3), (.high, 4), (.medium, 5),
+    ]
+    let order = requests.sorted(by: CurlTransfer.startsBefore).map(\.id)
+    #expect(order == [4, 2, 5, 1, 3])
   }
 }
