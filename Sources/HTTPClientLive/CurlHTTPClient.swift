@@ -145,9 +145,12 @@ public final class CurlHTTPClient: HTTPClient {
   /// Whether libcurl would send requests through a proxy, as the environment asks
   /// (`https_proxy`, `http_proxy`, `all_proxy`, in either case).
   public static func usesProxy(environment: [String: String]) -> Bool {
-    ["https_proxy", "http_proxy", "all_proxy"].contains { name in
-      [name, name.uppercased()].contains { !(environment[$0] ?? "").isEmpty }
-    }
+    proxyVariables.contains { !(environment[$0] ?? "").isEmpty }
+  }
+
+  /// The variables that name a proxy for libcurl, in either case.
+  public static let proxyVariables = ["https_proxy", "http_proxy", "all_proxy"].flatMap {
+    [$0, $0.uppercased()]
   }
 
   /// The engine, started by the first request; `connectionFailed` when libcurl cannot be loaded

@@ -15,17 +15,37 @@ struct AppPaths: Sendable, Equatable {
   /// Paths from an environment; relative or empty `XDG_*` values are ignored, as the
   /// specification asks.
   init(environment: [String: String]) {
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    func base(_ variable: String, default fallback: String) -> URL {
-      if let value = environment[variable], value.hasPrefix("/") {
-        return URL(fileURLWithPath: value, isDirectory: true)
-      }
-      return URL(fileURLWithPath: home, isDirectory: true).appending(path: fallback)
+    func directory(_ variable: String, default fallback: String) -> URL {
+      URL(
+        fileURLWithPath: Self.path(variable, default: fallback, environment: environment),
+        isDirectory: true)
     }
-    state = base("XDG_STATE_HOME", default: ".local/state").appending(path: "pokedex")
-    cache = base("XDG_CACHE_HOME", default: ".cache").appending(path: "pokedex")
-    data = base("XDG_DATA_HOME", default: ".local/share").appending(path: "pokedex")
-    config = base("XDG_CONFIG_HOME", default: ".config").appending(path: "pokedex")
+    state = directory("XDG_STATE_HOME", default: ".local/state")
+    cache = directory("XDG_CACHE_HOME", default: ".cache")
+    data = directory("XDG_DATA_HOME", default: ".local/share")
+    config = directory("XDG_CONFIG_HOME", default: ".config")
+  }
+
+  /// The path of pokedex's directory under the base directory `variable` names (`fallback`
+  /// under the home when it is unset, empty or relative), as text: what the launch asks before
+  /// its first packet, where Foundation's first `URL`s took 0.3 ms.
+  static func path(
+    _ variable: String, default fallback: String, environment: [String: String]
+  ) -> String {
+    if let value = environment[variable], value.hasPrefix("/") {
+      return Self.joined(value, "pokedex")
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return Self.joined(Self.joined(home, fallback), "pokedex")
+  }
+
+  /// The `XDG_CACHE_HOME` directory's path (``cache``), as text.
+  static func cachePath(environment: [String: String]) -> String {
+    path("XDG_CACHE_HOME", default: ".cache", environment: environment)
+  }
+
+  private static func joined(_ directory: String, _ name: String) -> String {
+    directory.hasSuffix("/") ? directory + name : directory + "/" + name
   }
 
   /// The line-editor history file.

@@ -4,10 +4,10 @@ import Terminal
 
 // The entry point: parse the command line (usage errors exit 2), then run the session.
 let arguments = Array(CommandLine.arguments.dropFirst())
+// A first command that will fetch: its connection opens now (see `App.prepareNetwork`).
+let prepared = App.prepareNetwork(arguments: arguments, environment: App.launchEnvironment())
 let environment = ProcessInfo.processInfo.environment
 let console = Console.standard
-// A first command that will fetch: its connection opens now (see `App.prepareNetwork`).
-let prepared = App.prepareNetwork(arguments: arguments, environment: environment)
 let options: Options
 do {
   options = try Options.parse(arguments)

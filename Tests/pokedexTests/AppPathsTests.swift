@@ -21,6 +21,17 @@ struct AppPathsTests {
     #expect(paths.analyticsFile.path == "/tmp/state/pokedex/analytics.jsonl")
     #expect(paths.cache.path == "/home/ash/.cache/pokedex")
   }
+
+  /// The launch finds the cache as text, before its first packet: the same place.
+  @Test(arguments: [
+    ["HOME": "/home/ash"], ["HOME": "/home/ash/"], ["HOME": "/home/ash", "XDG_CACHE_HOME": "/c"],
+    ["HOME": "/home/ash", "XDG_CACHE_HOME": "/c/"], ["HOME": "/h", "XDG_CACHE_HOME": "rel"],
+    ["HOME": "/h", "XDG_CACHE_HOME": ""],
+  ])
+  func theCachesPathAsTextIsTheCachesURL(environment: [String: String]) {
+    #expect(
+      AppPaths.cachePath(environment: environment) == AppPaths(environment: environment).cache.path)
+  }
 }
 
 @Suite("The CA certificates")

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClientLive
 import TestSupport
 import Testing
 
@@ -69,5 +70,33 @@ struct EarlyNetworkTests {
     badSprites["POKEDEX_SPRITES_URL"] = "ftp://sprites"
     #expect(App.prepareNetwork(arguments: [], environment: badSprites) == nil)
     #expect(!connectionWaits(on: listener, within: 1))
+  }
+
+  /// The launch reads its few variables one by one: each that changes its decision is one of
+  /// them.
+  @Test func everyVariableTheDecisionReadsIsReadAtLaunch() throws {
+    let (home, listener, env) = try launch()
+    defer {
+      close(listener)
+      try? FileManager.default.removeItem(at: home)
+    }
+    // Another home, whose cache is there already.
+    let other = home.appending(path: "other")
+    let cache = other.appending(path: ".cache/pokedex")
+    try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(
+      atPath: cache.appending(path: "responses.sqlite").path, contents: nil)
+    let changes =
+      [
+        ["HOME": other.path], ["XDG_CACHE_HOME": other.appending(path: ".cache").path],
+        ["POKEDEX_API_URL": "ftp://x"], ["POKEDEX_SPRITES_URL": "ftp://x"],
+      ] + CurlHTTPClient.proxyVariables.map { [$0: "http://127.0.0.1:9"] }
+    for change in changes {
+      let full = env.merging(change) { $1 }.merging(["TERM": "xterm", "LANG": "C.UTF-8"]) { $1 }
+      let launch = full.filter { App.launchVariables.contains($0.key) }
+      #expect(launch.count < full.count)
+      let decided = App.prepareNetwork(arguments: ["-c", "open 1"], environment: launch)
+      #expect(decided == nil, "\(change)")
+    }
   }
 }
