@@ -28,6 +28,9 @@ let package = Package(
     .systemLibrary(
       name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .target(name: "CPNGShim", dependencies: ["CLibraryLoading"]),
+    // libchafa's wrappers, which open libchafa (and glib) on first use; its headers and library,
+    // for the check of the wrappers' declarations when the tests are built.
+    .target(name: "CChafaShim", dependencies: ["CLibraryLoading"]),
     .systemLibrary(
       name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
 
@@ -59,7 +62,8 @@ let package = Package(
     .target(name: "PNGDecoderLibPNG", dependencies: ["PNGDecoder", "CPNGShim"]),
     .target(name: "SpriteStore"),
     .target(name: "TerminalImages", dependencies: ["PNGDecoder"]),
-    .target(name: "TerminalImagesChafa", dependencies: ["TerminalImages", "PNGDecoder", "CChafa"]),
+    .target(
+      name: "TerminalImagesChafa", dependencies: ["TerminalImages", "PNGDecoder", "CChafaShim"]),
     .target(name: "Terminal", dependencies: ["Locking", "Models"]),
     .target(name: "LineEditor"),
     .target(
@@ -146,6 +150,9 @@ let package = Package(
       path: "Tests/TestSupport"),
     // A client serving fixtures in the API's shape, for the page features and the session.
     .target(name: "APIFixtures", dependencies: ["APIClient", "Models"], path: "Tests/APIFixtures"),
+    // CChafaShim's declarations checked against chafa's header (it fails to build otherwise).
+    .target(
+      name: "ChafaShimCheck", dependencies: ["CChafaShim", "CChafa"], path: "Tests/ChafaShimCheck"),
     // ThreadSanitizer's suppressions, linked into the test bundle (one test target brings it).
     .target(name: "TSanSuppressions", path: "Tests/TSanSuppressions"),
     .testTarget(name: "ModelsTests", dependencies: ["Models"]),
@@ -185,7 +192,9 @@ let package = Package(
     .testTarget(name: "TerminalImagesTests", dependencies: ["TerminalImages", "PNGDecoder"]),
     .testTarget(
       name: "TerminalImagesChafaTests",
-      dependencies: ["TerminalImagesChafa", "TerminalImages", "PNGDecoder", "PNGDecoderLibPNG"],
+      dependencies: [
+        "TerminalImagesChafa", "TerminalImages", "PNGDecoder", "PNGDecoderLibPNG", "ChafaShimCheck",
+      ],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(name: "SpriteStoreTests", dependencies: ["SpriteStore"]),
     .testTarget(

@@ -1,4 +1,4 @@
-import CChafa
+import CChafaShim
 import Foundation
 import PNGDecoder
 import TerminalImages
@@ -54,65 +54,70 @@ public struct ChafaImageRenderer: ImageRenderer {
     self.output = output
   }
 
-  /// The image within `maxColumns` × `maxRows` cells, as large as fits (`png` is unused).
+  /// The image within `maxColumns` × `maxRows` cells, as large as fits (`png` is unused); one
+  /// line saying why instead when libchafa cannot be loaded.
   public func render(_ image: RGBAImage, png: Data, maxColumns: Int, maxRows: Int) -> String {
     let cropped = cropTransparentBorders(image)
     guard cropped.width > 0, cropped.height > 0, maxColumns > 0, maxRows > 0 else { return "" }
     let size = cells(for: cropped, maxColumns: maxColumns, maxRows: maxRows)
-    guard let config = chafa_canvas_config_new() else { return "" }
-    defer { chafa_canvas_config_unref(config) }
-    chafa_canvas_config_set_geometry(config, Int32(size.columns), Int32(size.rows))
-    let symbols = chafa_symbol_map_new()
-    defer { chafa_symbol_map_unref(symbols) }
+    if let failure = pdx_chafa_load() { return Self.unavailable(String(cString: failure)) }
+    guard let config = pdx_chafa_canvas_config_new() else { return "" }
+    defer { pdx_chafa_canvas_config_unref(config) }
+    pdx_chafa_canvas_config_set_geometry(config, Int32(size.columns), Int32(size.rows))
+    guard let symbols = pdx_chafa_symbol_map_new() else { return "" }
+    defer { pdx_chafa_symbol_map_unref(symbols) }
     switch output {
     case .sixels(let cell):
-      chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS)
-      chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
-      chafa_canvas_config_set_cell_geometry(config, Int32(cell.width), Int32(cell.height))
+      pdx_chafa_canvas_config_set_pixel_mode(config, UInt32(PDX_CHAFA_PIXEL_MODE_SIXELS))
+      pdx_chafa_canvas_config_set_canvas_mode(config, UInt32(PDX_CHAFA_CANVAS_MODE_TRUECOLOR))
+      pdx_chafa_canvas_config_set_cell_geometry(config, Int32(cell.width), Int32(cell.height))
     case .symbols(let depth):
-      chafa_symbol_map_add_by_tags(
+      pdx_chafa_symbol_map_add_by_tags(
         symbols,
-        ChafaSymbolTags(
-          rawValue: CHAFA_SYMBOL_TAG_SEXTANT.rawValue | CHAFA_SYMBOL_TAG_QUAD.rawValue
-            | CHAFA_SYMBOL_TAG_HALF.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue
-            | CHAFA_SYMBOL_TAG_SOLID.rawValue))
+        Int32(
+          PDX_CHAFA_SYMBOL_TAG_SEXTANT | PDX_CHAFA_SYMBOL_TAG_QUAD | PDX_CHAFA_SYMBOL_TAG_HALF
+            | PDX_CHAFA_SYMBOL_TAG_SPACE | PDX_CHAFA_SYMBOL_TAG_SOLID))
       configureSymbols(config, symbols, depth)
     case .blocks(let depth):
-      chafa_symbol_map_add_by_tags(
+      pdx_chafa_symbol_map_add_by_tags(
         symbols,
-        ChafaSymbolTags(
-          rawValue: CHAFA_SYMBOL_TAG_VHALF.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue
-            | CHAFA_SYMBOL_TAG_SOLID.rawValue))
+        Int32(PDX_CHAFA_SYMBOL_TAG_VHALF | PDX_CHAFA_SYMBOL_TAG_SPACE | PDX_CHAFA_SYMBOL_TAG_SOLID))
       configureSymbols(config, symbols, depth)
     }
-    guard let canvas = chafa_canvas_new(config) else { return "" }
-    defer { chafa_canvas_unref(canvas) }
+    guard let canvas = pdx_chafa_canvas_new(config) else { return "" }
+    defer { pdx_chafa_canvas_unref(canvas) }
     cropped.pixels.withUnsafeBufferPointer { buffer in
-      chafa_canvas_draw_all_pixels(
-        canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, buffer.baseAddress, Int32(cropped.width),
+      guard let pixels = buffer.baseAddress else { return }
+      pdx_chafa_canvas_draw_all_pixels(
+        canvas, UInt32(PDX_CHAFA_PIXEL_RGBA8_UNASSOCIATED), pixels, Int32(cropped.width),
         Int32(cropped.height), Int32(cropped.width * 4))
     }
     guard let info = ChafaTerminal.fullInfo() else { return "" }
-    defer { chafa_term_info_unref(info) }
-    guard let printed = chafa_canvas_print(canvas, info) else { return "" }
-    defer { g_string_free(printed, 1) }
-    return String(cString: printed.pointee.str)
+    defer { pdx_chafa_term_info_unref(info) }
+    guard let printed = pdx_chafa_canvas_print(canvas, info) else { return "" }
+    defer { free(printed) }
+    return String(cString: printed)
+  }
+
+  /// The line shown instead of a picture when libchafa cannot be loaded (`reason`).
+  static func unavailable(_ reason: String) -> String {
+    "The picture cannot be drawn here: \(reason); Debian: apt-get install libchafa0."
   }
 
   /// Symbols at `depth`, with transparent pixels left to the terminal's background.
   private func configureSymbols(
-    _ config: OpaquePointer, _ symbols: OpaquePointer?, _ depth: ColorDepth
+    _ config: OpaquePointer, _ symbols: OpaquePointer, _ depth: ColorDepth
   ) {
-    chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS)
+    pdx_chafa_canvas_config_set_pixel_mode(config, UInt32(PDX_CHAFA_PIXEL_MODE_SYMBOLS))
     let mode =
       switch depth {
-      case .trueColor: CHAFA_CANVAS_MODE_TRUECOLOR
-      case .palette256: CHAFA_CANVAS_MODE_INDEXED_256
-      case .palette16: CHAFA_CANVAS_MODE_INDEXED_16
+      case .trueColor: PDX_CHAFA_CANVAS_MODE_TRUECOLOR
+      case .palette256: PDX_CHAFA_CANVAS_MODE_INDEXED_256
+      case .palette16: PDX_CHAFA_CANVAS_MODE_INDEXED_16
       }
-    chafa_canvas_config_set_canvas_mode(config, mode)
-    chafa_canvas_config_set_symbol_map(config, symbols)
-    chafa_canvas_config_set_work_factor(config, 1)
+    pdx_chafa_canvas_config_set_canvas_mode(config, UInt32(mode))
+    pdx_chafa_canvas_config_set_symbol_map(config, symbols)
+    pdx_chafa_canvas_config_set_work_factor(config, 1)
   }
 
   /// The cells the image takes: as large as fits `maxColumns` × `maxRows`, its aspect kept.
@@ -143,24 +148,29 @@ public enum ChafaTerminal {
   /// in chafa 1.12, foot, mlterm, yaft and WezTerm (which pokedex sends the iTerm2 protocol
   /// first). Elsewhere, `--images sixel` asks for them.
   public static func supportsSixels(environment: [String: String]) -> Bool {
-    // The default database is chafa's own: borrowed, never released.
-    guard let database = chafa_term_db_get_default() else { return false }
+    // The default database is chafa's own: borrowed, never released. Without libchafa, no
+    // terminal is known to draw sixels (`--images sixel` then says why it cannot).
+    guard pdx_chafa_load() == nil, let database = pdx_chafa_term_db_get_default() else {
+      return false
+    }
     var strings = environment.map { strdup("\($0.key)=\($0.value)") }
     defer { for string in strings { free(string) } }
     strings.append(nil)
     let info = strings.withUnsafeMutableBufferPointer { buffer in
-      chafa_term_db_detect(database, buffer.baseAddress)
+      pdx_chafa_term_db_detect(database, buffer.baseAddress!)
     }
     guard let info else { return false }
-    defer { chafa_term_info_unref(info) }
-    return chafa_term_info_have_seq(info, CHAFA_TERM_SEQ_BEGIN_SIXELS) != 0
+    defer { pdx_chafa_term_info_unref(info) }
+    return pdx_chafa_term_info_have_seq(info, UInt32(PDX_CHAFA_TERM_SEQ_BEGIN_SIXELS)) != 0
   }
 
   /// Terminal sequences for every kind of output (chafa's fallback): the mode is chosen by
   /// pokedex, so chafa must be able to print it whatever the environment says.
   static func fullInfo() -> OpaquePointer? {
-    guard let database = chafa_term_db_get_default() else { return nil }
-    return chafa_term_db_get_fallback_info(database)
+    guard pdx_chafa_load() == nil, let database = pdx_chafa_term_db_get_default() else {
+      return nil
+    }
+    return pdx_chafa_term_db_get_fallback_info(database)
   }
 }
 
