@@ -50,7 +50,8 @@ CURLcode pdx_easy_set_socket_options_function(
 
 /// Makes (and frees) one TLS client context with the OpenSSL libcurl loaded, if it did: the
 /// first context costs about 2 ms (OpenSSL looks up its algorithms once), which libcurl's first
-/// connection otherwise pays between the server's SYN-ACK and its ClientHello.
+/// connection otherwise pays between the server's SYN-ACK and its ClientHello. Then decodes and
+/// verifies a certificate of its own, whose first time (0.4 ms) the server's would otherwise pay.
 void pdx_warm_tls(void);
 /// CURLINFO_RESPONSE_CODE.
 long pdx_easy_response_code(CURL *_Nonnull easy);
