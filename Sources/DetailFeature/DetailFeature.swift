@@ -431,8 +431,6 @@ public struct DetailFeature: Sendable {
 
   // MARK: - Helpers
 
-  /// Hands the fetch of the species' evolution chain, and then of the names its ways show, to
-  /// `warmUp`; errors are ignored.
   /// The species `id` and the pokemon `pokemonID`, requested together; the species' evolution
   /// chain goes to ``warmEvolutionChain(of:)`` as soon as the species comes. The pokemon is asked
   /// for by a task of a lower priority than the species: when both requests start together (a
@@ -483,6 +481,8 @@ public struct DetailFeature: Sendable {
     }
   }
 
+  /// Hands the fetch of the species' evolution chain, and then of the names its ways show, to
+  /// `warmUp`; errors are ignored.
   private func warmEvolutionChain(of species: Species) {
     guard let chainID = species.evolutionChainID else { return }
     let client = client
