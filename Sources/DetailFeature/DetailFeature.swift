@@ -443,7 +443,9 @@ public struct DetailFeature: Sendable {
     id: Int, pokemonID: Int
   ) async throws(DetailError) -> (Species, Pokemon) {
     let client = client
-    let pokemonRequest = Task(priority: Self.priority(below: Task.currentPriority)) {
+    let pokemonRequest = Task(
+      priority: Self.priority(below: Task.basePriority ?? Task.currentPriority)
+    ) {
       await Self.result { () async throws(APIError) in try await client.pokemon(id: pokemonID) }
     }
     let species = await withTaskCancellationHandler {
