@@ -56,7 +56,9 @@ let package = Package(
     .target(name: "CSQLiteOptions", linkerSettings: [.linkedLibrary("sqlite3")]),
     .target(
       name: "CacheStoreGRDB",
-      dependencies: ["Cache", "CSQLiteOptions", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "Cache", "CSQLiteOptions", "Locking", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .target(name: "APIClient", dependencies: ["Models", "HTTPClient", "Cache", "Locking"]),
     .target(name: "PNGDecoder"),
     .target(name: "PNGDecoderLibPNG", dependencies: ["PNGDecoder", "CPNGShim"]),

@@ -110,4 +110,11 @@ public protocol CacheStore: Sendable {
   /// checkpoint), so that closing the store has little left to do. Asked for while nothing waits
   /// for the store; one that keeps no separate log does nothing.
   func checkpoint() async throws
+  /// Closes the store at the session's end; nothing is asked of it after. One with nothing to
+  /// close does nothing (the default).
+  func close() async
+}
+
+extension CacheStore {
+  public func close() async {}
 }

@@ -240,6 +240,15 @@ public actor ResponseCache {
     try? await store.checkpoint()
   }
 
+  /// Closes the disk store, at the session's end: what closing does (``CacheStore/close()``)
+  /// happens now rather than when the process lets go of the store, which an exit need not
+  /// wait for. Later answers stay in memory.
+  public func close() async {
+    guard case .open(let store, _) = disk else { return }
+    disk = .none
+    await store.close()
+  }
+
   /// The answers that did not reach the disk in this session, and why.
   public private(set) var unsaved = UnsavedAnswers()
 

@@ -2,6 +2,7 @@ import CSQLiteOptions
 import Cache
 import Foundation
 import GRDB
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -75,6 +76,9 @@ public final class GRDBCacheStore: CacheStore {
   /// Opened read-only: reads only, saves refused.
   public let isReadOnly: Bool
 
+  /// ``close()`` was called.
+  private let closed = Locked(false)
+
   private init(
     database: DatabaseQueue, fileURL: URL, limitBytes: Int, isReadOnly: Bool = false,
     now: @escaping @Sendable () -> Date
@@ -94,6 +98,23 @@ public final class GRDBCacheStore: CacheStore {
   /// the kernel's writeback delay loses them (the log's checksums reject a torn frame), never the
   /// file.
   deinit {
+    if !closed.withLock({ $0 }) { keepSmallLogAtClose() }
+  }
+
+  /// Closes the connection now (``deinit`` otherwise does when the store is let go): the log
+  /// is left or copied as ``deinit`` says.
+  public func close() async {
+    let first = closed.withLock { closed in
+      defer { closed = true }
+      return !closed
+    }
+    guard first else { return }
+    keepSmallLogAtClose()
+    try? database.close()
+  }
+
+  /// Has SQLite leave a log of at most ``logKeptAtClose`` when the connection closes.
+  private func keepSmallLogAtClose() {
     guard !isReadOnly else { return }
     var log = stat()
     guard stat(fileURL.path + "-wal", &log) == 0, log.st_size <= Self.logKeptAtClose else { return }
@@ -125,7 +146,7 @@ public final class GRDBCacheStore: CacheStore {
     let lock = directory.appendingPathComponent(fileName + ".lock")
     let descriptor = Glibc.open(lock.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw .unwritable(path: directory.path) }
-    defer { close(descriptor) }
+    defer { Glibc.close(descriptor) }
     _ = flock(descriptor, LOCK_EX)
     defer { _ = flock(descriptor, LOCK_UN) }
     // Private whatever the umask (SQLite gives its -wal and -shm files the database's mode), and
@@ -133,7 +154,7 @@ public final class GRDBCacheStore: CacheStore {
     let database = Glibc.open(fileURL.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
     if database >= 0 {
       _ = fchmod(database, 0o600)
-      close(database)
+      Glibc.close(database)
     }
 
     var configuration = Configuration()

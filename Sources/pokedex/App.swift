@@ -41,6 +41,8 @@ struct App {
   let editor: LibEditLineEditor?
   /// Waits until the answers received are stored: they reach the commands first.
   let storeAnswers: @Sendable () async -> Void
+  /// Closes the cache's disk store (``ResponseCache/close()``).
+  let closeCache: @Sendable () async -> Void
 
   /// For a launch whose command line can neither name another API nor forbid the network (no
   /// arguments, `-c SCRIPT`, `--no-pager`), with a brand-new cache and no proxy: the API's
@@ -156,6 +158,7 @@ struct App {
       onNotice: { notices.post($0, kind: $1) })
     let api = LoggingPokeAPIClient(base: live, logger: logger)
     storeAnswers = { await live.settle() }
+    closeCache = { await cache.close() }
 
     // The session's background work: the loads at launch, the warm-ups commands start.
     let work = BackgroundWork()
@@ -297,10 +300,12 @@ struct App {
     return CertificateTrust(bundle: set("SSL_CERT_FILE"), directory: set("SSL_CERT_DIR"))
   }
 
-  /// Runs the session and returns the exit status, once what it fetched is stored.
+  /// Runs the session and returns the exit status, once what it fetched is stored and the cache
+  /// closed.
   func run() async -> ExitStatus {
     let status = await runSession()
     await storeAnswers()
+    await closeCache()
     return status
   }
 

@@ -46,7 +46,9 @@ struct GRDBCacheStoreTests {
     #expect(try await store.entry(forKey: "https://pokeapi.co/api/v2/pokemon/133/") != nil)
   }
 
-  @Test func closingLeavesASmallLogForTheNextSessionToRead() async throws {
+  /// Closed at the session's end (`close()`, what a command does) or let go (`deinit`).
+  @Test(arguments: [true, false])
+  func closingLeavesASmallLogForTheNextSessionToRead(explicitly: Bool) async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let copied = entry("https://pokeapi.co/api/v2/pokemon/25/", bytes: 2_000)
@@ -55,8 +57,9 @@ struct GRDBCacheStoreTests {
     try await store.save(copied)
     try await store.checkpoint()
     try await store.save(logged)
+    if explicitly { await store.close() }
     _ = consume store
-    // Closed (the store is gone) without copying the log: no syncs at exit.
+    // Closed without copying the log: no syncs at exit.
     let log = directory.appendingPathComponent(GRDBCacheStore.fileName + "-wal").path
     #expect(FileManager.default.fileExists(atPath: log))
     #expect(keysInTheMainFile(of: directory) == [copied.key])
@@ -64,13 +67,19 @@ struct GRDBCacheStoreTests {
     #expect(try await reopened.entry(forKey: logged.key) == logged)
   }
 
-  @Test func closingCopiesALogLargerThanTheBound() async throws {
+  @Test(arguments: [true, false])
+  func closingCopiesALogLargerThanTheBound(explicitly: Bool) async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let keys = (1...5).map { "https://pokeapi.co/api/v2/pokemon/\($0)/" }
     let store = try GRDBCacheStore.open(directory: directory)
     for key in keys {
       try await store.save(entry(key, bytes: GRDBCacheStore.logKeptAtClose / 4))
+    }
+    if explicitly {
+      await store.close()
+      // Closed once: a second close, and letting go after, change nothing.
+      await store.close()
     }
     _ = consume store
     let log = directory.appendingPathComponent(GRDBCacheStore.fileName + "-wal").path

@@ -164,6 +164,8 @@ final class MemoryStore: CacheStore {
   let entries = Locked<[String: CacheEntry]>([:])
   /// How many checkpoints were asked for.
   let checkpoints = Locked(0)
+  /// How many times it was closed.
+  let closes = Locked(0)
   let damaged: Bool
   init(damaged: Bool = false) { self.damaged = damaged }
   private func check() throws { if damaged { throw CacheStoreError.corrupt } }
@@ -187,6 +189,7 @@ final class MemoryStore: CacheStore {
     try check()
     checkpoints.withLock { $0 += 1 }
   }
+  func close() async { closes.withLock { $0 += 1 } }
 }
 
 @Suite("The disk store is opened when first needed, and rebuilt when damaged")
@@ -266,6 +269,21 @@ struct LazyStoreTests {
     // Once memory drops an entry ("a", the least recently used), the disk is read again.
     for key in ["c", "d", "e", "f", "g", "h"] { await cache.save(entry(key)) }
     #expect(await cache.entry(forKey: "a") != nil)
+    #expect(await cache.entry(forKey: "b") != nil)
+  }
+
+  /// The session's end closes the store; what is saved after stays in memory, and nothing is
+  /// asked of the closed store.
+  @Test func closingClosesTheStoreOnce() async {
+    let store = MemoryStore()
+    let cache = ResponseCache(
+      opening: StoreOpener(open: { (store, []) }, rebuild: { (nil, []) }), new: true)
+    await cache.save(entry("a"))
+    await cache.close()
+    await cache.close()
+    #expect(store.closes.withLock { $0 } == 1)
+    await cache.save(entry("b"))
+    #expect(store.entries.withLock { $0["b"] } == nil)
     #expect(await cache.entry(forKey: "b") != nil)
   }
 
