@@ -221,7 +221,7 @@ let package = Package(
     .testTarget(
       name: "AppDecoratorsTests",
       dependencies: [
-        "AppDecorators", "Analytics", "APIClient", "DetailFeature", "Models",
+        "AppDecorators", "Analytics", "APIClient", "Cache", "DetailFeature", "Models",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(

@@ -74,6 +74,7 @@ public struct LoggingCacheStore: CacheStore {
   }
 
   public func checkpoint() async throws { try await base.checkpoint() }
+  public func close() async { await base.close() }
 
   public func entry(forKey key: String) async throws -> CacheEntry? {
     let entry = try await base.entry(forKey: key)

@@ -110,11 +110,7 @@ public protocol CacheStore: Sendable {
   /// checkpoint), so that closing the store has little left to do. Asked for while nothing waits
   /// for the store; one that keeps no separate log does nothing.
   func checkpoint() async throws
-  /// Closes the store at the session's end; nothing is asked of it after. One with nothing to
-  /// close does nothing (the default).
+  /// Closes the store at the session's end; nothing is asked of it after. (No default: a
+  /// decorator that did not pass it on would leave the store open.)
   func close() async
-}
-
-extension CacheStore {
-  public func close() async {}
 }

@@ -244,9 +244,17 @@ public actor ResponseCache {
   /// happens now rather than when the process lets go of the store, which an exit need not
   /// wait for. Later answers stay in memory.
   public func close() async {
-    guard case .open(let store, _) = disk else { return }
-    disk = .none
-    await store.close()
+    switch disk {
+    case .open(let store, _):
+      disk = .none
+      await store.close()
+    case .opening(let task, _):
+      // Being created (a launch that stored nothing): what it opens is closed as it comes.
+      disk = .none
+      await task.value.store?.close()
+    case .unopened, .none:
+      disk = .none
+    }
   }
 
   /// The answers that did not reach the disk in this session, and why.

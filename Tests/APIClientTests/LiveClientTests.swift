@@ -593,6 +593,7 @@ final class HeldStore: CacheStore {
   func summary() async throws -> CacheStoreSummary {
     CacheStoreSummary(entries: keys.count, bytes: 0, oldestEntry: nil)
   }
+  func close() async {}
 }
 
 /// Answers from `answers` (by the end of the URL's path), holding those whose URL contains

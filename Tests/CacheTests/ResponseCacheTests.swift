@@ -20,6 +20,7 @@ struct BrokenStore: CacheStore {
   func removeAll() async throws { throw Failure() }
   func summary() async throws -> CacheStoreSummary { throw Failure() }
   func checkpoint() async throws { throw Failure() }
+  func close() async {}
 }
 
 /// A store with room for `room` entries, then full, as a disk that fills up.
@@ -40,6 +41,7 @@ final class FullAfterStore: CacheStore {
     CacheStoreSummary(entries: keys.count, bytes: 0, oldestEntry: nil)
   }
   func checkpoint() async throws {}
+  func close() async {}
 }
 
 /// A store whose reads are cancelled, as when Ctrl-C lands during a disk read.
@@ -53,6 +55,7 @@ final class CancelledReadStore: CacheStore {
     return CacheStoreSummary(entries: count, bytes: 0, oldestEntry: nil)
   }
   func checkpoint() async throws {}
+  func close() async {}
 }
 
 @Suite("ResponseCache: memory LRU, statistics, failing store")
@@ -219,6 +222,17 @@ struct LazyStoreTests {
     await cache.save(entry("a"))
     await cache.checkpoint()
     #expect(store.checkpoints.withLock { $0 } == 1)
+  }
+
+  /// A launch that stored nothing ends while its new store is still being created: the store is
+  /// closed as it comes.
+  @Test(.timeLimit(.minutes(1)))
+  func aStoreBeingCreatedAtTheEndIsClosedWhenItComes() async {
+    let (cache, store, release) = newCacheOpenedSlowly()
+    async let closed: Void = cache.close()
+    release.signal()
+    await closed
+    #expect(store.closes.withLock { $0 } == 1)
   }
 
   @Test(.timeLimit(.minutes(1)))
