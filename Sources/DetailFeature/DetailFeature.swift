@@ -433,33 +433,45 @@ public struct DetailFeature: Sendable {
 
   /// The species `id` and the pokemon `pokemonID`, requested together; the species' evolution
   /// chain goes to ``warmEvolutionChain(of:)`` as soon as the species comes. The pokemon is asked
-  /// for by a task of a lower priority than the species: when both requests start together (a
-  /// cold start gathers them while its connection opens), the species' leaves first, and a server
-  /// that works in order answers it ahead of the pokemon's 460 KB. The chain, and the names after
-  /// it, wait for the species only. That task is awaited only once the species is in: awaiting it
-  /// earlier would raise it to this one's priority (as a task group's children are raised while
-  /// the group is awaited) before its request is made.
+  /// for by a child task one priority below the species': when both requests start together (a
+  /// cold start gathers them while its connection opens), the transport, which orders them by
+  /// the base priority of the task that asked, sends the species' first, and a server that works
+  /// in order answers it ahead of the pokemon's 460 KB. The chain, and the names after it, wait
+  /// for the species only. (Awaiting the group raises the child's current priority, not its
+  /// base one.)
   private func speciesAndPokemon(
     id: Int, pokemonID: Int
   ) async throws(DetailError) -> (Species, Pokemon) {
+    enum Answer: Sendable {
+      case species(Result<Species, APIError>)
+      case pokemon(Result<Pokemon, APIError>)
+    }
     let client = client
-    let pokemonRequest = Task(
-      priority: Self.priority(below: Task.basePriority ?? Task.currentPriority)
-    ) {
-      await Self.result { () async throws(APIError) in try await client.pokemon(id: pokemonID) }
-    }
-    let species = await withTaskCancellationHandler {
-      await Self.result { () async throws(APIError) in try await client.species(.id(id)) }
-    } onCancel: {
-      pokemonRequest.cancel()
-    }
-    if case .success(let species) = species { warmEvolutionChain(of: species) }
-    // Owned here to the end: a species that failed cancels the pokemon, which is still awaited.
-    if case .failure = species { pokemonRequest.cancel() }
-    let pokemon = await withTaskCancellationHandler {
-      await pokemonRequest.value
-    } onCancel: {
-      pokemonRequest.cancel()
+    let below = Self.priority(below: Task.basePriority ?? Task.currentPriority)
+    var species: Result<Species, APIError> = .failure(.cancelled)
+    var pokemon: Result<Pokemon, APIError> = .failure(.cancelled)
+    await withTaskGroup(of: Answer.self) { group in
+      group.addTask {
+        .species(
+          await Self.result { () async throws(APIError) in try await client.species(.id(id)) })
+      }
+      group.addTask(priority: below) {
+        .pokemon(
+          await Self.result { () async throws(APIError) in try await client.pokemon(id: pokemonID) }
+        )
+      }
+      for await answer in group {
+        switch answer {
+        case .species(let result):
+          species = result
+          switch result {
+          case .success(let value): warmEvolutionChain(of: value)
+          case .failure: group.cancelAll()
+          }
+        case .pokemon(let result):
+          pokemon = result
+        }
+      }
     }
     do {
       return (try species.get(), try pokemon.get())

@@ -69,3 +69,34 @@ struct CacheClearRaceTests {
     #expect(await cache.statistics().entries == 1)
   }
 }
+
+/// An HTTP client that notes the base priority of the task each request is sent from.
+actor PriorityNotingHTTPClient: HTTPClient {
+  private let body: Data
+  private(set) var priorities: [TaskPriority?] = []
+
+  init(body: String) { self.body = Data(body.utf8) }
+
+  func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    priorities.append(Task.basePriority)
+    return HTTPResponse(status: 200, headers: ["Cache-Control": "max-age=60"], body: body)
+  }
+}
+
+@Suite("A request leaves at the priority it was asked at")
+struct RequestPriorityTests {
+  /// The transport orders requests that start together by the base priority of the task that
+  /// sends them: a load's own task must keep the asking task's, even while a caller of higher
+  /// priority awaits it (which raises only its current priority).
+  @Test(arguments: [TaskPriority.low, .background])
+  func aLoadKeepsTheBasePriorityOfTheTaskThatAsked(priority: TaskPriority) async throws {
+    let http = PriorityNotingHTTPClient(body: Fixtures.eeveePokemon)
+    let client = LivePokeAPIClient(
+      baseURL: URL(string: "https://pokeapi.test/api/v2")!, http: http,
+      cache: ResponseCache(store: nil), onNotice: { _, _ in })
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask(priority: priority) { _ = try? await client.pokemon(id: 133) }
+    }
+    #expect(await http.priorities == [priority])
+  }
+}
