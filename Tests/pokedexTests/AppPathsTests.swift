@@ -24,13 +24,16 @@ struct AppPathsTests {
 
   /// The launch finds the cache as text, before its first packet: the same place.
   @Test(arguments: [
-    ["HOME": "/home/ash"], ["HOME": "/home/ash/"], ["HOME": "/home/ash", "XDG_CACHE_HOME": "/c"],
-    ["HOME": "/home/ash", "XDG_CACHE_HOME": "/c/"], ["HOME": "/h", "XDG_CACHE_HOME": "rel"],
-    ["HOME": "/h", "XDG_CACHE_HOME": ""],
+    (["HOME": "/home/ash"], "/home/ash/.cache/pokedex"),
+    (["HOME": "/home/ash/"], "/home/ash/.cache/pokedex"),
+    (["HOME": "/home/ash", "XDG_CACHE_HOME": "/c"], "/c/pokedex"),
+    (["HOME": "/home/ash", "XDG_CACHE_HOME": "/c/"], "/c/pokedex"),
+    (["HOME": "/h", "XDG_CACHE_HOME": "rel"], "/h/.cache/pokedex"),
+    (["HOME": "/h", "XDG_CACHE_HOME": ""], "/h/.cache/pokedex"),
   ])
-  func theCachesPathAsTextIsTheCachesURL(environment: [String: String]) {
-    #expect(
-      AppPaths.cachePath(environment: environment) == AppPaths(environment: environment).cache.path)
+  func theCachesPathAsTextIsTheCachesURL(environment: [String: String], path: String) {
+    #expect(AppPaths.cachePath(environment: environment) == path)
+    #expect(AppPaths(environment: environment).cache.path == path)
   }
 }
 
