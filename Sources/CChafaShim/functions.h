@@ -1,7 +1,8 @@
-// The types of chafa's functions that pokedex calls, as CChafaShim.h spells chafa's types (and
-// glib's, whose `GString` is left incomplete: `gint` is `int`, `gfloat` `float`, `guint8` `uint8_t`, `gchar` `char`, `gboolean`
-// `int`, an enumeration the integer type the compiler gives it). shim.c calls through pointers
-// of these types; Tests/ChafaShimCheck checks each against chafa's own header.
+// The types of chafa's functions that pokedex calls, as CChafaShim.h spells chafa's types and
+// glib's (`GString` left incomplete; `gint` is `int`, `gfloat` `float`, `guint8` `uint8_t`,
+// `gchar` `char`, `gboolean` `int`, an enumeration the integer type the compiler gives it).
+// shim.c calls through pointers of these types; Tests/ChafaShimCheck checks each against chafa's
+// own header.
 #pragma once
 
 #include "include/CChafaShim.h"

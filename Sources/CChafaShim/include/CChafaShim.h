@@ -48,7 +48,8 @@ const char *_Nullable pdx_chafa_load(void);
 
 ChafaCanvasConfig *_Nullable pdx_chafa_canvas_config_new(void);
 void pdx_chafa_canvas_config_unref(ChafaCanvasConfig *_Nonnull config);
-void pdx_chafa_canvas_config_set_geometry(ChafaCanvasConfig *_Nonnull config, int width, int height);
+void pdx_chafa_canvas_config_set_geometry(
+  ChafaCanvasConfig *_Nonnull config, int width, int height);
 void pdx_chafa_canvas_config_set_cell_geometry(
   ChafaCanvasConfig *_Nonnull config, int width, int height);
 void pdx_chafa_canvas_config_set_pixel_mode(ChafaCanvasConfig *_Nonnull config, unsigned mode);
