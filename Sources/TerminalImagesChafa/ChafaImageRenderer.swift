@@ -148,11 +148,9 @@ public enum ChafaTerminal {
   /// in chafa 1.12, foot, mlterm, yaft and WezTerm (which pokedex sends the iTerm2 protocol
   /// first). Elsewhere, `--images sixel` asks for them.
   public static func supportsSixels(environment: [String: String]) -> Bool {
-    // The default database is chafa's own: borrowed, never released. Without libchafa, no
-    // terminal is known to draw sixels (`--images sixel` then says why it cannot).
-    guard pdx_chafa_load() == nil, let database = pdx_chafa_term_db_get_default() else {
-      return false
-    }
+    // Without libchafa, no terminal is known to draw sixels (`--images sixel` then says why it
+    // cannot).
+    guard let database = defaultDatabase() else { return false }
     var strings = environment.map { strdup("\($0.key)=\($0.value)") }
     defer { for string in strings { free(string) } }
     strings.append(nil)
@@ -167,10 +165,13 @@ public enum ChafaTerminal {
   /// Terminal sequences for every kind of output (chafa's fallback): the mode is chosen by
   /// pokedex, so chafa must be able to print it whatever the environment says.
   static func fullInfo() -> OpaquePointer? {
-    guard pdx_chafa_load() == nil, let database = pdx_chafa_term_db_get_default() else {
-      return nil
-    }
-    return pdx_chafa_term_db_get_fallback_info(database)
+    defaultDatabase().flatMap { pdx_chafa_term_db_get_fallback_info($0) }
+  }
+
+  /// chafa's own terminal database (borrowed, never released), once libchafa is loaded; nil when
+  /// it cannot be.
+  private static func defaultDatabase() -> OpaquePointer? {
+    pdx_chafa_load() == nil ? pdx_chafa_term_db_get_default() : nil
   }
 }
 

@@ -88,11 +88,6 @@ struct App {
     return found
   }
 
-  /// Whether the response cache has yet to be created.
-  private static func isNewCache(_ paths: AppPaths) -> Bool {
-    isNewCache(cachePath: paths.cache.path)
-  }
-
   /// Whether the response cache in the directory `cachePath` has yet to be created.
   private static func isNewCache(cachePath: String) -> Bool {
     access(cachePath + "/" + GRDBCacheStore.fileName, F_OK) != 0
@@ -124,7 +119,7 @@ struct App {
     // A brand-new cache answers nothing: the first command will need the network, so libcurl
     // loads now (first thing, it takes the longest), and the cache is created in the
     // background while the first requests go out.
-    let newCache = Self.isNewCache(paths)
+    let newCache = Self.isNewCache(cachePath: paths.cache.path)
     if newCache, !options.offline {
       transport.prepare(
         connectingTo: CurlHTTPClient.usesProxy(environment: environment) ? nil : apiURL)
