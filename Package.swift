@@ -74,7 +74,7 @@ let package = Package(
 
     // MARK: Features (depend on interfaces only)
     .target(name: "ListFeature", dependencies: ["APIClient", "Models"]),
-    .target(name: "DetailFeature", dependencies: ["APIClient", "Models"]),
+    .target(name: "DetailFeature", dependencies: ["APIClient", "Models", "Locking"]),
     .target(name: "ImageFeature", dependencies: ["HTTPClient", "PNGDecoder", "SpriteStore"]),
     .target(
       name: "SyncFeature",

@@ -113,6 +113,20 @@ public actor LivePokeAPIClient: PokeAPIClient {
   /// `GET pokemon-species/{id or name}/`, cached under the URL and ``Species/representation``
   /// (entries from before it kept every language are not read).
   public func species(_ key: SpeciesKey) async throws(APIError) -> Species {
+    try await species(key, peek: nil)
+  }
+
+  /// `GET pokemon-species/{id or name}/`, telling `chainNamed` the chain an answer names before
+  /// it is decoded (``Species/evolutionChainID(inJSON:)``).
+  public func species(
+    _ key: SpeciesKey, chainNamed: @escaping @Sendable (Int) -> Void
+  ) async throws(APIError) -> Species {
+    try await species(key) { body in Species.evolutionChainID(inJSON: body).map(chainNamed) }
+  }
+
+  private func species(
+    _ key: SpeciesKey, peek: (@Sendable (Data) -> Void)?
+  ) async throws(APIError) -> Species {
     let resource = "species \(Self.describe(key))"
     guard let component = Self.pathComponent(key) else { throw .notFound(resource: resource) }
     return try await value(
@@ -130,7 +144,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
           "\(baseURL)/pokemon-species/\(species.id)/",
           "\(baseURL)/pokemon-species/\(species.name)/",
         ]
-      })
+      }, peek: peek)
   }
 
   /// `GET pokemon/{id}/`.
@@ -280,6 +294,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
     var aliases: @Sendable (any Sendable) -> [String]
     /// Starts paying the decoded type's first-decoding costs (``DecoderPriming``).
     var prime: @Sendable () -> Void
+    /// Looks at a body from the network before it is decoded (the caller's early word).
+    var peek: (@Sendable (Data) -> Void)? = nil
     /// Where an earlier version filed the same answer with fewer languages, decoded the same way:
     /// served, when the network cannot be had, rather than nothing (a cache synced before
     /// languages came keeps working offline, in English).
@@ -297,7 +313,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
   private func value<T: Codable & Sendable>(
     _ type: T.Type, url: String, keySuffix: String = "", resource: String,
     isAnswer: @escaping @Sendable (T) -> Bool = { _ in true },
-    aliases: @escaping @Sendable (T) -> [String] = { _ in [] }
+    aliases: @escaping @Sendable (T) -> [String] = { _ in [] },
+    peek: (@Sendable (Data) -> Void)? = nil
   ) async throws(APIError) -> T {
     guard let parsed = URL(string: url) else { throw .notFound(resource: resource) }
     let item = Resource(
@@ -316,7 +333,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
           (URL(string: $0)?.redactingUserInfo ?? $0) + keySuffix
         }
       },
-      prime: { [priming] in priming.start(T.self) },
+      prime: { [priming] in priming.start(T.self) }, peek: peek,
       legacyKey: Self.legacySuffix(of: keySuffix).map { parsed.redactingUserInfo + $0 })
     guard let value = try await shared(item) as? T else {
       throw .invalidData(resource: resource)
@@ -611,6 +628,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
       guard response.body.count <= Self.maximumBodyBytes else {
         return Loaded(result: .failure(.invalidData(resource: resource.name)))
       }
+      // The caller's early word (the chain a species names), before the decoding.
+      resource.peek?(response.body)
       // Decoded once; what is stored is the decoded value re-encoded (only the fields used),
       // after the callers have the value.
       let value: any Sendable

@@ -28,6 +28,15 @@ public protocol PokeAPIClient: Sendable {
   func formIndex() async throws(APIError) -> [SpeciesSummary]
   /// One species by id or slug.
   func species(_ key: SpeciesKey) async throws(APIError) -> Species
+  /// One species, as ``species(_:)``; `chainNamed` is told the id of its evolution chain as soon
+  /// as an answer from the network names it, before the answer is decoded (a millisecond or more
+  /// before the species comes back), so that the chain can be asked for at once. It is not told
+  /// for a species from the cache, nor when the answer does not name the chain plainly
+  /// (``Species/evolutionChainID(inJSON:)``): the species' own ``Species/evolutionChainID``
+  /// stands then. Implementations without a network need not tell it at all.
+  func species(
+    _ key: SpeciesKey, chainNamed: @escaping @Sendable (Int) -> Void
+  ) async throws(APIError) -> Species
   /// The default pokemon of a species (same id).
   func pokemon(id: Int) async throws(APIError) -> Pokemon
   /// An evolution chain by its own id (from `Species.evolutionChainID`).
@@ -88,6 +97,13 @@ public protocol APIResource: Codable, Sendable {
 }
 
 extension PokeAPIClient {
+  /// The species, without an early word of its chain.
+  public func species(
+    _ key: SpeciesKey, chainNamed: @escaping @Sendable (Int) -> Void
+  ) async throws(APIError) -> Species {
+    try await species(key)
+  }
+
   /// Every type with the damage it takes from the others: one request for the list of types
   /// and one per type, together.
   public func allTypes() async throws(APIError) -> [PokemonType] {

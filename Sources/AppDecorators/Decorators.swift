@@ -149,6 +149,14 @@ public struct LoggingPokeAPIClient: PokeAPIClient {
     }
   }
 
+  public func species(
+    _ key: SpeciesKey, chainNamed: @escaping @Sendable (Int) -> Void
+  ) async throws(APIError) -> Species {
+    try await logged("species \(key)") { () async throws(APIError) in
+      try await base.species(key, chainNamed: chainNamed)
+    }
+  }
+
   public func pokemon(id: Int) async throws(APIError) -> Pokemon {
     try await logged("pokemon \(id)") { () async throws(APIError) in
       try await base.pokemon(id: id)

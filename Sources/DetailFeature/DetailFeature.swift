@@ -1,4 +1,5 @@
 import APIClient
+import Locking
 import Models
 
 /// The detail and evolution screens of one species as view models, and name resolution for
@@ -147,8 +148,7 @@ public struct DetailFeature: Sendable {
     case .id(let id):
       (species, pokemon) = try await speciesAndPokemon(id: id, pokemonID: form ?? id)
     case .name:
-      species = try await call { () async throws(APIError) in try await client.species(key) }
-      warmEvolutionChain(of: species)
+      species = try await call { () async throws(APIError) in try await speciesWarmingChain(key) }
       let id = form ?? species.defaultPokemonID
       pokemon = try await call { () async throws(APIError) in try await client.pokemon(id: id) }
     }
@@ -432,13 +432,13 @@ public struct DetailFeature: Sendable {
   // MARK: - Helpers
 
   /// The species `id` and the pokemon `pokemonID`, requested together; the species' evolution
-  /// chain goes to ``warmEvolutionChain(of:)`` as soon as the species comes. The pokemon is asked
-  /// for by a child task one priority below the species': when both requests start together (a
-  /// cold start gathers them while its connection opens), the transport, which orders them by
-  /// the base priority of the task that asked, sends the species' first, and a server that works
-  /// in order answers it ahead of the pokemon's 460 KB. The chain, and the names after it, wait
-  /// for the species only. (Awaiting the group raises the child's current priority, not its
-  /// base one.)
+  /// chain goes to ``warmEvolutionChain(id:)`` as soon as the species' answer names it
+  /// (``speciesWarmingChain(_:)``). The pokemon is asked for by a child task one priority below
+  /// the species': when both requests start together (a cold start gathers them while its
+  /// connection opens), the transport, which orders them by the base priority of the task that
+  /// asked, sends the species' first, and a server that works in order answers it ahead of the
+  /// pokemon's 460 KB. The chain, and the names after it, wait for the species' answer only.
+  /// (Awaiting the group raises the child's current priority, not its base one.)
   private func speciesAndPokemon(
     id: Int, pokemonID: Int
   ) async throws(DetailError) -> (Species, Pokemon) {
@@ -451,9 +451,11 @@ public struct DetailFeature: Sendable {
     var species: Result<Species, APIError> = .failure(.cancelled)
     var pokemon: Result<Pokemon, APIError> = .failure(.cancelled)
     await withTaskGroup(of: Answer.self) { group in
-      group.addTask {
+      group.addTask { [self] in
         .species(
-          await Self.result { () async throws(APIError) in try await client.species(.id(id)) })
+          await Self.result { () async throws(APIError) in
+            try await speciesWarmingChain(.id(id))
+          })
       }
       group.addTask(priority: below) {
         .pokemon(
@@ -464,10 +466,7 @@ public struct DetailFeature: Sendable {
         switch answer {
         case .species(let result):
           species = result
-          switch result {
-          case .success(let value): warmEvolutionChain(of: value)
-          case .failure: group.cancelAll()
-          }
+          if case .failure = result { group.cancelAll() }
         case .pokemon(let result):
           pokemon = result
         }
@@ -495,10 +494,26 @@ public struct DetailFeature: Sendable {
     }
   }
 
-  /// Hands the fetch of the species' evolution chain, and then of the names its ways show, to
+  /// The species `key`, its evolution chain warmed (``warmEvolutionChain(id:)``) as soon as the
+  /// client's answer names it, before the species is decoded: on a cold start the chain's
+  /// request leaves a millisecond or two sooner, and the names after it. When the answer did
+  /// not name it (the species came from the cache, say), or named another than the decoded
+  /// species does, the decoded species' chain is warmed once it is in.
+  private func speciesWarmingChain(_ key: SpeciesKey) async throws(APIError) -> Species {
+    let named = Locked<Int?>(nil)
+    let species = try await client.species(key) { [self] chainID in
+      named.withLock { $0 = chainID }
+      warmEvolutionChain(id: chainID)
+    }
+    if let chainID = species.evolutionChainID, named.withLock({ $0 }) != chainID {
+      warmEvolutionChain(id: chainID)
+    }
+    return species
+  }
+
+  /// Hands the fetch of the evolution chain `chainID`, and then of the names its ways show, to
   /// `warmUp`; errors are ignored.
-  private func warmEvolutionChain(of species: Species) {
-    guard let chainID = species.evolutionChainID else { return }
+  private func warmEvolutionChain(id chainID: Int) {
     let client = client
     warmUp("evolution chain #\(chainID)") {
       guard let chain = try? await client.evolutionChain(id: chainID) else { return }

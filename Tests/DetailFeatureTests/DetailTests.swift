@@ -1,6 +1,7 @@
 import APIClient
 import DetailFeature
 import Foundation
+import Locking
 import Models
 import Testing
 
@@ -179,6 +180,35 @@ struct DetailTests {
     _ = try await feature.details(of: .id(133))
     #expect(await client.chainRequestedWhilePokemonInFlight)
     #expect(try await feature.evolution(of: .id(133)).root.children.count == 8)
+  }
+
+  @Test func theChainAnAnswerNamesIsRequestedBeforeTheSpeciesComesAndWarmedOnce() async throws {
+    let client = try eeveeClient()
+    await client.set(tellsChain: 67)
+    let warmed = Locked<[String]>([])
+    let feature = DetailFeature(
+      client: client,
+      warmUp: { name, work in
+        warmed.withLock { $0.append(name) }
+        Task { await work() }
+      })
+    _ = try await feature.details(of: .id(133))
+    #expect(await client.toldChainRequestedFirst)
+    #expect(warmed.withLock { $0 } == ["evolution chain #67"])
+  }
+
+  @Test func aChainToldThatTheSpeciesDoesNotNameIsNotTheOnlyOneWarmed() async throws {
+    let client = try eeveeClient()
+    await client.set(tellsChain: 99)
+    let warmed = Locked<[String]>([])
+    let feature = DetailFeature(
+      client: client,
+      warmUp: { name, work in
+        warmed.withLock { $0.append(name) }
+        Task { await work() }
+      })
+    _ = try await feature.details(of: .id(133))
+    #expect(warmed.withLock { $0 } == ["evolution chain #99", "evolution chain #67"])
   }
 
   @Test func aFailingChainDoesNotFailTheDetails() async throws {

@@ -21,6 +21,11 @@ actor FakePokeAPIClient: SpeciesOnlyClient {
   var waitForPartner = false
   /// When set, a pokemon request waits (up to a second) until a chain has been requested.
   var holdPokemonUntilChainRequested = false
+  /// When set, a species request tells this chain early (as an answer from the network does)
+  /// and then waits (up to a second) until that chain has been requested before it answers.
+  var tellsChain: Int?
+  /// Whether the chain told was requested before the species answered.
+  private(set) var toldChainRequestedFirst = false
 
   private(set) var requests: [String] = []
   /// The priority the task that made each request was made with (what the transport orders
@@ -57,7 +62,20 @@ actor FakePokeAPIClient: SpeciesOnlyClient {
     self.holdPokemonUntilChainRequested = holdPokemonUntilChainRequested
   }
 
+  func set(tellsChain: Int?) { self.tellsChain = tellsChain }
+
   func count(_ prefix: String) -> Int { requests.filter { $0.hasPrefix(prefix) }.count }
+
+  func species(
+    _ key: SpeciesKey, chainNamed: @escaping @Sendable (Int) -> Void
+  ) async throws(APIError) -> Species {
+    if let tellsChain {
+      chainNamed(tellsChain)
+      await waitUntil { self.count("evolution-chain/\(tellsChain)") > 0 }
+      toldChainRequestedFirst = count("evolution-chain/\(tellsChain)") > 0
+    }
+    return try await species(key)
+  }
 
   func speciesPage(offset: Int, limit: Int) async throws(APIError) -> SpeciesListPage {
     requests.append("pokemon-species?offset=\(offset)&limit=\(limit)")
