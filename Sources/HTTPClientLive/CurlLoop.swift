@@ -401,25 +401,30 @@ final class CurlTransfer {
 
   /// Keeps one header line; false (stop the transfer) when its `Content-Length` is over the
   /// limit. A status line starts a new answer (after a proxy's, say).
+  ///
+  /// Read as bytes: this runs on libcurl's thread for every line of every answer, which every
+  /// other transfer waits for, and Foundation's `trimmingCharacters(in:)` goes through `NSString`
+  /// and UTF-16 on Linux: 5 µs a line against 0.12 (13 lines of a real answer, 1,000 times), so
+  /// 0.6 ms for the nine answers of the names' wave.
   func receive(headerLine bytes: UnsafeRawBufferPointer) -> Bool {
-    let raw = String(decoding: bytes, as: UTF8.self)
-    let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-    if line.hasPrefix("HTTP/") {
+    let line = Self.trimmed(bytes[...])
+    if line.starts(with: "HTTP/".utf8) {
       headers = [:]
       lastHeader = nil
-      version = String(line.prefix { $0 != " " })
+      version = String(decoding: line.prefix { $0 != UInt8(ascii: " ") }, as: UTF8.self)
       return true
     }
     // A line starting with a space or a tab continues the header before it (obsolete folding).
-    if raw.first == " " || raw.first == "\t" {
+    if let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
       if let lastHeader, !line.isEmpty, let value = headers[lastHeader] {
-        headers[lastHeader] = value.isEmpty ? line : "\(value) \(line)"
+        let more = String(decoding: line, as: UTF8.self)
+        headers[lastHeader] = value.isEmpty ? more : "\(value) \(more)"
       }
       return true
     }
-    guard let colon = line.firstIndex(of: ":") else { return true }
-    let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return true }
+    let name = String(decoding: Self.trimmed(line[..<colon]), as: UTF8.self).lowercased()
+    let value = String(decoding: Self.trimmed(line[(colon + 1)...]), as: UTF8.self)
     // The first value of a repeated header is kept (as `HTTPResponse` does).
     lastHeader = headers[name] == nil ? name : nil
     if headers[name] == nil { headers[name] = value }
@@ -431,6 +436,19 @@ final class CurlTransfer {
       body.reserveCapacity(min(length, 16 << 20))
     }
     return true
+  }
+
+  /// `bytes` without the spaces, tabs and line ends around them (HTTP's optional white space
+  /// and the line's CRLF).
+  static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
+    func isSpace(_ byte: UInt8) -> Bool {
+      byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+    }
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    while start < end, isSpace(bytes[start]) { start += 1 }
+    while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+    return bytes[start..<end]
   }
 
   /// The answer, or the failure, for libcurl's result.

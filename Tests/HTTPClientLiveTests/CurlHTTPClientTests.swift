@@ -119,6 +119,23 @@ struct CurlHTTPClientTests {
     #expect(response.headers.count == 2)
     #expect(response.body == Data("ok".utf8))
   }
+
+  @Test func headerLinesAreReadWithTheirSpacesAroundThemLeftOut() async throws {
+    let server = try OneAnswerServer(
+      answer: "HTTP/1.1 200 OK\r\nX-Spaced: \t padded  value \t \r\nETAG:W/\"1\"\r\n"
+        + "X-Twice: first\r\nx-twice: second\r\nX-Empty:\r\nX-Name: Pok\u{E9}mon\r\n"
+        + "Content-Length: 2\r\n\r\nok")
+    let client = CurlHTTPClient(userAgent: "pokedex/test")
+    let response = try await client.send(
+      HTTPRequest(url: URL(string: "http://127.0.0.1:\(server.port)/x")!))
+    #expect(response.version == "HTTP/1.1")
+    #expect(response.header("x-spaced") == "padded  value")
+    #expect(response.header("etag") == "W/\"1\"")
+    #expect(response.header("x-twice") == "first")
+    #expect(response.header("x-empty") == "")
+    #expect(response.header("x-name") == "Pok\u{E9}mon")
+    #expect(response.body == Data("ok".utf8))
+  }
 }
 
 /// A raw TCP server on loopback that answers one request with `answer`, byte for byte.
