@@ -50,7 +50,12 @@ let package = Package(
     .target(name: "HTTPClient", dependencies: ["Locking"]),
     // libcurl's headers; the library itself is opened with dlopen on the first request.
     .target(name: "CCurlShim", dependencies: ["CLibraryLoading"]),
-    .target(name: "HTTPClientLive", dependencies: ["Locking", "HTTPClient", "CCurlShim"]),
+    // zlib's inflating, opened with dlopen when the first answer comes (libcurl has mapped it);
+    // zlib itself, for the tests that compress answers.
+    .target(name: "CZlibShim", dependencies: ["CLibraryLoading"]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .target(
+      name: "HTTPClientLive", dependencies: ["Locking", "HTTPClient", "CCurlShim", "CZlibShim"]),
     .target(name: "Cache"),
     // The one SQLite setting GRDB has no call for (the store's log at close).
     .target(name: "CSQLiteOptions", linkerSettings: [.linkedLibrary("sqlite3")]),
@@ -163,7 +168,7 @@ let package = Package(
       dependencies: [
         "TSanSuppressions",
         "Locking",
-        "HTTPClientLive", "HTTPClient", "TestSupport", "CCurlShim",
+        "HTTPClientLive", "HTTPClient", "TestSupport", "CCurlShim", "CZlib",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(

@@ -22,7 +22,8 @@ import Locking
 ///   through them in order answers the first first. The first wave of a cold start waits for the
 ///   connection opened at launch and then starts whole, rather than in the order its requests
 ///   happened to come.
-/// - Sends `User-Agent` and accepts compressed answers; bounds every request by an idle
+/// - Sends `User-Agent` and accepts compressed answers, which the task that asked inflates
+///   (``ContentDecoding``), not libcurl's thread; bounds every request by an idle
 ///   time-out (no byte for that long) and a total one (however the bytes trickle in); stops at
 ///   once when the calling task is cancelled.
 /// - Every connection is set to acknowledge at once (`TCP_QUICKACK`) while it waits for an
@@ -85,7 +86,10 @@ public final class CurlHTTPClient: HTTPClient {
       ).get()
       guard redirects < Self.maximumRedirects,
         let next = Self.redirect(from: url, answeredWith: response)
-      else { return response }
+      else {
+        guard ContentDecoding.isAvailable else { return response }
+        return try ContentDecoding.decoded(response, limit: request.maximumBodyBytes).get()
+      }
       url = next
       redirects += 1
     }

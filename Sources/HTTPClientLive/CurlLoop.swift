@@ -157,7 +157,13 @@ final class CurlLoop {
     // and this thread would stop every other transfer and cancellation meanwhile.
     pdx_easy_set_long(handle, CURLOPT_QUICK_EXIT, 1)
     pdx_easy_set_string(handle, CURLOPT_USERAGENT, settings.userAgent)
-    pdx_easy_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+    if ContentDecoding.isAvailable {
+      // The body comes as sent: the task that asked inflates it (`ContentDecoding`), not this
+      // thread, which every other transfer waits for. `Accept-Encoding` is in the header list.
+      pdx_easy_set_long(handle, CURLOPT_HTTP_CONTENT_DECODING, 0)
+    } else {
+      pdx_easy_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+    }
     pdx_easy_set_list(handle, CURLOPT_HTTPHEADER, transfer.headerList)
     let idle = Self.milliseconds(settings.idleTimeout)
     pdx_easy_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, idle)
@@ -362,8 +368,14 @@ final class CurlTransfer {
     limit = submission.limit
     continuation = submission.continuation
     self.handle = handle
+    var headers = submission.headers
+    if ContentDecoding.isAvailable,
+      !headers.keys.contains(where: { $0.lowercased() == "accept-encoding" })
+    {
+      headers["Accept-Encoding"] = ContentDecoding.accepted
+    }
     var list: UnsafeMutablePointer<curl_slist>?
-    for (name, value) in submission.headers.sorted(by: { $0.key < $1.key }) {
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
       // A header is one line: a line break in a value would start another.
       let line = "\(name): \(value)".filter { $0 != "\r" && $0 != "\n" }
       list = pdx_slist_append(list, line) ?? list
