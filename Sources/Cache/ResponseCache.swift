@@ -243,19 +243,30 @@ public actor ResponseCache {
   /// Closes the disk store, at the session's end: what closing does (``CacheStore/close()``)
   /// happens now rather than when the process lets go of the store, which an exit need not
   /// wait for. Later answers stay in memory.
+  ///
+  /// The closed store is kept until the cache goes (``closedStore``): letting go of it frees its
+  /// connection, its statements and its queue, which a script that exits holding the cache need
+  /// not wait for either (a warm `open 133; evolution`, hyperfine, medians of 100: 20.74 ms
+  /// letting go, 20.23 ms keeping it).
   public func close() async {
     switch disk {
     case .open(let store, _):
       disk = .none
       await store.close()
+      closedStore = store
     case .opening(let task, _):
       // Being created (a launch that stored nothing): what it opens is closed as it comes.
       disk = .none
-      await task.value.store?.close()
+      let store = await task.value.store
+      await store?.close()
+      closedStore = store
     case .unopened, .none:
       disk = .none
     }
   }
+
+  /// The store ``close()`` closed, kept rather than let go at the session's end.
+  private var closedStore: (any CacheStore)?
 
   /// The answers that did not reach the disk in this session, and why.
   public private(set) var unsaved = UnsavedAnswers()

@@ -301,6 +301,33 @@ struct LazyStoreTests {
     #expect(await cache.entry(forKey: "b") != nil)
   }
 
+  /// Letting go of a closed store frees its connection's objects, which the end of a session
+  /// need not wait for: the cache keeps it as long as the cache lives.
+  @Test func aClosedStoreIsLetGoOfWithTheCacheNotBefore() async {
+    final class Watched: CacheStore, Sendable {
+      let gone: Locked<Bool>
+      init(gone: Locked<Bool>) { self.gone = gone }
+      deinit { gone.withLock { $0 = true } }
+      func entry(forKey key: String) async throws -> CacheEntry? { nil }
+      func save(_ entry: CacheEntry) async throws {}
+      func removeAll() async throws {}
+      func summary() async throws -> CacheStoreSummary {
+        CacheStoreSummary(entries: 0, bytes: 0, oldestEntry: nil)
+      }
+      func checkpoint() async throws {}
+      func close() async {}
+    }
+    let gone = Locked(false)
+    var cache: ResponseCache? = ResponseCache(
+      opening: StoreOpener(open: { (Watched(gone: gone), []) }, rebuild: { (nil, []) }),
+      new: true)
+    await cache?.save(entry("a"))
+    await cache?.close()
+    #expect(!gone.withLock { $0 })
+    cache = nil
+    #expect(gone.withLock { $0 })
+  }
+
   @Test func aCacheThatIsNeverUsedNeverOpensItsStore() async {
     let opened = Atomic(0)
     let cache = ResponseCache(
