@@ -182,9 +182,11 @@ struct DetailTests {
     #expect(try await feature.evolution(of: .id(133)).root.children.count == 8)
   }
 
-  @Test func theChainAnAnswerNamesIsRequestedBeforeTheSpeciesComesAndWarmedOnce() async throws {
+  /// Eevee's details over a client whose species' answer tells `chain` early: the client, and
+  /// the warm-ups the feature started, by name.
+  private func detailsTelling(chain: Int) async throws -> (FakePokeAPIClient, [String]) {
     let client = try eeveeClient()
-    await client.set(tellsChain: 67)
+    await client.set(tellsChain: chain)
     let warmed = Locked<[String]>([])
     let feature = DetailFeature(
       client: client,
@@ -193,22 +195,18 @@ struct DetailTests {
         Task { await work() }
       })
     _ = try await feature.details(of: .id(133))
+    return (client, warmed.withLock { $0 })
+  }
+
+  @Test func theChainAnAnswerNamesIsRequestedBeforeTheSpeciesComesAndWarmedOnce() async throws {
+    let (client, warmed) = try await detailsTelling(chain: 67)
     #expect(await client.toldChainRequestedFirst)
-    #expect(warmed.withLock { $0 } == ["evolution chain #67"])
+    #expect(warmed == ["evolution chain #67"])
   }
 
   @Test func aChainToldThatTheSpeciesDoesNotNameIsNotTheOnlyOneWarmed() async throws {
-    let client = try eeveeClient()
-    await client.set(tellsChain: 99)
-    let warmed = Locked<[String]>([])
-    let feature = DetailFeature(
-      client: client,
-      warmUp: { name, work in
-        warmed.withLock { $0.append(name) }
-        Task { await work() }
-      })
-    _ = try await feature.details(of: .id(133))
-    #expect(warmed.withLock { $0 } == ["evolution chain #99", "evolution chain #67"])
+    let (_, warmed) = try await detailsTelling(chain: 99)
+    #expect(warmed == ["evolution chain #99", "evolution chain #67"])
   }
 
   @Test func aFailingChainDoesNotFailTheDetails() async throws {
