@@ -121,7 +121,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
   public func species(
     _ key: SpeciesKey, chainNamed: @escaping @Sendable (Int) -> Void
   ) async throws(APIError) -> Species {
-    try await species(key) { body in Species.evolutionChainID(inJSON: body).map(chainNamed) }
+    try await species(key, peek: { body in Species.evolutionChainID(inJSON: body).map(chainNamed) })
   }
 
   private func species(

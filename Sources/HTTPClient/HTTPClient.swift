@@ -5,8 +5,8 @@ public struct HTTPRequest: Sendable, Hashable {
   public var url: URL
   public var headers: [String: String]
   /// The most bytes of body accepted: a longer answer is abandoned as soon as it is seen to be
-  /// longer (its `Content-Length`, or the bytes received so far), never read whole. `nil`: no
-  /// bound.
+  /// longer (its `Content-Length`, or the bytes received so far), never read whole; a compressed
+  /// one is held to it as it comes, and again as it is inflated. `nil`: no bound.
   public var maximumBodyBytes: Int?
 
   public init(url: URL, headers: [String: String] = [:], maximumBodyBytes: Int? = nil) {

@@ -18,7 +18,9 @@ import HTTPClient
 /// - Where zlib cannot be loaded (libcurl links it, so this is for form's sake), libcurl
 ///   inflates, as before (``isAvailable``).
 enum ContentDecoding {
-  /// Whether answers are inflated here: zlib could be loaded. Asked once, on libcurl's thread.
+  /// Whether answers are inflated here: zlib could be loaded. Asked once per process (first, in
+  /// pokedex, on libcurl's thread when it makes the first transfer), so the thread and
+  /// ``CurlHTTPClient`` always agree.
   static let isAvailable: Bool = pdx_zlib_load() == nil
 
   /// The `Accept-Encoding` of every request when answers are inflated here.
@@ -28,17 +30,24 @@ enum ContentDecoding {
   /// (its own word, which is not trusted further: the buffer grows as needed).
   private static let largestGuess = 16 << 20
 
+  /// The most encodings one answer may stack: each is undone over the whole body, so a server
+  /// listing thousands would cost that many passes (libcurl has refused more than five since
+  /// CVE-2022-32206). pokedex asks for one.
+  static let maximumEncodings = 2
+
   /// `response` with its body as sent before its `Content-Encoding`; unchanged without one (or
-  /// with `identity`). Fails with `badResponse` for an unknown encoding or a body that does not
-  /// inflate whole, and with `tooLarge` for one longer than `limit` once inflated.
+  /// with `identity`). Fails with `badResponse` for an unknown encoding, more than
+  /// ``maximumEncodings``, or a body that does not inflate whole, and with `tooLarge` for one
+  /// longer than `limit` once inflated.
   static func decoded(_ response: HTTPResponse, limit: Int?) -> Result<HTTPResponse, HTTPError> {
     guard let header = response.header("Content-Encoding") else { return .success(response) }
     // Encodings are listed in the order they were applied: undone from the last.
     let encodings = header.split(separator: ",").map {
       $0.trimmingCharacters(in: .whitespaces).lowercased()
-    }
+    }.filter { !$0.isEmpty && $0 != "identity" }
+    guard encodings.count <= maximumEncodings else { return .failure(.badResponse) }
     var body = response.body
-    for encoding in encodings.reversed() where !encoding.isEmpty && encoding != "identity" {
+    for encoding in encodings.reversed() {
       let inflated: Result<Data, HTTPError>
       switch encoding {
       case "gzip", "x-gzip": inflated = inflate(body, format: .gzip, limit: limit)
@@ -77,19 +86,28 @@ enum ContentDecoding {
   private static func inflate(
     _ data: Data, windowBits: Int32, format: Format, limit: Int?
   ) -> Result<Data, HTTPError> {
+    // zlib counts what it is given in 32 bits; no answer pokedex takes comes near.
+    guard data.count <= Int(uInt.max) else { return .failure(.badResponse) }
     // Past `bound` is too large; the buffer is never more than one byte past it.
     let bound = min(limit ?? Int.max, Int.max / 4)
     var output = Data(count: min(firstGuess(for: data, format: format), bound + 1))
     var produced = 0
-    var stream = z_stream()
-    guard pdx_inflate_init(&stream, windowBits) == Z_OK else { return .failure(.badResponse) }
-    defer { pdx_inflate_end(&stream) }
+    // zlib checks that the stream it is given is the one it set up, by address: the stream
+    // lives at one place from the start to the end.
+    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    defer {
+      stream.deinitialize(count: 1)
+      stream.deallocate()
+    }
+    guard pdx_inflate_init(stream, windowBits) == Z_OK else { return .failure(.badResponse) }
+    defer { pdx_inflate_end(stream) }
     return data.withUnsafeBytes { input -> Result<Data, HTTPError> in
       guard let start = input.bindMemory(to: Bytef.self).baseAddress else {
         return .failure(.badResponse)
       }
-      stream.next_in = UnsafeMutablePointer(mutating: start)
-      stream.avail_in = uInt(input.count)
+      stream.pointee.next_in = UnsafeMutablePointer(mutating: start)
+      stream.pointee.avail_in = uInt(input.count)
       while true {
         if produced == output.count {
           guard output.count <= bound else { return .failure(.tooLarge(limit: bound)) }
@@ -97,10 +115,11 @@ enum ContentDecoding {
         }
         let status = output.withUnsafeMutableBytes { buffer in
           let space = buffer.bindMemory(to: Bytef.self)
-          stream.next_out = space.baseAddress! + produced
-          stream.avail_out = uInt(min(space.count - produced, Int(uInt.max)))
-          let status = pdx_inflate(&stream, Z_NO_FLUSH)
-          produced = space.count - Int(stream.avail_out)
+          let given = uInt(min(space.count - produced, Int(uInt.max)))
+          stream.pointee.next_out = space.baseAddress! + produced
+          stream.pointee.avail_out = given
+          let status = pdx_inflate(stream, Z_NO_FLUSH)
+          produced += Int(given - stream.pointee.avail_out)
           return status
         }
         if produced > bound { return .failure(.tooLarge(limit: bound)) }
@@ -108,9 +127,9 @@ enum ContentDecoding {
         case Z_STREAM_END:
           output.count = produced
           return .success(output)
-        case Z_OK where stream.avail_in > 0 || stream.avail_out == 0:
+        case Z_OK where stream.pointee.avail_in > 0 || stream.pointee.avail_out == 0:
           continue
-        case Z_BUF_ERROR where stream.avail_out == 0:
+        case Z_BUF_ERROR where stream.pointee.avail_out == 0:
           continue
         default:
           // A corrupt stream, or one that stops short (the input ran out first).

@@ -16,7 +16,8 @@ import Locking
 ///   talks to the configured hosts and nowhere else. A redirect elsewhere reaches the caller as
 ///   its `3xx`.
 /// - A request's ``HTTPRequest/maximumBodyBytes`` stops an answer as soon as it is seen to be too
-///   long (its `Content-Length`, or the bytes received), not after reading it whole.
+///   long (its `Content-Length`, or the bytes received), not after reading it whole; a compressed
+///   answer is held to it as it comes, and its inflating stops one byte past it.
 /// - Requests that start together start in the order of their tasks' priorities, the most urgent
 ///   first: a connection sends its requests in the order they start, and a server that works
 ///   through them in order answers the first first. The first wave of a cold start waits for the

@@ -369,9 +369,9 @@ final class CurlTransfer {
     continuation = submission.continuation
     self.handle = handle
     var headers = submission.headers
-    if ContentDecoding.isAvailable,
-      !headers.keys.contains(where: { $0.lowercased() == "accept-encoding" })
-    {
+    if ContentDecoding.isAvailable {
+      // What an answer may be encoded with is the transport's to say: it inflates those only.
+      headers = headers.filter { $0.key.lowercased() != "accept-encoding" }
       headers["Accept-Encoding"] = ContentDecoding.accepted
     }
     var list: UnsafeMutablePointer<curl_slist>?
@@ -437,7 +437,13 @@ final class CurlTransfer {
     guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return true }
     let name = String(decoding: Self.trimmed(line[..<colon]), as: UTF8.self).lowercased()
     let value = String(decoding: Self.trimmed(line[(colon + 1)...]), as: UTF8.self)
-    // The first value of a repeated header is kept (as `HTTPResponse` does).
+    // The first value of a repeated header is kept (as `HTTPResponse` does), but for the
+    // encodings, which all apply, in order (`ContentDecoding` undoes them).
+    if name == "content-encoding", let first = headers[name] {
+      headers[name] = first.isEmpty ? value : "\(first), \(value)"
+      lastHeader = name
+      return true
+    }
     lastHeader = headers[name] == nil ? name : nil
     if headers[name] == nil { headers[name] = value }
     if name == "content-length", let length = Int(value) {

@@ -7,9 +7,11 @@ extension Species {
   /// microseconds. `nil` for anything it does not read plainly (the key missing or `null`, an
   /// escape in the url, a url that does not end in `evolution-chain/<id>/`, a body cut short).
   ///
-  /// A hint, not the truth: the decoded ``evolutionChainID`` is what pokedex shows. In valid JSON
-  /// the key's exact bytes cannot occur inside a string (a quote there is escaped), and a
-  /// species has the key once, at its top level.
+  /// A hint, not the truth: the decoded ``evolutionChainID`` is what pokedex shows, and a wrong
+  /// hint would cost a request. In valid JSON the key's exact bytes occur inside a string only
+  /// at its end (an escaped opening quote, a real closing one), where only a key ending in that
+  /// text could be followed by the colon and the object read here; a species has no such key,
+  /// and has this one once, at its top level.
   public static func evolutionChainID(inJSON json: Data) -> Int? {
     json.withUnsafeBytes { raw in
       var reader = ByteReader(bytes: raw.bindMemory(to: UInt8.self))

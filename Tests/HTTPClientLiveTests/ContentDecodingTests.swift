@@ -59,6 +59,19 @@ struct ContentDecodingTests {
     #expect(decoded.body == largeAnswer)
   }
 
+  @Test func moreEncodingsThanOneAnswerMayStackAreABadResponse() {
+    var body = Data("{}".utf8)
+    for _ in 0..<3 { body = compressed(body, windowBits: 31) }
+    #expect(
+      ContentDecoding.decoded(answer(body, encoding: "gzip, gzip, gzip"), limit: nil)
+        == .failure(.badResponse))
+    // identity does not count.
+    let twice = compressed(compressed(Data("{}".utf8), windowBits: 31), windowBits: 31)
+    let decoded = ContentDecoding.decoded(
+      answer(twice, encoding: "identity, gzip, identity, gzip"), limit: nil)
+    #expect(decoded.map(\.body) == .success(Data("{}".utf8)))
+  }
+
   @Test(arguments: [nil, "identity", ""])
   func aBodyNotEncodedIsLeftAsItIs(encoding: String?) throws {
     let body = Data("not compressed".utf8)
@@ -136,6 +149,29 @@ struct CompressedAnswerTests {
     let client = CurlHTTPClient(userAgent: "pokedex/test")
     let response = try await client.send(HTTPRequest(url: server.url("/api/v2/pokemon/133/")))
     #expect(response.body == largeAnswer)
+    #expect(asked.withLock { $0 } == "gzip, deflate")
+  }
+
+  @Test func encodingsOnRepeatedLinesAreAllUndoneAndTheCallersOwnAskingIsReplaced() async throws {
+    let asked = Locked<String?>(nil)
+    let twice = compressed(compressed(largeAnswer, windowBits: 15), windowBits: 31)
+    let server = try await LoopbackServer.start { request in
+      asked.withLock { $0 = headerDictionary(request)["accept-encoding"] }
+      return reply(200, headers: ["Content-Encoding": "deflate"], body: twice)
+    }
+    defer { Task { await server.stop() } }
+    // The loopback server sends one line; a raw one sends the encodings on two.
+    let raw = try OneAnswerServer(
+      answer: "HTTP/1.1 200 OK\r\nContent-Encoding: deflate\r\nContent-Encoding: gzip\r\n"
+        + "Content-Length: \(twice.count)\r\n\r\n",
+      body: twice)
+    let client = CurlHTTPClient(userAgent: "pokedex/test")
+    let response = try await client.send(
+      HTTPRequest(url: URL(string: "http://127.0.0.1:\(raw.port)/x")!))
+    #expect(response.body == largeAnswer)
+    // A caller asking for encodings of its own gets those the transport can undo.
+    _ = try? await client.send(
+      HTTPRequest(url: server.url("/x"), headers: ["accept-encoding": "br, zstd"]))
     #expect(asked.withLock { $0 } == "gzip, deflate")
   }
 

@@ -143,11 +143,15 @@ final class OneAnswerServer: Sendable {
   let port: UInt16
   private let listener: Int32
 
-  init(answer: String) throws {
+  /// Sends `answer`, then `body` as bytes.
+  init(answer: String, body: Data = Data()) throws {
     let (listener, port) = try listenOnLoopback()
     self.listener = listener
     self.port = port
-    answerOneRequest(on: listener) { client in send(answer, to: client) }
+    answerOneRequest(on: listener) { client in
+      send(answer, to: client)
+      _ = body.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
   }
 
   deinit { close(listener) }
