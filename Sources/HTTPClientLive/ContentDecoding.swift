@@ -46,21 +46,14 @@ enum ContentDecoding {
       $0.trimmingCharacters(in: .whitespaces).lowercased()
     }.filter { !$0.isEmpty && $0 != "identity" }
     guard encodings.count <= maximumEncodings else { return .failure(.badResponse) }
-    var body = response.body
+    var decoded = response
     for encoding in encodings.reversed() {
-      let inflated: Result<Data, HTTPError>
-      switch encoding {
-      case "gzip", "x-gzip": inflated = inflate(body, format: .gzip, limit: limit)
-      case "deflate": inflated = inflate(body, format: .deflate, limit: limit)
-      default: return .failure(.badResponse)
-      }
-      switch inflated {
-      case .success(let data): body = data
+      guard let format = Format(encoding) else { return .failure(.badResponse) }
+      switch inflate(decoded.body, format: format, limit: limit) {
+      case .success(let body): decoded.body = body
       case .failure(let error): return .failure(error)
       }
     }
-    var decoded = response
-    decoded.body = body
     return .success(decoded)
   }
 
@@ -70,6 +63,15 @@ enum ContentDecoding {
     case gzip
     /// HTTP's `deflate`: a zlib stream (RFC 1950), or, from some servers, raw deflate (RFC 1951).
     case deflate
+
+    /// The format a `Content-Encoding` token (lowercased) names; nil for one not asked for.
+    init?(_ encoding: String) {
+      switch encoding {
+      case "gzip", "x-gzip": self = .gzip
+      case "deflate": self = .deflate
+      default: return nil
+      }
+    }
   }
 
   /// `data` inflated; bytes after the end of the stream are ignored, as libcurl does.

@@ -35,8 +35,9 @@ public enum ImageProtocolDetection {
   /// `TERM_PROGRAM=ghostty`; iTerm2 when `TERM_PROGRAM` or `LC_TERMINAL` is iTerm.app (iTerm2), WezTerm
   /// or mintty; sixels when `sixels` says the terminal draws them (chafa's terminal database
   /// knows; asked only then, since asking loads libchafa); half blocks otherwise. Inside tmux
-  /// (`TMUX` set) the graphics protocols are not used, since tmux drops their escapes. Symbols and half blocks use 24-bit colour when
-  /// `COLORTERM` is `truecolor` or `24bit`, else the 256-colour palette.
+  /// (`TMUX` set) the graphics protocols are not used, since tmux drops their escapes. Symbols
+  /// and half blocks use 24-bit colour when `COLORTERM` is `truecolor` or `24bit`, else the
+  /// 256-colour palette.
   public static func mode(
     environment: [String: String], isTTY: Bool, override: ImageModeOverride = .auto,
     sixels: @autoclosure () -> Bool = false
