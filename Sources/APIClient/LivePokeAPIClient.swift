@@ -513,15 +513,18 @@ public actor LivePokeAPIClient: PokeAPIClient {
   /// whenever a flight ends: the answer that led to the next wave may be stored before or after
   /// others of its wave.
   ///
-  /// It begins ``checkpointDelay`` later, if all that still holds: a request handed to the
-  /// transport is written to the network a little after, and on the link a checkpoint begun at
-  /// once held up the writing of the names' nine requests by about a millisecond (its copying and
-  /// its syncs, which are exits to the host on a virtual machine, took the thread's core).
+  /// It begins ``checkpointDelay`` later: a request handed to the transport is written to the
+  /// network a little after, and on the link a checkpoint begun at once held up the writing of
+  /// the names' nine requests by about a millisecond (its copying and its syncs, which are exits
+  /// to the host on a virtual machine, took the thread's core). Then only a load reading the
+  /// disk holds it back: on a fast network the next wave's answers may have come meanwhile, and
+  /// a sync, whose answers never stop coming, would otherwise never checkpoint, its log growing
+  /// until SQLite's own checkpoint at 4 MB.
   private func checkpointWhileWaiting() {
     guard checkpointing == nil, nextWaveAwaited() else { return }
     checkpointing = Task {
       try? await Task.sleep(for: Self.checkpointDelay)
-      if nextWaveAwaited() {
+      if earliestStoredSinceCheckpoint != nil, !aLoadReadsTheDisk() {
         earliestStoredSinceCheckpoint = nil
         await cache.checkpoint()
       }
@@ -538,8 +541,14 @@ public actor LivePokeAPIClient: PokeAPIClient {
   /// came are out, and no load reads the disk (``checkpointWhileWaiting()``).
   private func nextWaveAwaited() -> Bool {
     guard let earliest = earliestStoredSinceCheckpoint else { return false }
-    return !flights.values.contains(where: { $0.answered || !$0.sent.withLock { $0 } })
+    return !flights.values.contains(where: \.answered) && !aLoadReadsTheDisk()
       && flights.values.contains(where: { $0.number > earliest })
+  }
+
+  /// Whether a load is still before its request: reading the cache, which a checkpoint would
+  /// hold up.
+  private func aLoadReadsTheDisk() -> Bool {
+    flights.values.contains { !$0.answered && !$0.sent.withLock { $0 } }
   }
 
   /// Waits until every answer already received is stored (in memory and on disk): answers are
