@@ -40,6 +40,18 @@ public struct LocationArea: APIResource, Hashable {
     return words.name(names, slug: slug)
   }
 
+  /// The place as a page names it: its location's name (`location`, in the language) when it is
+  /// the location's own area (`kanto-route-1-area` in `kanto-route-1`), whose names the API
+  /// gives less well (`Road 1` for Route 1); else its own name (`Bell Tower (7F)`), English
+  /// `Road N` said `Route N` as its location says it.
+  public func place(_ words: inout Localizer, location name: String?) -> String {
+    guard let location, let name else { return displayName(&words) }
+    if self.name == location.name + "-area" { return name }
+    let own = displayName(&words)
+    guard name.contains("Route"), !name.contains("Road") else { return own }
+    return own.replacingOccurrences(of: "Road ", with: "Route ")
+  }
+
   /// Its English name, else its slug in words without the API's `-area`.
   public var displayName: String {
     var words = Localizer(Glossary(language: .english))
@@ -60,11 +72,12 @@ public struct EncounterPage: Page, Codable, Equatable {
     public var method: String
     public var minLevel: Int
     public var maxLevel: Int
-    /// The chance in percent (the slots of one version added up; the highest over its versions).
+    /// The chance in percent: the slots of this way added up, the same in each of `versions`.
     public var chance: Int
     /// The conditions' slugs (`time-night`, `swarm-yes`).
     public var conditions: [String]
-    /// The versions it applies to (the game's versions, in order; all of them when not all).
+    /// The versions it applies to, in the game's order: all of the game's, or those where this
+    /// way has these levels and this chance (another row has the others').
     public var versions: [String]
   }
 
@@ -171,11 +184,36 @@ public struct EncounterPage: Page, Codable, Equatable {
     }
   }
 
+  /// The kinds of condition whose values are said together, by the prefix of their slugs.
+  static let conditionKinds = [
+    "weather-", "story-progress-", "max-den-rarity-", "max-den-rating-", "season-", "time-",
+  ]
+
+  /// The kind of a condition: one of ``conditionKinds``, else its slug up to the first `-`
+  /// (`radio-off` → `radio-`, `swarm-yes` → `swarm-`).
+  static func conditionKind(_ slug: String) -> String {
+    if let kind = conditionKinds.first(where: { slug.hasPrefix($0) }) { return kind }
+    guard let dash = slug.firstIndex(of: "-") else { return slug }
+    return String(slug[...dash])
+  }
+
+  /// Whether `a` and `b` are one way but for the values of one kind of condition that both
+  /// have: the same place, method, levels, chance and versions, and the same other conditions.
+  static func differOnlyInOneKind(_ a: Row, _ b: Row) -> Bool {
+    guard a.area == b.area, a.method == b.method, a.minLevel == b.minLevel,
+      a.maxLevel == b.maxLevel, a.chance == b.chance, a.versions == b.versions
+    else { return false }
+    let kindsOfA = Set(a.conditions.map(conditionKind))
+    return kindsOfA.contains { kind in
+      b.conditions.contains { conditionKind($0) == kind }
+        && Set(a.conditions.filter { conditionKind($0) != kind })
+          == Set(b.conditions.filter { conditionKind($0) != kind })
+    }
+  }
+
   /// Conditions in words, those of one kind together (`weather: rain, fog`).
   public static func conditions(_ slugs: [String]) -> [String] {
-    let kinds = [
-      "weather-", "story-progress-", "max-den-rarity-", "max-den-rating-", "season-", "time-",
-    ]
+    let kinds = conditionKinds
     var words: [String] = []
     var grouped: [String: [String]] = [:]
     var kindOrder: [String] = []
@@ -223,6 +261,11 @@ public struct EncounterPage: Page, Codable, Equatable {
   }
 }
 
+/// Locations (`kanto-route-1`), for ``ResourceNames``: a place's name where its area is its own.
+public enum LocationKind: NamedKind {
+  public static let path = "location"
+}
+
 /// The encounter pages over `client`.
 public enum EncounterFeature {
   /// `where [--game NAME]`, about the selected species or form: its encounters and the games'
@@ -266,19 +309,27 @@ public enum EncounterFeature {
         byGame[game.name] = entry
       }
     }
-    let ordered = byGame.values.sorted { games.rank($0.game) > games.rank($1.game) }
-    guard let newest = ordered.first else {
+    let ordered = byGame.values.sorted { games.rank($0.game) > games.rank($1.game) }.map {
+      (game: $0.game, versions: games.sorted(versions: $0.versions))
+    }
+    let chosen: (game: NamedResource, versions: [String])
+    if let argument {
+      let shown =
+        request.glossary.language == nil
+        ? DisplayName.of(name.pokemon) : request.glossary.species(id, slug: name.pokemon)
+      chosen = try await resolve(
+        argument, among: ordered, games: games, pokemon: shown, request: request, client: client)
+    } else if let newest = ordered.first {
+      chosen = newest
+    } else {
       return EncounterPage(
         pokemonID: id, pokemon: name.pokemon, game: "", versions: [], games: [], rows: [],
         evolvesFrom: name.evolvesFrom)
     }
-    let chosen =
-      try argument.map { typed throws(PageError) in
-        try resolve(typed, among: ordered, of: name.pokemon)
-      } ?? newest
     request.progress("Fetching the places")
+    let versions = chosen.versions
     let encounters = found.encounters.filter { encounter in
-      encounter.versionDetails.contains { chosen.versions.contains($0.version.name) }
+      encounter.versionDetails.contains { versions.contains($0.version.name) }
     }
     let areas: [LocationArea?]
     do throws(APIError) {
@@ -296,14 +347,19 @@ public enum EncounterFeature {
     } catch {
       throw .api(error)
     }
-    let versionOrder = ordered.flatMap(\.versions)
-    let versions = chosen.versions.sorted {
-      (versionOrder.firstIndex(of: $0) ?? 0) < (versionOrder.firstIndex(of: $1) ?? 0)
-    }
+    let language = request.glossary.language ?? .english
+    async let gameName = GameNames.game(
+      chosen.game.name, glossary: request.glossary, client: client)
+    async let versionNames = GameNames.versions(
+      versions, glossary: request.glossary, client: client)
+    let locations = await client.names(
+      of: LocationKind.self, areas.compactMap { $0?.location?.name }, in: language)
     var rows: [EncounterPage.Row] = []
     var words = Localizer(request.glossary)
     for (encounter, area) in zip(encounters, areas) {
-      let place = area?.displayName(&words) ?? DisplayName.words(encounter.locationArea.name)
+      let place =
+        area?.place(&words, location: area?.location.flatMap { locations[$0.name] })
+        ?? DisplayName.words(encounter.locationArea.name)
       rows += Self.rows(encounter, place: place, versions: versions)
     }
     var page = EncounterPage(
@@ -312,86 +368,88 @@ public enum EncounterFeature {
     page.fallbackNote = words.note
     if request.glossary.language != nil {
       page.pokemonName = request.glossary.species(id, slug: name.pokemon)
-      async let game = GameNames.game(chosen.game.name, glossary: request.glossary, client: client)
-      page.versionNames = await GameNames.versions(
-        versions, glossary: request.glossary, client: client)
-      page.gameName = await game
     }
+    page.versionNames = await versionNames
+    page.gameName =
+      versions == games.versions(of: chosen.game.name) || versions.isEmpty
+      ? await gameName
+      : versions.map { page.version($0) }.joined(separator: " / ")
     return page
   }
 
-  /// One row per way to meet it in `encounter`'s place, in the game's `versions`: chances of
-  /// one version's slots added up, levels spanned, the versions it applies to.
+  /// The rows of `encounter`'s place in the game's `versions` (in the game's order). A way to meet
+  /// it is a method and its conditions; in each version its slots' chances add up and their
+  /// levels span. A row is one way in the versions where it is alike (the same levels and
+  /// chance): where versions differ, each gets a row of its own, so every chance is one
+  /// version's, never the highest of several.
   static func rows(
     _ encounter: LocationEncounter, place: String, versions: [String]
   ) -> [EncounterPage.Row] {
-    struct Key: Hashable {
+    struct Way: Hashable {
       var method: String
       var conditions: [String]
     }
-    var rows: [Key: EncounterPage.Row] = [:]
-    var order: [Key] = []
+    struct Slots: Hashable {
+      var minLevel: Int
+      var maxLevel: Int
+      var chance: Int
+    }
+    var slots: [Way: [String: Slots]] = [:]
+    var ways: [Way] = []
     for detail in encounter.versionDetails where versions.contains(detail.version.name) {
-      var chances: [Key: Int] = [:]
-      for way in detail.encounterDetails {
-        let key = Key(
-          method: SafeText.line(way.method.name),
-          conditions: way.conditionValues.map { SafeText.line($0.name) }.sorted())
-        chances[key, default: 0] += way.chance
-        var row =
-          rows[key]
-          ?? EncounterPage.Row(
-            place: place, area: SafeText.line(encounter.locationArea.name), method: key.method,
-            minLevel: way.minLevel, maxLevel: way.maxLevel, chance: 0,
-            conditions: key.conditions, versions: [])
-        if rows[key] == nil { order.append(key) }
-        row.minLevel = min(row.minLevel, way.minLevel)
-        row.maxLevel = max(row.maxLevel, way.maxLevel)
-        if !row.versions.contains(detail.version.name) { row.versions.append(detail.version.name) }
-        rows[key] = row
-      }
-      for (key, chance) in chances {
-        let highest = rows[key]?.chance ?? 0
-        rows[key]?.chance = max(highest, chance)
+      let version = detail.version.name
+      for found in detail.encounterDetails {
+        let way = Way(
+          method: SafeText.line(found.method.name),
+          conditions: found.conditionValues.map { SafeText.line($0.name) }.sorted())
+        if slots[way] == nil { ways.append(way) }
+        var sum =
+          slots[way]?[version]
+          ?? Slots(minLevel: found.minLevel, maxLevel: found.maxLevel, chance: 0)
+        sum.minLevel = min(sum.minLevel, found.minLevel)
+        sum.maxLevel = max(sum.maxLevel, found.maxLevel)
+        sum.chance += found.chance
+        slots[way, default: [:]][version] = sum
       }
     }
-    let found = order.compactMap { key in
-      rows[key].map { row in
-        var row = row
-        row.versions = versions.filter(row.versions.contains)
-        return row
+    var rows: [EncounterPage.Row] = []
+    for way in ways {
+      let byVersion = slots[way] ?? [:]
+      var alike: [(slots: Slots, versions: [String])] = []
+      for version in versions {
+        guard let found = byVersion[version] else { continue }
+        if let index = alike.firstIndex(where: { $0.slots == found }) {
+          alike[index].versions.append(version)
+        } else {
+          alike.append((found, [version]))
+        }
+      }
+      rows += alike.map { group in
+        EncounterPage.Row(
+          place: place, area: SafeText.line(encounter.locationArea.name), method: way.method,
+          minLevel: group.slots.minLevel, maxLevel: group.slots.maxLevel,
+          chance: group.slots.chance, conditions: way.conditions, versions: group.versions)
       }
     }
-    return merged(found)
+    return merged(rows)
   }
 
-  /// Rows alike but for their conditions (the same place, method, levels, chance and versions:
-  /// one per weather, say) made one, their conditions together.
+  /// Rows alike but for the values of one kind of condition (the same place, method, levels,
+  /// chance, versions and other conditions: one per weather, say) made one, that kind's values
+  /// together (`weather: rain or fog`). Rows that differ otherwise (one with a condition, one
+  /// without) stay apart: together they would say something the data does not.
   static func merged(_ rows: [EncounterPage.Row]) -> [EncounterPage.Row] {
-    struct Key: Hashable {
-      var area: String
-      var method: String
-      var levels: [Int]
-      var chance: Int
-      var versions: [String]
-    }
-    var merged: [Key: EncounterPage.Row] = [:]
-    var order: [Key] = []
+    var merged: [EncounterPage.Row] = []
     for row in rows {
-      let key = Key(
-        area: row.area, method: row.method, levels: [row.minLevel, row.maxLevel],
-        chance: row.chance, versions: row.versions)
-      if var existing = merged[key] {
-        for condition in row.conditions where !existing.conditions.contains(condition) {
-          existing.conditions.append(condition)
+      if let index = merged.firstIndex(where: { EncounterPage.differOnlyInOneKind($0, row) }) {
+        for condition in row.conditions where !merged[index].conditions.contains(condition) {
+          merged[index].conditions.append(condition)
         }
-        merged[key] = existing
       } else {
-        merged[key] = row
-        order.append(key)
+        merged.append(row)
       }
     }
-    return order.compactMap { merged[$0] }
+    return merged
   }
 
   /// The pokemon's slug, and the species it evolves from (for a species' own pokemon).
@@ -403,27 +461,48 @@ public enum EncounterFeature {
     return (species.name, species.evolvesFromSpecies?.name)
   }
 
-  /// The game `typed` names among those where it is found: a game or one of its versions, itself
-  /// or the only one it starts.
+  /// The game `typed` names, a version group or a version (by slug or name, or the start of
+  /// one), among those where it is found: a version narrows the page to it. A game where it is
+  /// not found is `notFoundIn`, naming those where it is; a name of no game is `unknown`.
   static func resolve(
-    _ typed: String, among games: [(game: NamedResource, versions: [String])], of pokemon: String
-  ) throws(PageError) -> (game: NamedResource, versions: [String]) {
-    let query = NameQuery.normalize(typed)
-    if let exact = games.first(where: { $0.game.name == query || $0.versions.contains(query) }) {
-      return exact
+    _ typed: String, among found: [(game: NamedResource, versions: [String])], games: GameOrder,
+    pokemon: String, request: PageRequest, client: any PokeAPIClient
+  ) async throws(PageError) -> (game: NamedResource, versions: [String]) {
+    var groups = games.games
+    for entry in found where !groups.contains(entry.game.name) { groups.append(entry.game.name) }
+    let allVersions = groups.flatMap { group in
+      games.versions(of: group) + (found.first { $0.game.name == group }?.versions ?? [])
     }
-    let prefixed = games.filter { entry in
-      entry.game.name.hasPrefix(query) || entry.versions.contains { $0.hasPrefix(query) }
+    let names = await GameNames.versions(allVersions, glossary: request.glossary, client: client)
+    let english =
+      request.glossary.language == nil
+      ? names
+      : await GameNames.versions(allVersions, glossary: Glossary.slugs, client: client)
+    var entries: [(value: String, names: [String])] = groups.map { ($0, [$0]) }
+    for version in allVersions {
+      entries.append(
+        (version, [version] + [names[version], english[version]].compactMap { $0 }))
     }
-    if prefixed.count == 1 { return prefixed[0] }
-    if prefixed.count > 1 {
+    switch NameResolver(entries).resolve(typed) {
+    case .found(let slug):
+      if let entry = found.first(where: { $0.game.name == slug }) { return entry }
+      if let entry = found.first(where: { $0.versions.contains(slug) }) {
+        return (entry.game, [slug])
+      }
+      let label = { (slug: String) in names[slug] ?? DisplayName.words(slug) }
+      let asked =
+        games.versions(of: slug).isEmpty
+        ? label(slug) : games.versions(of: slug).map(label).joined(separator: " / ")
+      throw .notFoundIn(
+        subject: SafeText.line(pokemon), place: asked,
+        elsewhere: found.map { $0.versions.map(label).joined(separator: " / ") })
+    case .ambiguous(let candidates, let total):
       throw .ambiguous(
-        kind: "game", input: SafeText.line(typed),
-        candidates: prefixed.prefix(8).map { SafeText.line($0.game.name) },
-        total: prefixed.count)
+        kind: "game", input: SafeText.line(typed), candidates: candidates.map(SafeText.line),
+        total: total)
+    case .unknown(let suggestion):
+      throw .unknown(
+        kind: "game", input: SafeText.line(typed), suggestion: suggestion.map(SafeText.line))
     }
-    throw .unknown(
-      kind: "game where \(DisplayName.of(pokemon)) is found", input: SafeText.line(typed),
-      suggestion: nil)
   }
 }

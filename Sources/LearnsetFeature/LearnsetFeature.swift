@@ -194,7 +194,8 @@ public struct LearnsetPage: Page, Codable, Equatable {
   public var rows: [Row]
   /// The pokemon's name in the page's language (`ピカチュウ`), else its slug capitalised.
   public var pokemonName: String?
-  /// The game's name in the page's language (`スカーレット / バイオレット`), when one was chosen.
+  /// The game's name from the API in the page's language, else English (`スカーレット / バイオレット`,
+  /// `Scarlet / Violet`); `nil` when its versions cannot be loaded.
   public var gameName: String?
   /// Said once on the page when a name is in English for want of one in the language.
   public var fallbackNote: String?
@@ -358,8 +359,8 @@ public enum LearnsetFeature {
       // Named after it is read: the names of the moment (the species' may be loading).
       if request.glossary.language != nil {
         page.pokemonName = request.glossary.species(page.pokemonID, slug: page.pokemon)
-        page.gameName = await GameNames.game(game, glossary: request.glossary, client: client)
       }
+      page.gameName = await GameNames.game(game, glossary: request.glossary, client: client)
       return page
     } catch {
       throw .api(error)

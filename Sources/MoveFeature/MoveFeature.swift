@@ -91,10 +91,14 @@ public struct MovePage: Page, Equatable {
     public var item: String
     /// The version group's slug (`scarlet-violet`).
     public var versionGroup: String
+    /// The game's name from the API, by its versions' names (`Legends: Z-A`, `Scarlet /
+    /// Violet`), in the page's language; `nil` when they cannot be loaded.
+    public var gameName: String?
 
-    public init(item: String, versionGroup: String) {
+    public init(item: String, versionGroup: String, gameName: String? = nil) {
       self.item = item
       self.versionGroup = versionGroup
+      self.gameName = gameName.map(SafeText.line)
     }
   }
 
@@ -190,7 +194,10 @@ public struct MovePage: Page, Equatable {
       fields.append(
         .init(
           "Machine",
-          [Span(machine.item, .strong), Span(" in \(DisplayName.words(machine.versionGroup))")]))
+          [
+            Span(machine.item, .strong),
+            Span(" in \(machine.gameName ?? DisplayName.words(machine.versionGroup))"),
+          ]))
     }
     fields.append(.init("Effect", effect.map { [Span($0)] } ?? [Span("no description", .dim)]))
     if let flavorText, flavorText != effect { fields.append(.init("In game", flavorText)) }
@@ -224,7 +231,12 @@ public enum MoveFeature {
           machine = nil
         }
       }
-      return MovePage(move, machine: machine, glossary: request.glossary)
+      var page = MovePage(move, machine: machine, glossary: request.glossary)
+      if let game = page.machine?.versionGroup {
+        page.machine?.gameName = await GameNames.game(
+          game, glossary: request.glossary, client: client)
+      }
+      return page
     }
   }
 }

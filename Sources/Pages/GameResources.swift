@@ -83,6 +83,8 @@ public struct GameOrder: Codable, Sendable, Equatable {
   private let order: [String: Int]
   /// The game (version group) of each version.
   private let groupOfVersion: [String: NamedResource]
+  /// Each game's versions, in the game's own order (`red`, `blue`).
+  private let versionsOfGame: [String: [String]]
   /// Whether every game's order is known (a partial one is not worth keeping).
   public let isComplete: Bool
 
@@ -97,11 +99,35 @@ public struct GameOrder: Codable, Sendable, Equatable {
       }
     }
     self.groupOfVersion = groupOfVersion
+    versionsOfGame = Dictionary(
+      groups.map { ($0.name, $0.versions.map(\.name)) }, uniquingKeysWith: { first, _ in first })
     isComplete = complete
   }
 
   /// The game (version group) `version` belongs to, when it is known.
   public func game(of version: String) -> NamedResource? { groupOfVersion[version] }
+
+  /// The versions of `game` (a version group's slug) in its own order; none when it is not known.
+  public func versions(of game: String) -> [String] { versionsOfGame[game] ?? [] }
+
+  /// `versions` in their games' order: by game, oldest first, then as each game lists them;
+  /// those not known last, as given.
+  public func sorted(versions: [String]) -> [String] {
+    func key(_ version: String) -> (Int, Int, Int) {
+      guard let game = groupOfVersion[version] else { return (Int.max, Int.max, Int.max) }
+      let (order, id) = rank(game)
+      return (order, id, self.versions(of: game.name).firstIndex(of: version) ?? 0)
+    }
+    return versions.enumerated().sorted { a, b in
+      let (ka, kb) = (key(a.element), key(b.element))
+      return ka != kb ? ka < kb : a.offset < b.offset
+    }.map(\.element)
+  }
+
+  /// Every game known (version groups' slugs), newest first.
+  public var games: [String] {
+    versionsOfGame.keys.sorted { (order[$0] ?? Int.min, $0) > (order[$1] ?? Int.min, $1) }
+  }
 
   /// The most games asked for (there are about 30): a list longer than that is not the API's.
   public static let maximumGames = 200
@@ -174,22 +200,21 @@ public struct GameOrder: Codable, Sendable, Equatable {
 /// The names of games in a language. A version (`scarlet`) has names of its own; a game (a
 /// version group, `scarlet-violet`) has none in the API, so it is named by its versions.
 public enum GameNames {
-  /// The names of `versions` (slugs) in the glossary's language, loaded together (a small
-  /// request each, cached); none without a language, and none for those that cannot be loaded.
+  /// The names of `versions` (slugs) in the glossary's language (English without one), loaded
+  /// together (a small request each, cached); none for those that cannot be loaded.
   public static func versions(
     _ versions: [String], glossary: Glossary, client: any PokeAPIClient
   ) async -> [String: String] {
-    guard let language = glossary.language else { return [:] }
-    return await client.names(of: VersionKind.self, versions, in: language)
+    await client.names(of: VersionKind.self, versions, in: glossary.language ?? .english)
   }
 
-  /// The game `slug` (a version group) in the glossary's language: its versions' names,
-  /// `スカーレット / バイオレット`; `nil` without a language or when they cannot be loaded.
+  /// The game `slug` (a version group) in the glossary's language (English without one): its
+  /// versions' names, `スカーレット / バイオレット`, `Sword: The Isle of Armor / Shield: The Isle of
+  /// Armor`; `nil` when they cannot be loaded.
   public static func game(
     _ slug: String, glossary: Glossary, client: any PokeAPIClient
   ) async -> String? {
-    guard glossary.language != nil, !slug.isEmpty,
-      let group = try? await client.resource(VersionGroup.self, slug)
+    guard !slug.isEmpty, let group = try? await client.resource(VersionGroup.self, slug)
     else { return nil }
     let slugs = group.versions.map(\.name)
     let names = await versions(slugs, glossary: glossary, client: client)

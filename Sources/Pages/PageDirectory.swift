@@ -109,26 +109,16 @@ public struct PageDirectory: Sendable {
   private func resolve(
     _ query: String, typed: String, kind: String, among names: [NamedResource]
   ) throws(PageError) -> String {
-    var bySlug: [String: String] = [:]
-    for name in names { bySlug[NameQuery.normalize(name.name), default: name.name] = name.name }
-    let slugs = bySlug.keys.sorted()
-    if let exact = bySlug[query] { return exact }
-    let prefixed = slugs.filter { $0.hasPrefix(query) }
-    if prefixed.count == 1 { return bySlug[prefixed[0]]! }
-    if prefixed.count > 1 {
+    let slugs = names.map(\.name).sorted { NameQuery.normalize($0) < NameQuery.normalize($1) }
+    switch NameResolver(slugs.map { ($0, [$0]) }).resolve(query) {
+    case .found(let slug): return slug
+    case .ambiguous(let candidates, let total):
       throw .ambiguous(
-        kind: kind, input: SafeText.line(typed),
-        candidates: prefixed.prefix(Self.maximumCandidates).map { SafeText.line(bySlug[$0]!) },
-        total: prefixed.count)
+        kind: kind, input: SafeText.line(typed), candidates: candidates.map(SafeText.line),
+        total: total)
+    case .unknown(let suggestion):
+      throw .unknown(
+        kind: kind, input: SafeText.line(typed), suggestion: suggestion.map(SafeText.line))
     }
-    let limit = query.count <= 4 ? 1 : 2
-    var best: (slug: String, distance: Int)?
-    for slug in slugs {
-      let distance = TextTools.editDistance(query, slug, limit: limit)
-      if distance <= limit, distance < (best?.distance ?? Int.max) { best = (slug, distance) }
-    }
-    throw .unknown(
-      kind: kind, input: SafeText.line(typed),
-      suggestion: best.map { SafeText.line(bySlug[$0.slug]!) })
   }
 }

@@ -129,6 +129,9 @@ public enum PageError: Error, Sendable, Equatable {
   case ambiguous(kind: String, input: String, candidates: [String], total: Int)
   /// The input is empty once cleaned, or absurdly long; `example` is a name of the kind.
   case invalidName(kind: String, example: String)
+  /// What was asked for exists, but `subject` is not in it: not found in the wild in the game
+  /// `place`; `elsewhere` names where it is (none: nowhere).
+  case notFoundIn(subject: String, place: String, elsewhere: [String])
   /// The kind is about the selected species, and none is open.
   case needsSelection(kind: String)
   /// The API failed.

@@ -26,13 +26,17 @@ enum EncounterFixtures {
     #"{"version":\#(reference("version", name, id)),"max_chance":100,"encounter_details":[\#(ways.joined(separator: ","))]}"#
   }
 
+  // Blue listed before Red, as the API sometimes lists a game's versions.
   static let pikachu = #"""
     [
       {"location_area":\#(reference("location-area", "viridian-forest-area", 321)),"version_details":[
-        \#(version("red", 1, [way("walk", 3, 3, 5), way("walk", 5, 5, 5)])),
-        \#(version("blue", 2, [way("walk", 3, 5, 5)]))]},
+        \#(version("blue", 2, [way("walk", 3, 5, 5)])),
+        \#(version("red", 1, [way("walk", 3, 3, 5), way("walk", 5, 5, 5)]))]},
       {"location_area":\#(reference("location-area", "power-plant-area", 330)),"version_details":[
         \#(version("red", 1, [way("walk", 20, 24, 25, ["time-night"]), way("walk", 20, 24, 25, ["time-day"])]))]},
+      {"location_area":\#(reference("location-area", "kanto-route-2-area", 296)),"version_details":[
+        \#(version("red", 1, [way("walk", 4, 4, 5, ["backlot-not-mentioned"]), way("walk", 4, 4, 4), way("walk", 4, 4, 1)])),
+        \#(version("blue", 2, [way("walk", 6, 6, 20, ["time-morning"]), way("walk", 6, 6, 10, ["radio-off", "time-morning"]), way("walk", 6, 6, 10, ["radio-off", "time-day"]), way("walk", 6, 6, 10, ["time-day", "radio-off"])]))]},
       {"location_area":\#(reference("location-area", "pallet-town-area", 285)),"version_details":[
         \#(version("yellow", 3, [way("gift", 5, 5, 100)]))]}
     ]
@@ -41,18 +45,33 @@ enum EncounterFixtures {
   static let games = [
     #"{"id":1,"name":"red-blue","order":1,"versions":[\#(reference("version", "red", 1)),\#(reference("version", "blue", 2))]}"#,
     #"{"id":2,"name":"yellow","order":2,"versions":[\#(reference("version", "yellow", 3))]}"#,
+    #"{"id":3,"name":"gold-silver","order":3,"versions":[\#(reference("version", "gold", 4)),\#(reference("version", "silver", 5))]}"#,
+  ]
+
+  static let versions = [
+    #"{"id":1,"name":"red","names":[\#(Fixtures.english("name", "Red"))]}"#,
+    #"{"id":2,"name":"blue","names":[\#(Fixtures.english("name", "Blue"))]}"#,
+    #"{"id":3,"name":"yellow","names":[\#(Fixtures.english("name", "Yellow"))]}"#,
+    #"{"id":4,"name":"gold","names":[\#(Fixtures.english("name", "Gold"))]}"#,
+    #"{"id":5,"name":"silver","names":[\#(Fixtures.english("name", "Silver"))]}"#,
   ]
 
   static let areas = [
     #"{"id":321,"name":"viridian-forest-area","names":[\#(Fixtures.english("name", "Viridian Forest"))]}"#,
     #"{"id":330,"name":"power-plant-area","names":[]}"#,
+    #"{"id":296,"name":"kanto-route-2-area","names":[\#(Fixtures.english("name", "Road 2"))],"location":\#(reference("location", "kanto-route-2", 89))}"#,
     #"{"id":285,"name":"pallet-town-area","names":[\#(Fixtures.english("name", "Pallet Town"))]}"#,
+  ]
+
+  static let locations = [
+    #"{"id":89,"name":"kanto-route-2","names":[\#(Fixtures.english("name", "Route 2"))]}"#
   ]
 
   static func client() throws -> FixtureClient {
     try FixtureClient(
       [
-        "version-group": games, "location-area": areas,
+        "version-group": games, "version": versions, "location-area": areas,
+        "location": locations,
         "pokemon-species": [
           #"{"id":25,"name":"pikachu","gender_rate":4,"evolves_from_species":\#(reference("pokemon-species", "pichu", 172))}"#,
           #"{"id":172,"name":"pichu","gender_rate":4}"#,
@@ -77,21 +96,73 @@ struct EncounterTests {
     #expect(page.games == ["yellow", "red-blue"])
     #expect(page.rows.map(\.method) == ["gift"])
     #expect(page.rows.first?.place == "Pallet Town")
+    #expect(page.gameName == "Yellow")
   }
 
-  @Test func slotsAddUpLevelsSpanAndConditionsAreKept() async throws {
-    let page = try await page("red")
+  @Test func eachChanceIsOneVersionsAndVersionsAreInTheGamesOrder() async throws {
+    let page = try await page("red-blue")
     #expect(page.game == "red-blue" && page.versions == ["red", "blue"])
-    let forest = try #require(page.rows.first { $0.area == "viridian-forest-area" })
-    // Red's two 5% slots make 10%; Blue's one 5%: the highest is shown, levels 3 to 5.
-    #expect(forest.chance == 10 && forest.minLevel == 3 && forest.maxLevel == 5)
-    #expect(forest.versions == ["red", "blue"])
+    #expect(page.gameName == "Red / Blue")
+    // Red's two 5% slots make 10% at levels 3 to 5; Blue's one 5% slot: a row each.
+    let forest = page.rows.filter { $0.area == "viridian-forest-area" }
+    #expect(forest.map(\.chance) == [10, 5])
+    #expect(forest.map(\.versions) == [["red"], ["blue"]])
+    #expect(forest.allSatisfy { $0.minLevel == 3 && $0.maxLevel == 5 })
     // The Power Plant: Red only, by day and at night alike, one row; the place named from its slug.
     let plant = try #require(page.rows.first { $0.area == "power-plant-area" })
     #expect(plant.place == "Power Plant")
     #expect(plant.versions == ["red"])
     #expect(Set(plant.conditions) == ["time-night", "time-day"])
-    #expect(page.rows.count == 2)
+  }
+
+  @Test func waysThatDifferStayApart() async throws {
+    let route = try await page("red-blue").rows.filter { $0.area == "kanto-route-2-area" }
+    // Red: a way with a condition (5%) and one without (4 + 1%) are two rows, not one.
+    let red = route.filter { $0.versions == ["red"] }
+    #expect(red.map(\.conditions) == [["backlot-not-mentioned"], []])
+    #expect(red.map(\.chance) == [5, 5])
+    // Blue: in the morning 20%; in the morning with the radio off 10%; by day with the radio
+    // off 10 + 10%: three ways at level 6, none merged into another.
+    let blue = route.filter { $0.versions == ["blue"] }
+    #expect(
+      blue.map(\.conditions) == [
+        ["time-morning"], ["radio-off", "time-morning"], ["radio-off", "time-day"],
+      ])
+    #expect(blue.map(\.chance) == [20, 10, 20])
+  }
+
+  @Test func aPlaceIsNamedAsItsLocationWhenItIsItsOwnArea() async throws {
+    let route = try #require(
+      try await page("red-blue").rows.first { $0.area == "kanto-route-2-area" })
+    #expect(route.place == "Route 2")
+  }
+
+  @Test func aVersionNarrowsThePageToIt() async throws {
+    let blue = try await page("blue")
+    #expect(blue.game == "red-blue" && blue.versions == ["blue"])
+    #expect(blue.rows.allSatisfy { $0.versions == ["blue"] })
+    #expect(blue.title == "Where in Blue")
+    #expect(try await page("Red").versions == ["red"])
+  }
+
+  @Test func aGameWhereItIsNotFoundNamesTheGamesWhereItIs() async throws {
+    await #expect(
+      throws: PageError.notFoundIn(
+        subject: "Pikachu", place: "Gold / Silver", elsewhere: ["Yellow", "Red / Blue"])
+    ) {
+      try await page("gold-silver")
+    }
+    await #expect(
+      throws: PageError.notFoundIn(
+        subject: "Pichu", place: "Silver", elsewhere: [])
+    ) {
+      try await page("silver", selection: 172)
+    }
+    await #expect(
+      throws: PageError.unknown(kind: "game", input: "golden-age", suggestion: nil)
+    ) {
+      try await page("golden-age")
+    }
   }
 
   @Test func conditionsAndMethodsInWords() {
@@ -104,16 +175,6 @@ struct EncounterTests {
       EncounterPage.conditions(["weather-rain", "weather-fog", "time-day"]) == [
         "weather: rain or fog", "by day",
       ])
-  }
-
-  @Test func aVersionNamesItsGame() async throws {
-    #expect(try await page("blue").game == "red-blue")
-    await #expect(
-      throws: PageError.unknown(
-        kind: "game where Pikachu is found", input: "gold", suggestion: nil)
-    ) {
-      try await page("gold")
-    }
   }
 
   @Test func foundNowhereSaysHowItIsObtained() async throws {
@@ -139,9 +200,11 @@ struct EncounterTests {
   }
 
   @Test func jsonAsDocumented() async throws {
-    let object = try json(try await page("red"))
+    let object = try json(try await page("red-blue"))
     #expect(
-      Set(object.keys) == ["pokemonID", "pokemon", "game", "versions", "games", "rows"])
+      Set(object.keys) == [
+        "pokemonID", "pokemon", "game", "versions", "games", "rows", "gameName", "versionNames",
+      ])
     let row = try #require((object["rows"] as? [[String: Any]])?.first)
     #expect(
       Set(row.keys) == [
