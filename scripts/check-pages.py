@@ -59,7 +59,7 @@ names = {
     "ability": [a["name"] for a in index("ability")][::10],
     "move": [m["name"] for m in index("move")][::25],
     "type": [t["name"] for t in index("type")],
-    "item": [i["name"] for i in index("item")][::60],
+    "item": [i["name"] for i in index("item")][::60] + ["tm01", "tm10", "tm55"],
     "nature": [n["name"] for n in index("nature")],
 }
 script = "\n".join(f"{kind} {name}" for kind, list_ in names.items() for name in list_)
@@ -133,8 +133,15 @@ for kind, list_ in names.items():
                 held[ident(h["pokemon"]["url"])] = max((d["rarity"] for d in h["version_details"]), default=None)
             expect(f"{label} held by", [(h["species"]["id"], h.get("rarity")) for h in data["heldBy"]], sorted(held.items()))
             prices = [p for p in raw.get("prices", []) if (p.get("purchase_price") or 0) > 0]
-            cost = raw.get("cost") or (max(prices, key=lambda p: ident(p["version_group"]["url"]))["purchase_price"] if prices else None)
+            # The newest game that sells it, by the games' order (issue 38: not by id).
+            cost = (max(prices, key=lambda p: orders.get(p["version_group"]["name"], -1))["purchase_price"]
+                    if prices else raw.get("cost") or None)
             expect(f"{label} cost", data.get("cost"), cost)
+            texts = english(raw["flavor_text_entries"], "text")
+            if texts:
+                newest = max(enumerate(texts), key=lambda t: (orders.get(t[1]["version_group"]["name"], -1), t[0]))[1]
+                expect(f"{label} flavour text of the newest game", words(data.get("flavorText")),
+                       words(newest["text"]))
         elif kind == "nature":
             neutral = raw["increased_stat"] == raw["decreased_stat"]
             expect(f"{label} raises", data.get("raises"), None if neutral else raw["increased_stat"]["name"])

@@ -97,12 +97,25 @@ public struct Item: APIResource, Hashable {
     heldByPokemon = try c.decodeIfPresent([Holder].self, forKey: .heldByPokemon) ?? []
   }
 
-  /// What it costs in a shop: `cost`, else the newest price that is one; `nil` when it cannot
+  /// What it costs in a shop: the price in the newest game (by `order`, by id where the order is
+  /// not known) that sells it, else `cost` (the API's older single price); `nil` when it cannot
   /// be bought.
-  public var shopPrice: Int? {
+  public func shopPrice(_ order: GameOrder?) -> Int? {
+    let order = order ?? GameOrder([], complete: false)
+    let unnamed = NamedResource(name: "", url: "")
+    let newest = prices.filter { ($0.purchasePrice ?? 0) > 0 }.max {
+      order.rank($0.versionGroup ?? unnamed) < order.rank($1.versionGroup ?? unnamed)
+    }
+    if let price = newest?.purchasePrice { return price }
     if let cost, cost > 0 { return cost }
-    return prices.filter { ($0.purchasePrice ?? 0) > 0 }
-      .max { ($0.versionGroup?.id ?? 0) < ($1.versionGroup?.id ?? 0) }?.purchasePrice
+    return nil
+  }
+
+  /// Whether what it says differs by game: prices or flavour texts of more than one game, the
+  /// newest of which is known only with the games' order.
+  public var differsByGame: Bool {
+    Set(prices.compactMap(\.versionGroup?.name)).count > 1
+      || Set(flavorTexts.compactMap(\.versionGroup)).count > 1
   }
 }
 
@@ -120,11 +133,11 @@ public struct ItemPage: Page, Equatable {
   public var id: Int
   /// The category's slug (`held-items`).
   public var category: String?
-  /// What it costs in a shop, `nil` when it cannot be bought.
+  /// What it costs in a shop in the newest game that sells it, `nil` when it cannot be bought.
   public var cost: Int?
   /// The short effect.
   public var effect: String?
-  /// The newest flavour text.
+  /// The flavour text of the newest game that has one in the language (else English).
   public var flavorText: String?
   public var heldBy: [Holder]
   /// The language of the texts (`en` without one chosen).
@@ -132,15 +145,16 @@ public struct ItemPage: Page, Equatable {
   /// Said once on the page when a text is in English for want of one in the language.
   public var fallbackNote: String?
 
-  public init(_ item: Item, glossary: Glossary = .slugs) {
+  /// The page of `item`; `order` tells which game is newest (without it, the last listed).
+  public init(_ item: Item, glossary: Glossary = .slugs, order: GameOrder? = nil) {
     var words = Localizer(glossary)
     name = SafeText.line(item.name)
     displayName = words.name(item.names, slug: item.name)
     id = item.id
     category = item.category.map { SafeText.line($0.name) }
-    cost = item.shopPrice
+    cost = item.shopPrice(order)
     effect = words.shortText(item.effects) ?? words.text(item.effects)
-    flavorText = words.text(item.flavorTexts)
+    flavorText = words.text(item.flavorTexts, order: order)
     language = words.language.code
     fallbackNote = words.note
     var seen: Set<Int> = []
@@ -176,10 +190,22 @@ public struct ItemPage: Page, Equatable {
 
 /// The item pages over `client`.
 public enum ItemFeature {
-  /// `item NAME`.
+  /// `item NAME`: the item, and the games' order when what it says differs by game (kept: one
+  /// read once it has been loaded; where it cannot be had, the last listed stands in).
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named("item", example: "leftovers", resource: Item.self, client: client) { item, request, _ in
-      ItemPage(item, glossary: request.glossary)
+    .named("item", example: "leftovers", resource: Item.self, client: client) {
+      item, request, client async throws(APIError) in
+      var order: GameOrder?
+      if item.differsByGame {
+        do throws(APIError) {
+          order = try await GameOrder.load(client)
+        } catch .cancelled {
+          throw APIError.cancelled
+        } catch {
+          order = nil
+        }
+      }
+      return ItemPage(item, glossary: request.glossary, order: order)
     }
   }
 }

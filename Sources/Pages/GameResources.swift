@@ -191,6 +191,18 @@ public struct GameOrder: Codable, Sendable, Equatable {
     games.max { rank($0) < rank($1) }
   }
 
+  /// A sort key for a game known by its slug alone (a text's game): its order, unknown games
+  /// (and none) below every known one.
+  public func rank(of game: String?) -> Int { game.flatMap { order[$0] } ?? Int.min }
+
+  /// The newest of `games` by slug (the prices of an item): by order; `nil` when there are none.
+  public func newest(slugs games: [String]) -> String? {
+    games.enumerated().max { a, b in
+      let (ra, rb) = (rank(of: a.element), rank(of: b.element))
+      return ra != rb ? ra < rb : a.offset < b.offset
+    }?.element
+  }
+
   /// A sort key: the known order first, the id when it is not known.
   public func rank(_ game: NamedResource) -> (Int, Int) {
     (order[game.name] ?? Int.min, game.id ?? 0)

@@ -1,7 +1,7 @@
 import Models
 
 /// A text in one language, as the API's `names`, `effect_entries` and `flavor_text_entries`
-/// carry them: the newest of each language is kept.
+/// carry them: the last of each language and game is kept.
 public struct LocalizedText: Codable, Sendable, Hashable {
   public var text: String
   public var shortText: String?
@@ -19,7 +19,9 @@ public struct LocalizedText: Codable, Sendable, Hashable {
 }
 
 /// Reading the localised parts of a resource: `names`, `effect_entries`, `flavor_text_entries`,
-/// keeping the newest entry of each language.
+/// keeping the last entry of each language in each game (a flavour text per game and language;
+/// a name or an effect per language), so that a page can take the newest game's or a chosen
+/// game's.
 public enum Localized {
   private struct Entry: Decodable {
     struct Reference: Decodable { var name: String }
@@ -41,17 +43,17 @@ public enum Localized {
     }
   }
 
-  /// The entries under `key`, the newest of each language (the API lists texts oldest first),
+  /// The entries under `key`, the last of each language and game,
   /// whatever their shape: the API's raw list (`[{"name": …, "language": {"name": "en"}}]`) or
   /// the list pokedex stored.
   public static func decode<K: CodingKey>(
     _ container: KeyedDecodingContainer<K>, _ key: K
   ) throws -> [LocalizedText] {
     if let stored = try? container.decodeIfPresent([LocalizedText].self, forKey: key) {
-      return newestOfEach(stored)
+      return lastOfEach(stored)
     }
     let raw = try container.decodeIfPresent([Entry].self, forKey: key) ?? []
-    return newestOfEach(
+    return lastOfEach(
       raw.compactMap { entry in
         guard
           let text = entry.name ?? entry.effect ?? entry.flavorText ?? entry.text
@@ -63,14 +65,19 @@ public enum Localized {
       })
   }
 
-  /// The last entry of each language, in the order the languages first appear.
-  private static func newestOfEach(_ entries: [LocalizedText]) -> [LocalizedText] {
-    var newest: [String: LocalizedText] = [:]
-    var order: [String] = []
-    for entry in entries where newest.updateValue(entry, forKey: entry.language) == nil {
-      order.append(entry.language)
+  /// The last entry of each language and game, in the order they first appear.
+  private static func lastOfEach(_ entries: [LocalizedText]) -> [LocalizedText] {
+    struct Key: Hashable {
+      var language: String
+      var versionGroup: String?
     }
-    return order.compactMap { newest[$0] }
+    var last: [Key: LocalizedText] = [:]
+    var order: [Key] = []
+    for entry in entries {
+      let key = Key(language: entry.language, versionGroup: entry.versionGroup)
+      if last.updateValue(entry, forKey: key) == nil { order.append(key) }
+    }
+    return order.compactMap { last[$0] }
   }
 
   /// `generation-iii` → `Generation III`.
@@ -104,9 +111,10 @@ public struct Localizer: Sendable {
     return text
   }
 
-  /// The newest text of `entries` as one paragraph, `nil` when there is none.
-  public mutating func text(_ entries: [LocalizedText]) -> String? {
-    pick(entries, short: false, line: false)
+  /// The newest text of `entries` as one paragraph, `nil` when there is none: of the texts in
+  /// the language (else English), the newest game's by `order`, else the last listed.
+  public mutating func text(_ entries: [LocalizedText], order: GameOrder? = nil) -> String? {
+    pick(entries, short: false, line: false, order: order)
   }
 
   /// The short form of an effect (`short_effect`), `nil` when there is none.
@@ -117,15 +125,27 @@ public struct Localizer: Sendable {
   /// The line to show once on the screen when a text fell back to English.
   public var note: String? { fellBack ? glossary.fallbackNote : nil }
 
-  private mutating func pick(_ entries: [LocalizedText], short: Bool, line: Bool) -> String? {
+  private mutating func pick(
+    _ entries: [LocalizedText], short: Bool, line: Bool, order: GameOrder? = nil
+  ) -> String? {
     let usable = entries.filter { entry in
       guard let text = short ? entry.shortText : entry.text else { return false }
       return !SafeText.line(text).isEmpty
     }
-    guard let picked = Translation.pick(usable, in: language, code: { $0.language }),
-      let text = short ? picked.entry.shortText : picked.entry.text
+    guard let found = Translation.pick(usable, in: language, last: true, code: { $0.language })
     else { return nil }
-    if picked.fallback { fellBack = true }
+    let sameLanguage = usable.filter { $0.language == found.entry.language }
+    let newest =
+      order.flatMap { order in
+        sameLanguage.enumerated().max { a, b in
+          let (ra, rb) = (
+            order.rank(of: a.element.versionGroup), order.rank(of: b.element.versionGroup)
+          )
+          return ra != rb ? ra < rb : a.offset < b.offset
+        }?.element
+      } ?? found.entry
+    guard let text = short ? newest.shortText : newest.text else { return nil }
+    if found.fallback { fellBack = true }
     return line ? SafeText.line(text) : SafeText.paragraph(text)
   }
 }

@@ -182,6 +182,34 @@ struct ItemPageTests {
     #expect(page.flavorText == "HP is slowly restored.")
   }
 
+  /// TM01's shape: sold in Red-Blue (id 1), Sword-Shield (id 20) and Japan's Blue (id 29, the
+  /// oldest game of all by order); texts listed with an older game's last.
+  @Test func theNewestGameByTheGamesOrderNotByID() async throws {
+    func group(_ id: Int, _ slug: String) -> String {
+      Fixtures.reference("version-group", slug, id)
+    }
+    let tm01 = #"""
+      {"id":305,"name":"tm01","names":[],"prices":[
+         {"purchase_price":3000,"version_group":\#(group(1, "red-blue"))},
+         {"purchase_price":40000,"version_group":\#(group(20, "sword-shield"))},
+         {"purchase_price":3000,"version_group":\#(group(29, "blue-japan"))}],
+       "effect_entries":[],"held_by_pokemon":[],
+       "flavor_text_entries":[
+         \#(Fixtures.english("text", "Sword and Shield's.", extra: #""version_group":\#(group(20, "sword-shield")),"#)),
+         \#(Fixtures.english("text", "Let's Go's.", extra: #""version_group":\#(group(19, "lets-go")),"#))]}
+      """#
+    let games = [
+      (1, "red-blue", 3), (19, "lets-go", 21), (20, "sword-shield", 22), (29, "blue-japan", 2),
+    ]
+    .map { #"{"id":\#($0.0),"name":"\#($0.1)","order":\#($0.2),"versions":[]}"# }
+    let client = try FixtureClient(["item": [tm01], "version-group": games])
+    let page = try #require(
+      try await PageDirectory(kinds: [ItemFeature.kind(client: client)]).open("item", "tm01")
+        as? ItemPage)
+    #expect(page.cost == 40000)
+    #expect(page.flavorText == "Sword and Shield's.")
+  }
+
   @Test func theOlderCostAndNoHolders() async throws {
     let page = try await open("item", "potion", as: ItemPage.self)
     #expect(page.cost == 300)
