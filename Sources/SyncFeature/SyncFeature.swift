@@ -177,12 +177,13 @@ public struct SyncFeature: Sendable {
     let pages = pages
     var addresses: [PageAddress] = []
     if pages.kind(named: "ability") != nil {
-      addresses += detail.abilities.map {
-        PageAddress(kind: "ability", key: NameQuery.normalize($0.name))
-      }
+      // By slug: the names shown are in the session's language (`Engrais`), the API's keys
+      // are not.
+      addresses += detail.abilities.map { PageAddress(kind: "ability", key: $0.slug) }
     }
     if pages.kind(named: "type") != nil {
-      addresses += detail.types.map { PageAddress(kind: "type", key: NameQuery.normalize($0)) }
+      let slugs = detail.typeSlugs.isEmpty ? detail.types.map(NameQuery.normalize) : detail.typeSlugs
+      addresses += slugs.map { PageAddress(kind: "type", key: $0) }
     }
     let shown = await withTaskGroup(of: PageError?.self) { group in
       for address in addresses {

@@ -9,21 +9,29 @@ import SyncFeature
 import Testing
 import TypeFeature
 
-/// Pikachu's details as the detail feature shows them: abilities and types in words.
+/// Pikachu's details as the detail feature shows them: abilities and types in words, in English
+/// or, `inFrench`, in French (the slugs the same).
 private struct PikachuDetails: SpeciesDetails {
+  var inFrench = false
+
   func open(_ input: String) async throws(DetailError) -> SpeciesDetailViewModel {
     try await details(of: .id(25), form: nil)
   }
 
   func details(of key: SpeciesKey, form: Int?) async throws(DetailError) -> SpeciesDetailViewModel {
-    SpeciesDetailViewModel(
-      id: 25, name: "pikachu", displayName: "Pikachu", genus: nil, types: ["Electric"],
+    var details = SpeciesDetailViewModel(
+      id: 25, name: "pikachu", displayName: "Pikachu", genus: nil,
+      types: [inFrench ? "Électrik" : "Electric"],
       heightCentimetres: 40, weightKilograms: 6, genderRatio: "50% ♂ · 50% ♀",
       abilities: [
-        .init(name: "Static", isHidden: false), .init(name: "Lightning Rod", isHidden: true),
+        .init(name: inFrench ? "Statik" : "Static", isHidden: false, slug: "static"),
+        .init(
+          name: inFrench ? "Paratonnerre" : "Lightning Rod", isHidden: true, slug: "lightning-rod"),
       ],
       stats: [], baseStatTotal: 0, flavorText: nil, isBaby: false, isLegendary: false,
       isMythical: false, evolutionChainID: nil)
+    details.typeSlugs = ["electric"]
+    return details
   }
 
   func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
@@ -50,8 +58,11 @@ private func client() throws -> FixtureClient {
   ])
 }
 
-private func sync(_ client: FixtureClient, kinds: [PageKind]) -> SyncFeature {
-  SyncFeature(details: PikachuDetails(), images: nil, pages: PageDirectory(kinds: kinds))
+private func sync(
+  _ client: FixtureClient, kinds: [PageKind], inFrench: Bool = false
+) -> SyncFeature {
+  SyncFeature(
+    details: PikachuDetails(inFrench: inFrench), images: nil, pages: PageDirectory(kinds: kinds))
 }
 
 @Suite("sync stores the pages a species links to")
@@ -73,6 +84,16 @@ struct PageSyncTests {
     #expect(withMoves.isComplete)
     requests = await client.requests
     #expect(requests.contains("pokemon 25") && requests.contains("move 84"))
+  }
+
+  @Test func inALanguageThePagesAreAskedForBySlugNotByTheNamesShown() async throws {
+    let client = try client()
+    let kinds = [AbilityFeature.kind(client: client), TypeFeature.kind(client: client)]
+    let summary = await sync(client, kinds: kinds, inFrench: true).run(
+      ids: [25], withImages: false)
+    #expect(summary.synced == 1 && summary.isComplete)
+    #expect(
+      Set(await client.requests) == ["ability static", "ability lightning-rod", "type electric"])
   }
 
   @Test func onlyTheKindsItIsGiven() async throws {
