@@ -182,7 +182,8 @@ public struct SyncFeature: Sendable {
       addresses += detail.abilities.map { PageAddress(kind: "ability", key: $0.slug) }
     }
     if pages.kind(named: "type") != nil {
-      let slugs = detail.typeSlugs.isEmpty ? detail.types.map(NameQuery.normalize) : detail.typeSlugs
+      let slugs =
+        detail.typeSlugs.isEmpty ? detail.types.map(NameQuery.normalize) : detail.typeSlugs
       addresses += slugs.map { PageAddress(kind: "type", key: $0) }
     }
     let shown = await withTaskGroup(of: PageError?.self) { group in
