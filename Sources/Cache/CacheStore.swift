@@ -44,7 +44,8 @@ public struct CacheStoreSummary: Sendable, Hashable {
   public var oldestEntry: Date?
   /// The most the store keeps, in bytes (the least recently used answers go first), if bounded.
   public var limitBytes: Int?
-  /// How many of the entries are species (`pokemon-species/{id}/`): what opens offline.
+  /// How many of the entries are species (`pokemon-species/{id}/`) answered, not "not found":
+  /// what opens offline.
   public var species: Int
 
   /// A summary with every field given.

@@ -457,8 +457,9 @@ public final class GRDBCacheStore: CacheStore {
                    COALESCE(SUM(LENGTH(body) + LENGTH(key) + COALESCE(LENGTH(etag), 0)), 0) AS bytes,
                    MIN(storedAt) AS oldest,
                    (SELECT COUNT(DISTINCT replace(key, '/#languages', '/')) FROM response
-                     WHERE key GLOB '*/pokemon-species/[0-9]*/#languages'
-                        OR key GLOB '*/pokemon-species/[0-9]*/') AS species
+                     WHERE status = 200
+                       AND (key GLOB '*/pokemon-species/[0-9]*/#languages'
+                            OR key GLOB '*/pokemon-species/[0-9]*/')) AS species
             FROM response
             """)
         let oldest: Double? = row?["oldest"]

@@ -101,6 +101,11 @@ struct GRDBCacheStoreTests {
       try await store.save(entry(key, storedAt: Date(timeIntervalSince1970: 100)))
     }
     #expect(try await store.summary().species == 3)
+    // A "not found" kept for a while is no species that opens offline.
+    var missing = entry("\(base)/99999/#languages")
+    missing.status = 404
+    try await store.save(missing)
+    #expect(try await store.summary().species == 3)
   }
 
   @Test func summaryAndRemoveAll() async throws {
