@@ -1,14 +1,11 @@
 import Foundation
 
-/// How heights and weights are written, the same on every page: metric, a height under a metre
-/// in centimetres (`30 cm`), from a metre in metres (`1.7 m`, `20 m`), a weight in kilograms
-/// (`6.5 kg`, `60 kg`), never a trailing `.0`.
+/// How heights and weights are written, the same on every page: metric, a height in
+/// centimetres as the seed asks (`30 cm`, `170 cm`, `2000 cm`), a weight in kilograms (`6.5 kg`,
+/// `60 kg`), never a trailing `.0`.
 public enum Measures {
-  /// `30 cm`, `1.7 m`, `20 m`.
-  public static func height(centimetres: Int) -> String {
-    guard centimetres >= 100 else { return "\(centimetres) cm" }
-    return "\(decimal(tenths: centimetres / 10)) m"
-  }
+  /// `30 cm`, `170 cm`, `2000 cm`.
+  public static func height(centimetres: Int) -> String { "\(centimetres) cm" }
 
   /// `6.5 kg`, `60 kg`.
   public static func weight(kilograms: Double) -> String {

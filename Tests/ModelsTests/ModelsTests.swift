@@ -181,13 +181,13 @@ struct DisplayCapTests {
 
 @Suite("Heights and weights")
 struct MeasuresTests {
-  @Test func heightsUnderAMetreAreCentimetresAndTheRestMetres() {
+  @Test func heightsAreCentimetresAsTheSeedAsks() {
     #expect(Measures.height(centimetres: 30) == "30 cm")
     #expect(Measures.height(centimetres: 99) == "99 cm")
-    #expect(Measures.height(centimetres: 100) == "1 m")
-    #expect(Measures.height(centimetres: 170) == "1.7 m")
-    #expect(Measures.height(centimetres: 2000) == "20 m")
-    #expect(Measures.height(centimetres: .max).hasSuffix(" m"))
+    #expect(Measures.height(centimetres: 100) == "100 cm")
+    #expect(Measures.height(centimetres: 170) == "170 cm")
+    #expect(Measures.height(centimetres: 2000) == "2000 cm")
+    #expect(Measures.height(centimetres: .max).hasSuffix(" cm"))
   }
 
   @Test func weightsAreKilogramsWithoutATrailingZero() {
