@@ -415,11 +415,10 @@ public actor Shell {
     do {
       detail = try await dependencies.details.open(input)
     } catch {
-      // A name the slugs do not know, typed in another script or without a near slug to
-      // suggest, may be one in the language: its names are loaded (counted), and it is looked
-      // up again. A typo of a slug is answered at once.
-      guard case .unknown(_, let suggestion) = error, !namesWereLoaded,
-        suggestion == nil || !input.allSatisfy(\.isASCII), let language = dependencies.language,
+      // A name the slugs do not know may be one in the language, even one near a slug
+      // (Glurak, Charizard in German, is near golurk): its names are loaded (counted), and it
+      // is looked up again. A script cannot wait for a background load it does not see.
+      guard case .unknown = error, !namesWereLoaded, let language = dependencies.language,
         language.current != nil
       else { throw .detail(error.echoing(typed)) }
       await waitForSpeciesNames(language, status: status)
