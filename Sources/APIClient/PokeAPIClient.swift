@@ -152,33 +152,44 @@ extension PokeAPIClient {
     try await derived("species-names") { () async throws(APIError) in
       let ids = try await speciesIndex().map(\.id)
       let client = self
-      let loaded = await withTaskGroup(of: (Int, NamesByLanguage?).self) { group in
-        var next = 0
-        func startNext() {
-          guard next < ids.count else { return }
-          let id = ids[next]
-          next += 1
-          // Caught in a function of its own, as `APIRequests.result` explains.
-          group.addTask { (id, await Self.names(ofSpecies: id, client: client)) }
-        }
-        for _ in 0..<max(1, width) { startNext() }
-        var names: [Int: NamesByLanguage] = [:]
-        var done = 0
-        var complete = true
-        for await (id, found) in group {
-          done += 1
-          progress(done, ids.count)
-          if let found {
-            if !found.isEmpty { names[id] = found }
-          } else {
-            complete = false
-          }
-          if !Task.isCancelled { startNext() }
-        }
-        return (names, complete && !Task.isCancelled)
+      let loaded = await Self.namesOfEach(ids, width: width, progress: progress) { id in
+        await Self.names(ofSpecies: id, client: client)
       }
       if Task.isCancelled { throw .cancelled }
-      return Derived(loaded.0, keep: loaded.1, forGood: true)
+      return Derived(loaded.names, keep: loaded.complete, forGood: true)
+    }
+  }
+
+  /// The names of each of `keys` by `load` (empty: none such; `nil`: not loaded), `width` at a
+  /// time, `progress` hearing how many of how many are done; complete when every one loaded
+  /// and the caller was not cancelled.
+  static func namesOfEach<Key: Hashable & Sendable>(
+    _ keys: [Key], width: Int, progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void,
+    _ load: @escaping @Sendable (Key) async -> NamesByLanguage?
+  ) async -> (names: [Key: NamesByLanguage], complete: Bool) {
+    await withTaskGroup(of: (Key, NamesByLanguage?).self) { group in
+      var next = 0
+      func startNext() {
+        guard next < keys.count else { return }
+        let key = keys[next]
+        next += 1
+        group.addTask { (key, await load(key)) }
+      }
+      for _ in 0..<max(1, width) { startNext() }
+      var names: [Key: NamesByLanguage] = [:]
+      var done = 0
+      var complete = true
+      for await (key, found) in group {
+        done += 1
+        progress(done, keys.count)
+        if let found {
+          if !found.isEmpty { names[key] = found }
+        } else {
+          complete = false
+        }
+        if !Task.isCancelled { startNext() }
+      }
+      return (names, complete && !Task.isCancelled)
     }
   }
 
@@ -370,6 +381,65 @@ public enum StatKind: NamedKind {
 /// Versions (`scarlet`), for ``ResourceNames``.
 public enum VersionKind: NamedKind {
   public static let path = "version"
+}
+
+/// Moves, for ``ResourceNames``.
+public enum MoveKind: NamedKind {
+  public static let path = "move"
+}
+
+/// Items, for ``ResourceNames``.
+public enum ItemKind: NamedKind {
+  public static let path = "item"
+}
+
+/// Natures, for ``ResourceNames``.
+public enum NatureKind: NamedKind {
+  public static let path = "nature"
+}
+
+extension PokeAPIClient {
+  /// The names of `Kind`'s resource `slug` by language: empty when the server has no such
+  /// resource, nil when it could not be loaded. (Caught in a function of its own, never inlined,
+  /// as ``APIRequests/result(of:_:)`` explains.)
+  @inline(never)
+  static func names<Kind: NamedKind>(
+    of kind: Kind.Type, _ slug: String, client: PokeAPIClient
+  ) async -> NamesByLanguage? {
+    do throws(APIError) {
+      return Self.byLanguage(try await client.resource(ResourceNames<Kind>.self, slug).names)
+    } catch .notFound {
+      return [:]
+    } catch {
+      return nil
+    }
+  }
+
+  /// Every `Kind` resource's name in `language` (else a near one) and in English, by slug
+  /// (`fuite` is `run-away`): what a name typed in the language is resolved among. Each
+  /// resource's names (cached apart, a small entry each) are read or fetched `width` at a time,
+  /// `progress` hearing how many of how many are done; the table, one language's (an item's is
+  /// a tenth of every language's, read in a tenth of the time), is kept for good once every one
+  /// came.
+  public func names<Kind: NamedKind>(
+    ofEvery kind: Kind.Type, in language: Language, width: Int = 16,
+    progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+  ) async throws(APIError) -> [String: NamesByLanguage] {
+    try await derived("names/\(Kind.path)/\(language.code)") { () async throws(APIError) in
+      let slugs = try await names(of: Kind.path).map(\.name)
+      let client = self
+      let loaded = await Self.namesOfEach(slugs, width: width, progress: progress) { slug in
+        await Self.names(of: Kind.self, slug, client: client).map { names in
+          var picked: NamesByLanguage = [:]
+          picked[language.code] = language.pick(from: names)
+          picked[Language.english.code] = names[Language.english.code]
+          return picked
+        }
+      }
+      if Task.isCancelled { throw .cancelled }
+      return Derived(loaded.names, keep: loaded.complete, forGood: true)
+    }
+  }
 }
 
 extension PokeAPIClient {

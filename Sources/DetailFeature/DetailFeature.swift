@@ -9,8 +9,6 @@ import Models
 public struct DetailFeature: Sendable {
   /// The longest name or id accepted by ``resolve(_:)``.
   public static let maximumInputLength = 64
-  /// How many candidates an ambiguous prefix lists.
-  public static let maximumCandidates = 8
 
   /// Starts work that may outlive the call that asked for it (warming the cache), named for
   /// logs and tests. The session passes its own, so that it owns, awaits and cancels that work;
@@ -92,38 +90,23 @@ public struct DetailFeature: Sendable {
   ) throws(DetailError) -> SpeciesKey {
     let byID = index.sorted()
     // Each species under every name it answers to: its slug, and its name in the language
-    // (folded once with the glossary, else here).
-    var names: [(species: SpeciesSummary, folded: String, shown: String)] = byID.map {
-      ($0, $0.name.lowercased(), SafeText.line($0.name))
+    // (folded once with the glossary, else by the resolver).
+    let resolver = NameResolver(
+      byID.map { species in
+        (
+          species.id,
+          [species.name] + [foldedNames[species.id] ?? localized[species.id]].compactMap { $0 }
+        )
+      })
+    let bySpecies = Dictionary(byID.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    func shown(_ id: Int) -> String { SafeText.line(localized[id] ?? bySpecies[id]?.name ?? "") }
+    switch resolver.resolve(query) {
+    case .found(let id): return .id(id)
+    case .ambiguous(let candidates, let total):
+      throw .ambiguous(input: typed, candidates: candidates.map(shown), total: total)
+    case .unknown(let suggestion):
+      throw .unknown(input: typed, suggestion: suggestion.map(shown))
     }
-    for species in byID {
-      guard let name = localized[species.id] else { continue }
-      let folded = foldedNames[species.id] ?? NameQuery.normalize(name)
-      if !folded.isEmpty, folded != species.name.lowercased() {
-        names.append((species, folded, SafeText.line(name)))
-      }
-    }
-    if let exact = names.first(where: { $0.folded == query }) { return .id(exact.species.id) }
-    var seen: Set<Int> = []
-    let prefixed = names.filter {
-      $0.folded.hasPrefix(query) && seen.insert($0.species.id).inserted
-    }
-    .sorted { $0.species.id < $1.species.id }
-    if prefixed.count == 1 { return .id(prefixed[0].species.id) }
-    if prefixed.count > 1 {
-      throw .ambiguous(
-        input: typed, candidates: prefixed.prefix(maximumCandidates).map(\.shown),
-        total: prefixed.count)
-    }
-    let limit = query.count <= 4 ? 1 : (query.count <= 8 ? 2 : 3)
-    var best: (distance: Int, name: String)?
-    for name in names {
-      let distance = TextTools.editDistance(query, name.folded, limit: limit)
-      if distance <= limit, distance < (best?.distance ?? Int.max) {
-        best = (distance, name.shown)
-      }
-    }
-    throw .unknown(input: typed, suggestion: best?.name)
   }
 
   // MARK: - Details

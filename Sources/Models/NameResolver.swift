@@ -12,7 +12,8 @@ public struct NameResolver<Value: Hashable & Sendable>: Sendable {
     /// Several values have a name the input starts: the first `candidates` (in the order the
     /// values were given), and how many there are.
     case ambiguous(candidates: [Value], total: Int)
-    /// None: `suggestion` has a name within a typo or two of the input.
+    /// None: `suggestion` has a name within a typo or two of the input (one for four
+    /// characters or fewer, three for more than eight).
     case unknown(suggestion: Value?)
   }
 
@@ -69,7 +70,7 @@ public struct NameResolver<Value: Hashable & Sendable>: Sendable {
     }
     if prefixed.count == 1 { return .found(prefixed[0]) }
     if !prefixed.isEmpty { return ambiguous(prefixed) }
-    let limit = query.count <= 4 ? 1 : 2
+    let limit = query.count <= 4 ? 1 : (query.count <= 8 ? 2 : 3)
     var best: (name: String, distance: Int)?
     for name in names {
       let distance = TextTools.editDistance(query, name, limit: limit)

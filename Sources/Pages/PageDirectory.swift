@@ -4,13 +4,12 @@ import Models
 /// Every page kind, and the one way to open a page of any of them: the session routes through
 /// it, so a new kind is a new module and a line here and in the command table.
 ///
-/// A name is resolved as `open` resolves species: an id, a slug in any case (`Lightning Rod`,
-/// `lightning-rod`), the start of exactly one name, else a did-you-mean. The slug as typed is
-/// asked for first, so an exact name costs one round trip and one read; the kind's list of names
-/// is read only when it is not one.
+/// A name is resolved by ``NameResolver``, as `open` resolves species: an id, a slug in any case
+/// (`Lightning Rod`, `lightning-rod`), in a language a name in it or in English (`fuite`,
+/// `せいでんき`), the start of exactly one name, else a did-you-mean. The slug as typed is asked
+/// for first, so an exact name costs one round trip and one read; the kind's list of names is
+/// read only when it is not one, and in a language its names in it (loaded once, then kept).
 public struct PageDirectory: Sendable {
-  /// How many candidates an ambiguous name lists.
-  public static let maximumCandidates = 8
 
   private let kinds: [String: PageKind]
   /// The kinds' names, in the order given.
@@ -99,7 +98,27 @@ public struct PageDirectory: Sendable {
       } catch {
         throw .api(error)
       }
-      return try await show(try resolve(query, typed: typed, kind: kind, among: all))
+      let local = try await localNames(of: pageKind, in: glossary, progress: progress)
+      return try await show(
+        try resolve(query, typed: typed, kind: kind, among: all, local: local, glossary: glossary))
+    }
+  }
+
+  /// The names of `kind`'s resources in the glossary's language and in English, by slug, to
+  /// resolve a name typed in the language among (loaded once, kept: the status line counts
+  /// them); none without a language, for a kind without them, or when they cannot be had.
+  private func localNames(
+    of kind: PageKind, in glossary: Glossary, progress: @escaping @Sendable (String) -> Void
+  ) async throws(PageError) -> [String: NamesByLanguage] {
+    guard let language = glossary.language, let load = kind.localNames else { return [:] }
+    do throws(APIError) {
+      return try await load(language) { done, total in
+        progress("Loading the \(language.englishName) names of every \(kind.name) \(done)/\(total)")
+      }
+    } catch .cancelled {
+      throw .api(.cancelled)
+    } catch {
+      return [:]
     }
   }
 
@@ -107,18 +126,28 @@ public struct PageDirectory: Sendable {
   /// compared as typed names are normalised (`supersonic-skystrike--physical` is found as
   /// `supersonic skystrike physical`).
   private func resolve(
-    _ query: String, typed: String, kind: String, among names: [NamedResource]
+    _ query: String, typed: String, kind: String, among names: [NamedResource],
+    local: [String: NamesByLanguage] = [:], glossary: Glossary = .slugs
   ) throws(PageError) -> String {
-    let slugs = names.map(\.name).sorted { NameQuery.normalize($0) < NameQuery.normalize($1) }
-    switch NameResolver(slugs.map { ($0, [$0]) }).resolve(query) {
+    // In the order of their folded slugs (folded once each): candidates are listed so.
+    let slugs = names.map { (folded: NameQuery.normalize($0.name), slug: $0.name) }
+      .sorted { $0.folded < $1.folded }.map(\.slug)
+    // Each resource by its slug, its name in the language and its English name.
+    let shown: [String: String] =
+      glossary.language.map { language in
+        local.compactMapValues { language.pick(from: $0) }
+      } ?? [:]
+    let entries = slugs.map { slug in
+      (slug, [slug] + [shown[slug], local[slug]?[Language.english.code]].compactMap { $0 })
+    }
+    func label(_ slug: String) -> String { SafeText.line(shown[slug] ?? slug) }
+    switch NameResolver(entries).resolve(query) {
     case .found(let slug): return slug
     case .ambiguous(let candidates, let total):
       throw .ambiguous(
-        kind: kind, input: SafeText.line(typed), candidates: candidates.map(SafeText.line),
-        total: total)
+        kind: kind, input: SafeText.line(typed), candidates: candidates.map(label), total: total)
     case .unknown(let suggestion):
-      throw .unknown(
-        kind: kind, input: SafeText.line(typed), suggestion: suggestion.map(SafeText.line))
+      throw .unknown(kind: kind, input: SafeText.line(typed), suggestion: suggestion.map(label))
     }
   }
 }

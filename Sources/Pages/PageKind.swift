@@ -16,6 +16,11 @@ public enum PageSubject: Sendable, Equatable {
   case arguments
 }
 
+/// The kind of the resource `R`, for ``ResourceNames``: its names alone, cached apart.
+public enum KindOf<R: APIResource>: NamedKind {
+  public static var path: String { R.path }
+}
+
 /// What a kind is asked to show.
 public struct PageRequest: Sendable {
   /// The resolved slug or id (``PageSubject/name``); the selected pokemon's id
@@ -59,28 +64,46 @@ public struct PageKind: Sendable {
   public let names: (@Sendable () async throws(APIError) -> [NamedResource])?
   /// The page for a request.
   public let show: @Sendable (PageRequest) async throws(PageError) -> any Page
+  /// Every resource's names in a language and in English, by slug, hearing how many of how many
+  /// have loaded: what a name typed in the session's language is resolved among (`ability
+  /// fuite`); `nil` for a kind resolved by slug alone.
+  public let localNames: LocalNames?
+
+  /// A loader of ``localNames``.
+  public typealias LocalNames =
+    @Sendable (Language, _ progress: @escaping @Sendable (Int, Int) -> Void) async throws(APIError)
+    -> [String: NamesByLanguage]
 
   public init(
     name: String, example: String, subject: PageSubject,
     names: (@Sendable () async throws(APIError) -> [NamedResource])?,
+    localNames: LocalNames? = nil,
     show: @escaping @Sendable (PageRequest) async throws(PageError) -> any Page
   ) {
     self.name = name
     self.example = example
     self.subject = subject
     self.names = names
+    self.localNames = localNames
     self.show = show
   }
 
   /// A kind whose names are the API's list at `R.path` (`ability`), each page made from the
   /// resource of that name.
+  /// Its names in every language are the resources' own (``ResourceNames``), unless
+  /// `localNames` loads them otherwise.
   public static func named<R: APIResource>(
     _ name: String, example: String, resource: R.Type, client: any PokeAPIClient,
+    localNames: LocalNames? = nil,
     page: @escaping @Sendable (R, PageRequest, any PokeAPIClient) async throws(APIError) -> any Page
   ) -> PageKind {
-    PageKind(
+    let own: LocalNames = { language, progress async throws(APIError) in
+      try await client.names(ofEvery: KindOf<R>.self, in: language, progress: progress)
+    }
+    return PageKind(
       name: name, example: example, subject: .name,
       names: { () async throws(APIError) in try await client.names(of: R.path) },
+      localNames: localNames ?? own,
       show: { request async throws(PageError) in
         do throws(APIError) {
           return try await page(

@@ -261,8 +261,10 @@ public struct TypeChartPage: Page, Codable, Equatable {
 public enum TypeFeature {
   /// `type NAME`.
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named("type", example: "fire", resource: TypeResource.self, client: client) {
-      type, request, _ in
+    .named(
+      "type", example: "fire", resource: TypeResource.self, client: client,
+      localNames: { _, _ async throws(APIError) in try await client.typeNames() }
+    ) { type, request, _ in
       TypePage(type, glossary: request.glossary)
     }
   }

@@ -174,3 +174,54 @@ struct GameNamesTests {
     #expect(await GameNames.game("legends-za", glossary: .slugs, client: client) == nil)
   }
 }
+
+@Suite("Names in the language typed back")
+struct LocalNamesResolveTests {
+  static let staticOnly = #"""
+    {"id":9,"name":"static","names":[\#(Localised.entry("name", "Statik", "fr")),\#(Localised.entry("name", "せいでんき", "ja-Hrkt")),\#(Localised.entry("name", "Static", "en"))]}
+    """#
+  static let stall = #"""
+    {"id":100,"name":"stall","names":[\#(Localised.entry("name", "Frein", "fr")),\#(Localised.entry("name", "Stall", "en"))]}
+    """#
+
+  func opened(_ typed: String, in code: String?) async throws -> (AbilityPage, [String]) {
+    let client = try FixtureClient(["ability": [Self.staticOnly, Self.stall]])
+    let directory = PageDirectory(kinds: [AbilityFeature.kind(client: client)])
+    let page = try await directory.open(
+      "ability", typed, glossary: Glossary(language: code.flatMap(Language.named)))
+    return (try #require(page as? AbilityPage), await client.requests)
+  }
+
+  @Test func aNameInTheLanguageOrInEnglishOpensIt() async throws {
+    #expect(try await opened("statik", in: "fr").0.name == "static")
+    #expect(try await opened("Frein", in: "fr").0.name == "stall")
+    #expect(try await opened("セイデンキ", in: "ja").0.name == "static")
+    #expect(try await opened("せいで", in: "ja").0.name == "static")
+  }
+
+  @Test func withoutALanguageNoNamesAreLoaded() async throws {
+    let (page, requests) = try await opened("stat", in: nil)
+    #expect(page.name == "static")
+    #expect(
+      !requests.contains {
+        $0.hasPrefix("ability ") && $0 != "ability stat" && $0 != "ability static"
+      })
+  }
+
+  @Test func ambiguousAndNearNamesAreSaidInTheLanguage() async throws {
+    let client = try FixtureClient(["ability": [Self.staticOnly, Self.stall]])
+    let directory = PageDirectory(kinds: [AbilityFeature.kind(client: client)])
+    let french = Glossary(language: Language.named("fr"))
+    await #expect(
+      throws: PageError.ambiguous(
+        kind: "ability", input: "st", candidates: ["Frein", "Statik"], total: 2)
+    ) {
+      try await directory.open("ability", "st", glossary: french)
+    }
+    await #expect(
+      throws: PageError.unknown(kind: "ability", input: "statek", suggestion: "Statik")
+    ) {
+      try await directory.open("ability", "statek", glossary: french)
+    }
+  }
+}
