@@ -47,6 +47,14 @@ orders = {g["name"]: get(f"version-group/{ident(g['url'])}/")["order"] for g in 
 problems = []
 checked = 0
 
+# The spin-offs have no main-series Pokédex; these methods are not meeting it in the wild.
+main_series = {g["name"] for g in index("version-group")
+               if any(get(f"pokedex/{ident(d['url'])}/")["is_main_series"]
+                      for d in get(f"version-group/{ident(g['url'])}/")["pokedexes"])}
+not_wild = {"gift", "gift-egg", "npc-trade", "static", "only-one", "snag", "snag-rematch",
+            "max-raid", "dynamax-adventure", "pokeflute", "colosseum-bonus-disc-jpn", "pokespot",
+            "island-scan"}
+
 
 def expect(what, got, wanted):
     global checked
@@ -166,7 +174,11 @@ for number in species:
             by_game.setdefault(detail["version_group"]["name"], set()).add(
                 (move["move"]["name"], detail["move_learn_method"]["name"],
                  detail["level_learned_at"] if detail["move_learn_method"]["name"] == "level-up" else None))
-    newest = max(by_game, key=lambda g: orders.get(g, -1)) if by_game else ""
+    # Without --game: the newest main-series game where it learns moves by level (issue 38).
+    by_level = [g for g in by_game if g in main_series
+                and any(method == "level-up" for _, method, _ in by_game[g])]
+    tiers = by_level or [g for g in by_game if g in main_series] or list(by_game)
+    newest = max(tiers, key=lambda g: orders.get(g, -1)) if by_game else ""
     for suffix in games:
         page = next(answers)
         game = suffix.replace(" --game ", "") or newest
@@ -272,7 +284,13 @@ def check_where(number, page, game):
     if not games:
         expect(f"{label}: nowhere", data["game"], "")
         return
-    newest = game or max(games, key=lambda g: orders.get(g, -1))
+    # Without --game: the newest main-series game where it lives in the wild (issue 38), else
+    # the newest main-series game, else the newest.
+    wild = {version_group.get(v["version"]["name"]) for e in raw for v in e["version_details"]
+            if any(w["method"]["name"] not in not_wild for w in v["encounter_details"])}
+    tiers = [g for g in games if g in main_series and g in wild] or \
+        [g for g in games if g in main_series] or list(games)
+    newest = game or max(tiers, key=lambda g: orders.get(g, -1))
     expect(f"{label}: the game", data["game"], newest)
     areas = {e["location_area"]["name"] for e in raw
              if any(version_group.get(v["version"]["name"]) == newest for v in e["version_details"])}

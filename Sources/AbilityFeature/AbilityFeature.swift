@@ -21,7 +21,7 @@ public struct Ability: APIResource, Hashable {
   }
 
   public static let path = "ability"
-  public static let representation = "ability-page+languages"
+  public static let representation = "ability-page+games"
 
   public var id: Int
   public var name: String
@@ -72,7 +72,7 @@ public struct AbilityPage: Page, Equatable {
   public var id: Int
   /// The short effect, else the newest flavour text.
   public var effect: String?
-  /// The newest flavour text.
+  /// The flavour text of the session's game when it has one, else the newest.
   public var flavorText: String?
   /// The language of the texts (`en` without one chosen).
   public var language: String
@@ -85,13 +85,13 @@ public struct AbilityPage: Page, Equatable {
   /// The pokemon that have it as their hidden ability, by id.
   public var hiddenHolders: [PageSpecies]
 
-  /// The page of `ability`, in the glossary's language.
-  public init(_ ability: Ability, glossary: Glossary = .slugs) {
+  /// The page of `ability`, in the glossary's language, its text `game`'s when it has one.
+  public init(_ ability: Ability, glossary: Glossary = .slugs, game: SessionGame? = nil) {
     var words = Localizer(glossary)
     name = SafeText.line(ability.name)
     id = ability.id
     displayName = words.name(ability.names, slug: ability.name)
-    flavorText = words.text(ability.flavorTexts)
+    flavorText = words.text(ability.flavorTexts, game: game)
     effect = words.shortText(ability.effects) ?? words.text(ability.effects) ?? flavorText
     generation = ability.generation.map { Localized.generation($0.name) }
     language = words.language.code
@@ -145,7 +145,7 @@ public enum AbilityFeature {
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named("ability", example: "static", resource: Ability.self, client: client) {
       ability, request, _ in
-      AbilityPage(ability, glossary: request.glossary)
+      AbilityPage(ability, glossary: request.glossary, game: request.game)
     }
   }
 }

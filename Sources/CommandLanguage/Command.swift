@@ -55,6 +55,9 @@ public enum Command: Equatable, Sendable {
   /// `lang` (`nil`) shows the language and those the API has; `lang CODE` chooses one, `lang off`
   /// goes back to capitalised slugs and English.
   case language(LanguageChange?)
+  /// `game` (`nil`) shows the session's game; `game NAME` chooses one (a version or a version
+  /// group, resolved by the caller), `game off` clears it.
+  case game(GameChange?)
   /// `flags`: list the feature flags.
   case flags
   /// `doctor`: check the terminal, the network and the cache before a demo.
@@ -70,6 +73,14 @@ public enum LanguageChange: Equatable, Sendable {
   /// Show names and texts in this language.
   case choose(Language)
   /// Capitalised slugs and English texts, as without `--lang`.
+  case off
+}
+
+/// What `game` changes.
+public enum GameChange: Equatable, Sendable {
+  /// Play this game: the name as typed (trimmed), which the caller resolves.
+  case choose(String)
+  /// No game: each page shows the newest game it has data for.
   case off
 }
 

@@ -108,6 +108,8 @@ enum ArgumentCompletion: Sendable, Equatable {
   case pageNames(String)
   /// `--game`, then the names a page kind offers (the games, for `moves`).
   case gameOption(String)
+  /// The games (`where`'s names: version groups and versions), and `off`.
+  case games
 }
 
 /// When a command makes sense, so that completion offers it only then.

@@ -280,6 +280,21 @@ public enum CommandTable {
       parseArguments: parseLanguage,
       completion: .choices(Language.all.map(\.code) + ["off"])),
     CommandSpec(
+      name: "game", aliases: [], arguments: "[NAME|off]",
+      summary: "Choose the game you play, or show it.",
+      details: """
+        Chooses the game you play: a version (red, "Legends: Z-A") or a version group \
+        (red-blue, sword-shield), by its slug or its name in the language shown, or the \
+        start of exactly one; Tab completes them. From then on moves, where, a move's TM, an \
+        item's price and the texts of species, abilities, moves and items answer for that \
+        game; a version narrows what differs by version (a chance in the wild) to it. \
+        --game on moves or where overrides it for one command. "game off" goes back to \
+        the newest game each page has data for; a bare "game" shows the one chosen. The \
+        choice is kept in config.json and shown in the prompt.
+        """,
+      examples: ["game red", "game sword-shield", "game", "game off"], feature: nil,
+      parseArguments: parseGame, completion: .games),
+    CommandSpec(
       name: "flags", aliases: [], arguments: "",
       summary: "List the feature flags.",
       details: """
@@ -573,6 +588,15 @@ private func parseLanguage(_ arguments: Arguments, _: (Feature) -> Bool) -> Pars
   return fail(
     "\"lang\" takes a language code such as \"ja\" or \"fr\", or \"off\" (not \(quoted(arguments.rest))); "
       + "\"lang\" lists them." + didYouMean(value, among: Language.all.map(\.code)))
+}
+
+private func parseGame(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
+  if arguments.words.isEmpty { return .command(.game(nil)) }
+  if ["off", "none"].contains(arguments.rest.lowercased()) { return .command(.game(.off)) }
+  guard arguments.rest.count <= 100 else {
+    return fail("\"game\" takes a game's name, e.g. \"game red\" (not \(quoted(arguments.rest))).")
+  }
+  return .command(.game(.choose(arguments.rest)))
 }
 
 private func parseCache(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {

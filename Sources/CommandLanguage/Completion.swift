@@ -154,6 +154,14 @@ extension CommandParser {
       }
       let prefixBytes = Array(prefix.utf8)
       return .items(names.filter { $0.utf8.starts(with: prefixBytes) }.map { CompletionItem($0) })
+    case .games:
+      guard first else { return .items([]) }
+      guard let names = context.pageNames["where"] else {
+        return .message("The games are still loading; Tab will offer them in a moment.")
+      }
+      let prefixBytes = Array(prefix.utf8)
+      return .items(
+        (names + ["off"]).filter { $0.utf8.starts(with: prefixBytes) }.map { CompletionItem($0) })
     case .pageNames(let kind):
       guard first else { return .items([]) }
       guard let names = context.pageNames[kind] else {

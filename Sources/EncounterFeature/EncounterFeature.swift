@@ -102,6 +102,9 @@ public struct EncounterPage: Page, Codable, Equatable {
   public var versionNames: [String: String]?
   /// Said once on the page when a place is in English for want of a name in the language.
   public var fallbackNote: String?
+  /// How the game shown was chosen (`asked` with `--game`, the `session`'s, or the `newest`
+  /// main-series game where it is found in the wild); `nil` when it is found nowhere.
+  public var choice: GameChoice?
 
   public init(
     pokemonID: Int, pokemon: String, game: String, versions: [String], games: [String],
@@ -155,14 +158,33 @@ public struct EncounterPage: Page, Codable, Equatable {
         ]
       })
     let others = games.count - 1
+    let chosen: String =
+      switch choice {
+      case .session: "Your game (game off: the newest)"
+      case .asked: "The game asked for"
+      case .newest, nil: "Newest main-series game where it lives in the wild"
+      }
+    let elsewhere = others == 1 ? "1 other" : "\(others) others"
     return PageDocument(
       title: "\(name) · where to find it",
       subtitle: versions.map(version).joined(separator: ", ")
         + " · \(places) place\(places == 1 ? "" : "s")",
       blocks: [.table(table)] + PageDocument.note(fallbackNote) + [
         .hint(
-          "where --game NAME" + (others > 0 ? " (\(others) other games)" : "") + " · back")
+          "\(chosen) · where --game NAME" + (others > 0 ? " (\(elsewhere))" : "")
+            + " · game NAME · back")
       ])
+  }
+
+  /// Whether `method` (a slug) is meeting it in the wild (walking, surfing, fishing, in the
+  /// open …), not a gift, a trade, a raid or a one-off: what a game with the usual data for this
+  /// page has.
+  public static func isInTheWild(_ method: String) -> Bool {
+    let other: Set<String> = [
+      "gift", "gift-egg", "npc-trade", "static", "only-one", "snag", "snag-rematch", "max-raid",
+      "dynamax-adventure", "pokeflute", "colosseum-bonus-disc-jpn", "pokespot", "island-scan",
+    ]
+    return !other.contains(method)
   }
 
   /// A method in a few words (`walk` → `walking`, `old-rod` → `fishing, Old Rod`).
@@ -268,12 +290,24 @@ public enum LocationKind: NamedKind {
 
 /// The encounter pages over `client`.
 public enum EncounterFeature {
-  /// `where [--game NAME]`, about the selected species or form: its encounters and the games'
-  /// order (one read when kept), then the places' names together: two round trips.
+  /// `where [--game NAME]`, about the selected species or form: its encounters and the games
+  /// (their order and names: a few reads once kept), then the places' and their locations'
+  /// names together. It shows the game `--game` names, else the session's, else the newest
+  /// main-series game where it lives in the wild.
   public static func kind(client: any PokeAPIClient) -> PageKind {
     PageKind(
       name: "where", example: "--game red-blue", subject: .selection,
-      names: { () async throws(APIError) in try await client.names(of: VersionGroup.path) },
+      // The games by version group and by version (`red-blue`, `red`), for completion.
+      names: { () async throws(APIError) in
+        let order = try await GameOrder.load(client)
+        var names: [String] = []
+        for game in order.games {
+          for name in [game] + order.versions(of: game) where !names.contains(name) {
+            names.append(name)
+          }
+        }
+        return names.map { NamedResource(name: $0, url: "") }
+      },
       show: { request async throws(PageError) in
         try await page(request, client: client)
       })
@@ -285,46 +319,47 @@ public enum EncounterFeature {
     guard let (id, argument) = request.selection else {
       throw .invalidName(kind: "where", example: "--game red-blue")
     }
-    async let order = GameOrder.loaded(client)
+    async let loadedCatalog = GameCatalog.loaded(client, glossary: request.glossary)
     let found: PokemonEncounters
-    let games: GameOrder
+    let catalog: GameCatalog
     let name: (pokemon: String, evolvesFrom: String?)
     do throws(APIError) {
       found = try await client.encounters(pokemonID: id)
-      games = try await order.get()
+      catalog = try await loadedCatalog.get()
       name = try await pokemonName(id, client: client)
     } catch {
       throw .api(error)
     }
-    var byGame: [String: (game: NamedResource, versions: [String])] = [:]
+    let games = catalog.order
+    var byGame: [String: [String]] = [:]
+    var usual: Set<String> = []
     for encounter in found.encounters {
       for detail in encounter.versionDetails {
-        let game =
-          games.game(of: detail.version.name)
-          ?? NamedResource(name: detail.version.name, url: detail.version.url)
-        var entry = byGame[game.name] ?? (game, [])
-        if !entry.versions.contains(detail.version.name) {
-          entry.versions.append(detail.version.name)
+        let version = detail.version.name
+        let group = games.game(of: version)?.name ?? version
+        if !(byGame[group]?.contains(version) ?? false) {
+          byGame[group, default: []].append(version)
         }
-        byGame[game.name] = entry
+        if detail.encounterDetails.contains(where: { EncounterPage.isInTheWild($0.method.name) }) {
+          usual.insert(group)
+        }
       }
     }
-    let ordered = byGame.values.sorted { games.rank($0.game) > games.rank($1.game) }.map {
-      (game: $0.game, versions: games.sorted(versions: $0.versions))
-    }
-    let chosen: (game: NamedResource, versions: [String])
-    if let argument {
-      let shown =
-        request.glossary.language == nil
-        ? DisplayName.of(name.pokemon) : request.glossary.species(id, slug: name.pokemon)
-      chosen = try await resolve(
-        argument, among: ordered, games: games, pokemon: shown, request: request, client: client)
-    } else if let newest = ordered.first {
-      chosen = newest
-    } else {
+    let shown =
+      request.glossary.language == nil
+      ? DisplayName.of(name.pokemon) : request.glossary.species(id, slug: name.pokemon)
+    guard
+      let chosen = try catalog.choose(
+        typed: argument, session: request.game,
+        among: byGame.map { (group: $0.key, versions: $0.value) },
+        usual: usual.contains, statement: "\(shown) is not found in the wild", verb: "is")
+    else {
       return EncounterPage(
         pokemonID: id, pokemon: name.pokemon, game: "", versions: [], games: [], rows: [],
         evolvesFrom: name.evolvesFrom)
+    }
+    let ordered = byGame.keys.sorted {
+      games.rank(NamedResource(name: $0, url: "")) > games.rank(NamedResource(name: $1, url: ""))
     }
     request.progress("Fetching the places")
     let versions = chosen.versions
@@ -348,10 +383,6 @@ public enum EncounterFeature {
       throw .api(error)
     }
     let language = request.glossary.language ?? .english
-    async let gameName = GameNames.game(
-      chosen.game.name, glossary: request.glossary, client: client)
-    async let versionNames = GameNames.versions(
-      versions, glossary: request.glossary, client: client)
     let locations = await client.names(
       of: LocationKind.self, areas.compactMap { $0?.location?.name }, in: language)
     var rows: [EncounterPage.Row] = []
@@ -363,17 +394,18 @@ public enum EncounterFeature {
       rows += Self.rows(encounter, place: place, versions: versions)
     }
     var page = EncounterPage(
-      pokemonID: id, pokemon: name.pokemon, game: chosen.game.name, versions: versions,
-      games: ordered.map(\.game.name), rows: rows)
+      pokemonID: id, pokemon: name.pokemon, game: chosen.group, versions: versions,
+      games: ordered, rows: rows)
+    page.choice = chosen.choice
     page.fallbackNote = words.note
     if request.glossary.language != nil {
       page.pokemonName = request.glossary.species(id, slug: name.pokemon)
     }
-    page.versionNames = await versionNames
-    page.gameName =
-      versions == games.versions(of: chosen.game.name) || versions.isEmpty
-      ? await gameName
-      : versions.map { page.version($0) }.joined(separator: " / ")
+    page.versionNames = Dictionary(
+      versions.compactMap { version in catalog.names[version].map { (version, $0) } },
+      uniquingKeysWith: { first, _ in first })
+    page.gameName = catalog.label(
+      SessionGame(group: chosen.group, version: versions.count == 1 ? versions.first : nil))
     return page
   }
 
@@ -459,50 +491,5 @@ public enum EncounterFeature {
     guard id < 10_000 else { return ("pokemon-\(id)", nil) }
     let species = try await client.species(.id(id))
     return (species.name, species.evolvesFromSpecies?.name)
-  }
-
-  /// The game `typed` names, a version group or a version (by slug or name, or the start of
-  /// one), among those where it is found: a version narrows the page to it. A game where it is
-  /// not found is `notFoundIn`, naming those where it is; a name of no game is `unknown`.
-  static func resolve(
-    _ typed: String, among found: [(game: NamedResource, versions: [String])], games: GameOrder,
-    pokemon: String, request: PageRequest, client: any PokeAPIClient
-  ) async throws(PageError) -> (game: NamedResource, versions: [String]) {
-    var groups = games.games
-    for entry in found where !groups.contains(entry.game.name) { groups.append(entry.game.name) }
-    let allVersions = groups.flatMap { group in
-      games.versions(of: group) + (found.first { $0.game.name == group }?.versions ?? [])
-    }
-    let names = await GameNames.versions(allVersions, glossary: request.glossary, client: client)
-    let english =
-      request.glossary.language == nil
-      ? names
-      : await GameNames.versions(allVersions, glossary: Glossary.slugs, client: client)
-    var entries: [(value: String, names: [String])] = groups.map { ($0, [$0]) }
-    for version in allVersions {
-      entries.append(
-        (version, [version] + [names[version], english[version]].compactMap { $0 }))
-    }
-    switch NameResolver(entries).resolve(typed) {
-    case .found(let slug):
-      if let entry = found.first(where: { $0.game.name == slug }) { return entry }
-      if let entry = found.first(where: { $0.versions.contains(slug) }) {
-        return (entry.game, [slug])
-      }
-      let label = { (slug: String) in names[slug] ?? DisplayName.words(slug) }
-      let asked =
-        games.versions(of: slug).isEmpty
-        ? label(slug) : games.versions(of: slug).map(label).joined(separator: " / ")
-      throw .notFoundIn(
-        subject: SafeText.line(pokemon), place: asked,
-        elsewhere: found.map { $0.versions.map(label).joined(separator: " / ") })
-    case .ambiguous(let candidates, let total):
-      throw .ambiguous(
-        kind: "game", input: SafeText.line(typed), candidates: candidates.map(SafeText.line),
-        total: total)
-    case .unknown(let suggestion):
-      throw .unknown(
-        kind: "game", input: SafeText.line(typed), suggestion: suggestion.map(SafeText.line))
-    }
   }
 }

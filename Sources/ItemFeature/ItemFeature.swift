@@ -48,7 +48,7 @@ public struct Item: APIResource, Hashable {
   }
 
   public static let path = "item"
-  public static let representation = "item-page+languages"
+  public static let representation = "item-page+games"
 
   public var id: Int
   public var name: String
@@ -100,15 +100,24 @@ public struct Item: APIResource, Hashable {
   /// What it costs in a shop: the price in the newest game (by `order`, by id where the order is
   /// not known) that sells it, else `cost` (the API's older single price); `nil` when it cannot
   /// be bought.
-  public func shopPrice(_ order: GameOrder?) -> Int? {
+  public func shopPrice(_ order: GameOrder?) -> Int? { shopPrices(order).first?.price }
+
+  /// The prices in shops, newest game first (by `order`, by id where the order is not known),
+  /// each with its game's slug; `cost` (the API's older single price, of no game) when there
+  /// are none.
+  public func shopPrices(_ order: GameOrder?) -> [(price: Int, game: String?)] {
     let order = order ?? GameOrder([], complete: false)
     let unnamed = NamedResource(name: "", url: "")
-    let newest = prices.filter { ($0.purchasePrice ?? 0) > 0 }.max {
-      order.rank($0.versionGroup ?? unnamed) < order.rank($1.versionGroup ?? unnamed)
+    let sold = prices.filter { ($0.purchasePrice ?? 0) > 0 }.sorted {
+      order.rank($0.versionGroup ?? unnamed) > order.rank($1.versionGroup ?? unnamed)
     }
-    if let price = newest?.purchasePrice { return price }
-    if let cost, cost > 0 { return cost }
-    return nil
+    if !sold.isEmpty {
+      return sold.compactMap { price in
+        price.purchasePrice.map { ($0, price.versionGroup?.name) }
+      }
+    }
+    if let cost, cost > 0 { return [(cost, nil)] }
+    return []
   }
 
   /// Whether what it says differs by game: prices or flavour texts of more than one game, the
@@ -133,11 +142,19 @@ public struct ItemPage: Page, Equatable {
   public var id: Int
   /// The category's slug (`held-items`).
   public var category: String?
-  /// What it costs in a shop in the newest game that sells it, `nil` when it cannot be bought.
+  /// What it costs in a shop, in the session's game, else in the newest game that sells it;
+  /// `nil` when it cannot be bought (there).
   public var cost: Int?
+  /// The game of the price (a version group's slug), when the API tells.
+  public var costGame: String?
+  /// That game's name (`Sword / Shield`).
+  public var costGameName: String?
+  /// The session's game's name, when one is played: the price and the text are its.
+  public var gameName: String?
   /// The short effect.
   public var effect: String?
-  /// The flavour text of the newest game that has one in the language (else English).
+  /// The flavour text of the session's game when it has one, else of the newest game that has
+  /// one, in the language (else English).
   public var flavorText: String?
   public var heldBy: [Holder]
   /// The language of the texts (`en` without one chosen).
@@ -145,16 +162,22 @@ public struct ItemPage: Page, Equatable {
   /// Said once on the page when a text is in English for want of one in the language.
   public var fallbackNote: String?
 
-  /// The page of `item`; `order` tells which game is newest (without it, the last listed).
-  public init(_ item: Item, glossary: Glossary = .slugs, order: GameOrder? = nil) {
+  /// The page of `item`; `order` tells which game is newest (without it, the last listed);
+  /// `game`, the session's, whose price and text it shows when it has them.
+  public init(
+    _ item: Item, glossary: Glossary = .slugs, order: GameOrder? = nil, game: SessionGame? = nil
+  ) {
     var words = Localizer(glossary)
     name = SafeText.line(item.name)
     displayName = words.name(item.names, slug: item.name)
     id = item.id
     category = item.category.map { SafeText.line($0.name) }
-    cost = item.shopPrice(order)
+    let prices = item.shopPrices(order)
+    let price = game.map { game in prices.first { $0.game == game.group } } ?? prices.first
+    cost = price?.price
+    costGame = price?.game.map(SafeText.line)
     effect = words.shortText(item.effects) ?? words.text(item.effects)
-    flavorText = words.text(item.flavorTexts, order: order)
+    flavorText = words.text(item.flavorTexts, order: order, game: game)
     language = words.language.code
     fallbackNote = words.note
     var seen: Set<Int> = []
@@ -172,8 +195,14 @@ public struct ItemPage: Page, Equatable {
   public var document: PageDocument {
     var fields: [PageDocument.Field] = []
     if let category { fields.append(.init("Category", DisplayName.words(category))) }
+    let game = costGameName ?? costGame.map(DisplayName.words)
+    let unsold = gameName.map { "not sold in shops in \($0)" } ?? "not sold in shops"
     fields.append(
-      .init("Cost", cost.map { [Span("₽\($0)")] } ?? [Span("not sold in shops", .dim)]))
+      .init(
+        "Cost",
+        cost.map { cost in
+          [Span("₽\(cost)")] + (game.map { [Span(" in \($0)", .dim)] } ?? [])
+        } ?? [Span(unsold, .dim)]))
     fields.append(.init("Effect", effect.map { [Span($0)] } ?? [Span("no description", .dim)]))
     if let flavorText, flavorText != effect { fields.append(.init("In game", flavorText)) }
     let holders = heldBy.map { holder in
@@ -195,17 +224,23 @@ public enum ItemFeature {
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named("item", example: "leftovers", resource: Item.self, client: client) {
       item, request, client async throws(APIError) in
-      var order: GameOrder?
-      if item.differsByGame {
+      var catalog: GameCatalog?
+      if item.differsByGame || request.game != nil {
         do throws(APIError) {
-          order = try await GameOrder.load(client)
+          catalog = try await GameCatalog.load(client, glossary: request.glossary)
         } catch .cancelled {
           throw APIError.cancelled
         } catch {
-          order = nil
+          catalog = nil
         }
       }
-      return ItemPage(item, glossary: request.glossary, order: order)
+      var page = ItemPage(
+        item, glossary: request.glossary, order: catalog?.order, game: request.game)
+      page.costGameName = page.costGame.flatMap { game in
+        catalog.map { $0.label(SessionGame(group: game)) }
+      }
+      page.gameName = request.game.flatMap { game in catalog.map { $0.label(game) } }
+      return page
     }
   }
 }

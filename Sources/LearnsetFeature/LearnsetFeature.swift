@@ -199,6 +199,9 @@ public struct LearnsetPage: Page, Codable, Equatable {
   public var gameName: String?
   /// Said once on the page when a name is in English for want of one in the language.
   public var fallbackNote: String?
+  /// How the game shown was chosen (`asked` with `--game`, the `session`'s, or the `newest`
+  /// main-series game where it learns moves by level); `nil` when it learns none.
+  public var choice: GameChoice?
 
   public init(
     pokemonID: Int, pokemon: String, game: String, games: [String], rows: [Row],
@@ -286,9 +289,17 @@ public struct LearnsetPage: Page, Codable, Equatable {
       blocks.append(.paragraph(heading: "No moves", text: "None are listed for this game."))
     }
     let others = games.filter { $0 != game }.count
-    let also = others == 0 ? "" : " · moves --game NAME (\(others) other games)"
+    let chosen: String =
+      switch choice {
+      case .session: "Your game (game off: the newest)"
+      case .asked: "The game asked for"
+      case .newest, nil: "Newest main-series game with level-up moves"
+      }
+    let elsewhere = others == 1 ? "1 other" : "\(others) others"
+    let also =
+      others == 0 ? "" : " · moves --game NAME (\(elsewhere)) · game NAME"
     blocks += PageDocument.note(fallbackNote)
-    blocks.append(.hint("move NAME\(also) · back"))
+    blocks.append(.hint("\(chosen) · move NAME\(also) · back"))
     return PageDocument(
       title: "\(pokemonName ?? DisplayName.of(pokemon)) · moves",
       subtitle: "\(gameName ?? DisplayName.words(game)) · \(rows.count) moves", blocks: blocks)
@@ -335,19 +346,36 @@ public enum LearnsetFeature {
         }
         let gameOrder = try (await order).get()
         let games = learnset.games.sorted { gameOrder.rank($0) > gameOrder.rank($1) }
+        let byLevel = Set(
+          learnset.moves.flatMap(\.details).filter { $0.method == "level-up" }.map(\.game.name))
         return Derived(
-          LearnsetGames(pokemon: learnset.name, games: games), keep: gameOrder.isComplete)
+          LearnsetGames(
+            pokemon: learnset.name, games: games,
+            byLevel: games.map(\.name).filter(byLevel.contains)),
+          keep: gameOrder.isComplete)
       }
     } catch {
       throw .api(error)
     }
-    guard let newest = known.games.first else {
+    let catalog: GameCatalog
+    do throws(APIError) {
+      catalog = try await GameCatalog.load(client, glossary: request.glossary)
+    } catch {
+      throw .api(error)
+    }
+    let shown =
+      request.glossary.language == nil
+      ? DisplayName.of(known.pokemon) : request.glossary.species(id, slug: known.pokemon)
+    let byLevel = Set(known.byLevel ?? known.games.map(\.name))
+    guard
+      let chosen = try catalog.choose(
+        typed: argument, session: request.game,
+        among: known.games.map { (group: $0.name, versions: catalog.order.versions(of: $0.name)) },
+        usual: byLevel.contains, statement: "\(shown) learns no moves", verb: "does")
+    else {
       return LearnsetPage(pokemonID: id, pokemon: known.pokemon, game: "", games: [], rows: [])
     }
-    let game =
-      try argument.map { typed throws(PageError) in
-        try resolve(typed, among: known.games, of: known.pokemon)
-      } ?? newest.name
+    let game = chosen.group
     do {
       let language = request.glossary.language.map { "/" + $0.code } ?? ""
       var page = try await client.derived("learnset/\(id)/\(game)\(language)") {
@@ -360,17 +388,20 @@ public enum LearnsetFeature {
       if request.glossary.language != nil {
         page.pokemonName = request.glossary.species(page.pokemonID, slug: page.pokemon)
       }
-      page.gameName = await GameNames.game(game, glossary: request.glossary, client: client)
+      page.gameName = catalog.label(SessionGame(group: game))
+      page.choice = chosen.choice
       return page
     } catch {
       throw .api(error)
     }
   }
 
-  /// A pokemon's name and the games with moves for it, newest first.
+  /// A pokemon's name and the games with moves for it, newest first, and those where it learns
+  /// moves by level (`nil` as kept before they were: all of them).
   struct LearnsetGames: Codable, Sendable {
     var pokemon: String
     var games: [NamedResource]
+    var byLevel: [String]?
   }
 
   /// The page of `learnset` in `game`: its moves' numbers together (the status line counts
@@ -431,29 +462,5 @@ public enum LearnsetFeature {
         pokemonID: learnset.id, pokemon: learnset.name, game: game, games: games.map(\.name),
         rows: rows, fallbackNote: words.note),
       keep: !machines.contains { $0 == nil })
-  }
-
-  /// The game `typed` names among those with moves: itself, the only one it starts, else a
-  /// did-you-mean.
-  static func resolve(
-    _ typed: String, among games: [NamedResource], of pokemon: String
-  ) throws(PageError) -> String {
-    let query = NameQuery.normalize(typed)
-    let slugs = games.map(\.name)
-    if slugs.contains(query) { return query }
-    let prefixed = slugs.filter { $0.hasPrefix(query) }
-    if prefixed.count == 1 { return prefixed[0] }
-    if prefixed.count > 1 {
-      throw .ambiguous(
-        kind: "game", input: SafeText.line(typed),
-        candidates: prefixed.prefix(8).map(SafeText.line), total: prefixed.count)
-    }
-    let near = slugs.min {
-      TextTools.editDistance(query, $0, limit: 3) < TextTools.editDistance(query, $1, limit: 3)
-    }
-    let suggestion = near.flatMap { TextTools.editDistance(query, $0, limit: 3) <= 2 ? $0 : nil }
-    throw .unknown(
-      kind: "game with moves for \(DisplayName.of(pokemon))", input: SafeText.line(typed),
-      suggestion: suggestion.map(SafeText.line))
   }
 }

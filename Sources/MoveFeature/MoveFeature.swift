@@ -5,7 +5,7 @@ import Pages
 /// `GET move/{id or name}`: a move's numbers, texts, machines and learners (English texts only).
 public struct Move: APIResource, Hashable {
   public static let path = "move"
-  public static let representation = "move-page+languages"
+  public static let representation = "move-page+games"
 
   public var id: Int
   public var name: String
@@ -115,7 +115,7 @@ public struct MovePage: Page, Equatable {
   public var priority: Int
   /// The short effect, `$effect_chance` filled in.
   public var effect: String?
-  /// The newest flavour text.
+  /// The flavour text of the session's game when it has one, else the newest.
   public var flavorText: String?
   /// The type's name in the page's language (`Electric`, `でんき`).
   public var typeName: String?
@@ -125,15 +125,20 @@ public struct MovePage: Page, Equatable {
   public var fallbackNote: String?
   /// `Generation I`.
   public var generation: String?
-  /// The machine in the newest games that have one.
+  /// The machine in the session's game, else in the newest games that have one.
   public var machine: MachineLabel?
+  /// The session's game's name, when one is played: the machine and the text are its.
+  public var gameName: String?
   /// How many species learn it (forms counted with their species).
   public var speciesCount: Int
   /// The pokemon that learn it, by id.
   public var learnedBy: [PageSpecies]
 
-  /// The page of `move`, with the machine of its newest games when it is known.
-  public init(_ move: Move, machine: Machine?, glossary: Glossary = .slugs) {
+  /// The page of `move`, with the machine of its newest games (or of `game`, the session's)
+  /// when it is known, its text `game`'s when it has one.
+  public init(
+    _ move: Move, machine: Machine?, glossary: Glossary = .slugs, game: SessionGame? = nil
+  ) {
     var words = Localizer(glossary)
     name = SafeText.line(move.name)
     displayName = words.name(move.names, slug: move.name)
@@ -146,7 +151,7 @@ public struct MovePage: Page, Equatable {
     priority = move.priority
     let short = words.shortText(move.effects) ?? words.text(move.effects)
     effect = short.map { Self.fillingChance($0, move.effectChance) }
-    flavorText = words.text(move.flavorTexts)
+    flavorText = words.text(move.flavorTexts, game: game)
     typeName = move.type.map { glossary.type($0.name) }
     language = words.language.code
     fallbackNote = words.note
@@ -190,6 +195,9 @@ public struct MovePage: Page, Equatable {
     fields.append(.init("Accuracy", number(accuracy, suffix: "%")))
     fields.append(.init("PP", number(pp)))
     fields.append(.init("Priority", priority > 0 ? "+\(priority)" : String(priority)))
+    if machine == nil, let gameName {
+      fields.append(.init("Machine", [Span("no TM, TR or HM in \(gameName)", .dim)]))
+    }
     if let machine {
       fields.append(
         .init(
@@ -220,9 +228,14 @@ public enum MoveFeature {
     .named("move", example: "thunderbolt", resource: Move.self, client: client) {
       move, request, client async throws(APIError) in
       var machine: Machine?
-      if !move.machines.isEmpty,
-        let id = move.newestMachine(try await GameOrder.load(client))?.machine.id
-      {
+      // The session's game's machine, else the newest game's.
+      var use: MachineUse?
+      if let game = request.game {
+        use = move.machines.first { $0.versionGroup.name == game.group }
+      } else if !move.machines.isEmpty {
+        use = move.newestMachine(try await GameOrder.load(client))
+      }
+      if let id = use?.machine.id {
         do throws(APIError) {
           machine = try await client.resource(Machine.self, String(id))
         } catch .cancelled {
@@ -231,10 +244,16 @@ public enum MoveFeature {
           machine = nil
         }
       }
-      var page = MovePage(move, machine: machine, glossary: request.glossary)
+      var page = MovePage(
+        move, machine: machine, glossary: request.glossary, game: request.game)
       if let game = page.machine?.versionGroup {
         page.machine?.gameName = await GameNames.game(
           game, glossary: request.glossary, client: client)
+      }
+      if let game = request.game {
+        page.gameName =
+          (try? await GameCatalog.load(client, glossary: request.glossary))?.label(game)
+          ?? DisplayName.words(game.version ?? game.group)
       }
       return page
     }

@@ -48,7 +48,7 @@ public struct MachineUse: Codable, Sendable, Hashable {
 /// it stands among the others.
 public struct VersionGroup: APIResource, Hashable {
   public static let path = "version-group"
-  public static let representation = "version-group"
+  public static let representation = "version-group+pokedexes"
 
   public var id: Int
   public var name: String
@@ -57,16 +57,22 @@ public struct VersionGroup: APIResource, Hashable {
   public var order: Int
   /// Its versions (`scarlet`, `violet`).
   public var versions: [NamedResource]
+  /// Its regional Pokédexes (`paldea`, `kitakami`): a main-series game has one the API marks so.
+  public var pokedexes: [NamedResource]
 
-  public init(id: Int, name: String, order: Int, versions: [NamedResource] = []) {
+  public init(
+    id: Int, name: String, order: Int, versions: [NamedResource] = [],
+    pokedexes: [NamedResource] = []
+  ) {
     self.id = id
     self.name = name
     self.order = order
     self.versions = versions
+    self.pokedexes = pokedexes
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, name, order, versions
+    case id, name, order, versions, pokedexes
   }
 
   public init(from decoder: any Decoder) throws {
@@ -75,6 +81,55 @@ public struct VersionGroup: APIResource, Hashable {
     name = try c.decode(String.self, forKey: .name)
     order = try c.decode(Int.self, forKey: .order)
     versions = try c.decodeIfPresent([NamedResource].self, forKey: .versions) ?? []
+    pokedexes = try c.decodeIfPresent([NamedResource].self, forKey: .pokedexes) ?? []
+  }
+}
+
+/// `GET pokedex/{id or name}`, only whether it is a main-series Pokédex (`kanto`, not
+/// `champions`): what tells the core games and their expansions from the spin-offs.
+public struct PokedexSeries: APIResource, Hashable {
+  public static let path = "pokedex"
+  public static let representation = "pokedex-series"
+
+  public var id: Int
+  public var name: String
+  public var isMainSeries: Bool
+
+  public init(id: Int, name: String, isMainSeries: Bool) {
+    self.id = id
+    self.name = name
+    self.isMainSeries = isMainSeries
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name
+    case isMainSeries = "is_main_series"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(Int.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    isMainSeries = try c.decodeIfPresent(Bool.self, forKey: .isMainSeries) ?? false
+  }
+}
+
+/// The game a trainer plays, kept for the session (`game red`): a version group, and one of its
+/// versions when a version was chosen. The pages that differ by game answer for it.
+public struct SessionGame: Codable, Sendable, Hashable {
+  /// The version group's slug (`red-blue`).
+  public var group: String
+  /// The version's slug when one was chosen (`red`), `nil` for the whole group.
+  public var version: String?
+
+  public init(group: String, version: String? = nil) {
+    self.group = group
+    self.version = version
+  }
+
+  /// The versions it covers, in the game's order: the one chosen, else all the group's.
+  public func versions(in order: GameOrder) -> [String] {
+    version.map { [$0] } ?? order.versions(of: group)
   }
 }
 
@@ -87,9 +142,17 @@ public struct GameOrder: Codable, Sendable, Equatable {
   private let versionsOfGame: [String: [String]]
   /// Whether every game's order is known (a partial one is not worth keeping).
   public let isComplete: Bool
+  /// The main-series games (version groups with a main-series Pokédex): the core games and their
+  /// expansions, not the spin-offs (Colosseum, XD, Champions).
+  private let mainSeries: Set<String>
 
-  /// The order of `groups`, all the games when `complete`.
-  public init(_ groups: [VersionGroup], complete: Bool = true) {
+  /// The order of `groups`, all the games when `complete`; `mainSeries` the names of the
+  /// main-series Pokédexes (`nil`: every game counts as main series).
+  public init(_ groups: [VersionGroup], complete: Bool = true, mainSeries: Set<String>? = nil) {
+    self.mainSeries = Set(
+      groups.filter { group in
+        mainSeries.map { series in group.pokedexes.contains { series.contains($0.name) } } ?? true
+      }.map(\.name))
     order = Dictionary(groups.map { ($0.name, $0.order) }, uniquingKeysWith: { first, _ in first })
     var groupOfVersion: [String: NamedResource] = [:]
     for group in groups {
@@ -106,6 +169,9 @@ public struct GameOrder: Codable, Sendable, Equatable {
 
   /// The game (version group) `version` belongs to, when it is known.
   public func game(of version: String) -> NamedResource? { groupOfVersion[version] }
+
+  /// Whether `game` (a version group's slug) is a main-series game; an unknown one is not.
+  public func isMainSeries(_ game: String) -> Bool { mainSeries.contains(game) }
 
   /// The versions of `game` (a version group's slug) in its own order; none when it is not known.
   public func versions(of game: String) -> [String] { versionsOfGame[game] ?? [] }
@@ -132,12 +198,12 @@ public struct GameOrder: Codable, Sendable, Equatable {
   /// The most games asked for (there are about 30): a list longer than that is not the API's.
   public static let maximumGames = 200
 
-  /// Every game's order: the list of games, then each, together, kept as one derived value
-  /// (one read next time instead of some thirty). When some cannot be had, those that can are
+  /// Every game's order and which are main series: the list of games, then each, then their
+  /// Pokédexes, together, kept as one derived value (one read next time instead of some sixty). When some cannot be had, those that can are
   /// used (and not kept), the others ranking below them by id; Ctrl-C is passed on.
   public static func load(_ client: any PokeAPIClient) async throws(APIError) -> GameOrder {
     do {
-      return try await client.derived("games") { () async throws(APIError) in
+      return try await client.derived("game-order") { () async throws(APIError) in
         Derived(try await fetch(client, strictly: true))
       }
     } catch .cancelled {
@@ -183,7 +249,23 @@ public struct GameOrder: Codable, Sendable, Equatable {
       }
     }
     let found = groups.compactMap { $0 }
-    return GameOrder(found, complete: found.count == names.count)
+    // Which Pokédexes are main series, to tell the core games from the spin-offs.
+    let dexes = Set(found.flatMap { $0.pokedexes.map(\.name) }).sorted()
+    let series = try await APIRequests.together(dexes) {
+      (dex: String) async throws(APIError) -> PokedexSeries? in
+      do throws(APIError) {
+        return try await client.resource(PokedexSeries.self, dex)
+      } catch .cancelled {
+        throw .cancelled
+      } catch {
+        if strictly { throw error }
+        return nil
+      }
+    }
+    let known = series.compactMap { $0 }
+    return GameOrder(
+      found, complete: found.count == names.count && known.count == dexes.count,
+      mainSeries: Set(known.filter(\.isMainSeries).map(\.name)))
   }
 
   /// The newest of `games` (slugs with their ids): by order where known, else by id.
@@ -232,5 +314,185 @@ public enum GameNames {
     let names = await versions(slugs, glossary: glossary, client: client)
     guard !slugs.isEmpty, slugs.allSatisfy({ names[$0] != nil }) else { return nil }
     return slugs.compactMap { names[$0] }.joined(separator: " / ")
+  }
+}
+
+/// Every game a user may name, by version group or version, by slug or by the versions' names
+/// (in the language and in English): what `game NAME` and `--game NAME` resolve among.
+public struct GameCatalog: Sendable {
+  /// The games' order, their versions and which are main series.
+  public let order: GameOrder
+  /// The versions' names in the language (English without one), by slug.
+  public let names: [String: String]
+  /// The versions' English names, by slug.
+  let english: [String: String]
+
+  public init(order: GameOrder, names: [String: String], english: [String: String]) {
+    self.order = order
+    self.names = names
+    self.english = english
+  }
+
+  /// The catalogue: the games' order (one read once kept), then the versions' names together.
+  public static func load(
+    _ client: any PokeAPIClient, glossary: Glossary
+  ) async throws(APIError) -> GameCatalog {
+    let order = try await GameOrder.load(client)
+    let versions = order.games.flatMap(order.versions(of:))
+    async let english = GameNames.versions(versions, glossary: .slugs, client: client)
+    let names =
+      glossary.language == nil || glossary.language == .english
+      ? [:] : await GameNames.versions(versions, glossary: glossary, client: client)
+    let inEnglish = await english
+    return GameCatalog(
+      order: order, names: names.isEmpty ? inEnglish : names, english: inEnglish)
+  }
+
+  /// ``load(_:glossary:)`` as a result, for `async let` (whose errors are untyped).
+  public static func loaded(
+    _ client: any PokeAPIClient, glossary: Glossary
+  ) async -> Result<GameCatalog, APIError> {
+    do throws(APIError) {
+      return .success(try await load(client, glossary: glossary))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The game `slug` names: a version group, or a version (narrowed to it).
+  public func game(_ slug: String) -> SessionGame? {
+    if !order.versions(of: slug).isEmpty { return SessionGame(group: slug) }
+    return order.game(of: slug).map { SessionGame(group: $0.name, version: slug) }
+  }
+
+  /// What `typed` names among every game (and `others`, games the order does not know):
+  /// a version group or a version, by slug or name, or the start of exactly one.
+  public func resolve(_ typed: String, others: [SessionGame] = []) -> Resolution {
+    var entries: [(value: SessionGame, names: [String])] = []
+    var groups: [String] = []
+    for group in order.games + others.map(\.group) where !groups.contains(group) {
+      groups.append(group)
+    }
+    for group in groups {
+      let versions = Array(
+        Set(order.versions(of: group) + others.filter { $0.group == group }.compactMap(\.version))
+      )
+      .sorted()
+      func names(_ version: String) -> [String] {
+        [version] + [self.names[version], english[version]].compactMap { $0 }
+      }
+      // A game of one version is that version (`yellow`): one entry, named by both.
+      guard versions.count > 1 else {
+        entries.append((SessionGame(group: group), [group] + versions.flatMap(names)))
+        continue
+      }
+      entries.append((SessionGame(group: group), [group]))
+      for version in versions {
+        entries.append((SessionGame(group: group, version: version), names(version)))
+      }
+    }
+    return NameResolver(entries).resolve(typed)
+  }
+
+  /// What ``resolve(_:others:)`` answers.
+  public typealias Resolution = NameResolver<SessionGame>.Resolution
+
+  /// `game` in words from the API's names: its version's (`Red`), else its versions' (`Red /
+  /// Blue`), else its slug in words.
+  public func label(_ game: SessionGame) -> String {
+    let versions = game.versions(in: order)
+    guard !versions.isEmpty else { return DisplayName.words(game.version ?? game.group) }
+    return versions.map { names[$0] ?? DisplayName.words($0) }.joined(separator: " / ")
+  }
+
+  /// The `PageError` for a name of no game, or of several.
+  public func failure(_ resolution: Resolution, typed: String) -> PageError? {
+    switch resolution {
+    case .found: return nil
+    case .ambiguous(let candidates, let total):
+      return .ambiguous(
+        kind: "game", input: SafeText.line(typed),
+        candidates: candidates.map { SafeText.line($0.version ?? $0.group) }, total: total)
+    case .unknown(let suggestion):
+      return .unknown(
+        kind: "game", input: SafeText.line(typed),
+        suggestion: suggestion.map { SafeText.line($0.version ?? $0.group) })
+    }
+  }
+}
+
+/// How a page came to show the game it shows, which it says.
+public enum GameChoice: String, Codable, Sendable {
+  /// Named with `--game`.
+  case asked
+  /// The session's game (`game NAME`).
+  case session
+  /// None named: the newest main-series game with data of the usual kind for the page.
+  case newest
+}
+
+/// The game a page about a species shows, and its versions with data.
+public struct ChosenGame: Sendable, Equatable {
+  /// The version group's slug.
+  public var group: String
+  /// Its versions shown, in the game's order: those with data, or the one asked for.
+  public var versions: [String]
+  public var choice: GameChoice
+}
+
+extension GameCatalog {
+  /// The game a page shows among `available` (the games with data for it, each with its
+  /// versions that have some): the one `typed` names (`--game`), else the session's `game`,
+  /// else the newest main-series game `usual` accepts (it has data of the usual kind for the
+  /// page), else the newest main-series game, else the newest. A game named (or the session's) without data is
+  /// `notIn`: "`statement` in GAME; it `verb` in …" naming those with data. `nil` when there are
+  /// none and none was named.
+  public func choose(
+    typed: String?, session game: SessionGame?,
+    among available: [(group: String, versions: [String])],
+    usual: (String) -> Bool = { _ in true }, statement: String, verb: String
+  ) throws(PageError) -> ChosenGame? {
+    let newestFirst = available.sorted {
+      order.rank(NamedResource(name: $0.group, url: ""))
+        > order.rank(
+          NamedResource(name: $1.group, url: ""))
+    }.map { (group: $0.group, versions: order.sorted(versions: $0.versions)) }
+    var wanted: SessionGame?
+    var choice = GameChoice.newest
+    if let typed {
+      let others = newestFirst.flatMap { entry in
+        [SessionGame(group: entry.group)]
+          + entry.versions.map {
+            SessionGame(group: entry.group, version: $0)
+          }
+      }
+      let resolution = resolve(typed, others: others)
+      if let failure = failure(resolution, typed: typed) { throw failure }
+      if case .found(let found) = resolution { wanted = found }
+      choice = .asked
+    } else if let game {
+      wanted = game
+      choice = .session
+    }
+    guard let wanted else {
+      let main = newestFirst.filter { order.isMainSeries($0.group) }
+      guard
+        let pick = main.first(where: { usual($0.group) }) ?? main.first
+          ?? newestFirst.first
+      else { return nil }
+      return ChosenGame(group: pick.group, versions: pick.versions, choice: .newest)
+    }
+    if let entry = newestFirst.first(where: { $0.group == wanted.group }) {
+      if let version = wanted.version {
+        if entry.versions.contains(version) {
+          return ChosenGame(group: entry.group, versions: [version], choice: choice)
+        }
+      } else {
+        return ChosenGame(group: entry.group, versions: entry.versions, choice: choice)
+      }
+    }
+    throw .notIn(
+      statement: statement, game: label(wanted),
+      elsewhere: newestFirst.map { label(SessionGame(group: $0.group)) }, verb: verb)
   }
 }

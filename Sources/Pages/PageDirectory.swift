@@ -41,14 +41,14 @@ public struct PageDirectory: Sendable {
   /// The page at `address` (shown again by `back`): its key is the one the page was shown
   /// with, so it is asked for directly.
   public func show(
-    _ address: PageAddress, glossary: Glossary = .slugs,
+    _ address: PageAddress, glossary: Glossary = .slugs, game: SessionGame? = nil,
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws(PageError) -> any Page {
     guard let pageKind = kinds[address.kind] else {
       throw .unknown(kind: address.kind, input: address.kind, suggestion: nil)
     }
     return try await pageKind.show(
-      PageRequest(key: address.key, glossary: glossary, progress: progress))
+      PageRequest(key: address.key, glossary: glossary, game: game, progress: progress))
   }
 
   /// The page of `kind` named `input` (`nil` for a kind that takes no name), or about the
@@ -56,13 +56,15 @@ public struct PageDirectory: Sendable {
   /// `selectionName` (its slug) for a kind that reads its arguments.
   public func open(
     _ kind: String, _ input: String?, selection: Int? = nil, selectionName: String? = nil,
-    glossary: Glossary = .slugs, progress: @escaping @Sendable (String) -> Void = { _ in }
+    glossary: Glossary = .slugs, game: SessionGame? = nil,
+    progress: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws(PageError) -> any Page {
     guard let pageKind = kinds[kind] else {
       throw .unknown(kind: kind, input: kind, suggestion: nil)
     }
     func show(_ key: String?) async throws(PageError) -> any Page {
-      try await pageKind.show(PageRequest(key: key, glossary: glossary, progress: progress))
+      try await pageKind.show(
+        PageRequest(key: key, glossary: glossary, game: game, progress: progress))
     }
     switch pageKind.subject {
     case .nothing: return try await show(nil)

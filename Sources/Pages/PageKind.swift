@@ -31,13 +31,17 @@ public struct PageRequest: Sendable {
   public var progress: @Sendable (String) -> Void
   /// The language to show the page in, with the names of what it mentions.
   public var glossary: Glossary
+  /// The game the session plays (`game red`), which pages that differ by game answer for;
+  /// `nil` for none (each page then shows the newest game it has data for).
+  public var game: SessionGame?
 
   public init(
-    key: String?, glossary: Glossary = .slugs,
+    key: String?, glossary: Glossary = .slugs, game: SessionGame? = nil,
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.key = key
     self.glossary = glossary
+    self.game = game
     self.progress = progress
   }
 
@@ -152,9 +156,10 @@ public enum PageError: Error, Sendable, Equatable {
   case ambiguous(kind: String, input: String, candidates: [String], total: Int)
   /// The input is empty once cleaned, or absurdly long; `example` is a name of the kind.
   case invalidName(kind: String, example: String)
-  /// What was asked for exists, but `subject` is not in it: not found in the wild in the game
-  /// `place`; `elsewhere` names where it is (none: nowhere).
-  case notFoundIn(subject: String, place: String, elsewhere: [String])
+  /// The game asked for (or the session's) has nothing for the page: `statement` (`Pikachu is
+  /// not found in the wild`) holds in `game`; `elsewhere` names the games that have something
+  /// (none: no game does), of which "it `verb`" (`is`, `does`).
+  case notIn(statement: String, game: String, elsewhere: [String], verb: String)
   /// The kind is about the selected species, and none is open.
   case needsSelection(kind: String)
   /// The API failed.

@@ -111,10 +111,13 @@ public struct Localizer: Sendable {
     return text
   }
 
-  /// The newest text of `entries` as one paragraph, `nil` when there is none: of the texts in
-  /// the language (else English), the newest game's by `order`, else the last listed.
-  public mutating func text(_ entries: [LocalizedText], order: GameOrder? = nil) -> String? {
-    pick(entries, short: false, line: false, order: order)
+  /// The text of `entries` as one paragraph, `nil` when there is none: of the texts in the
+  /// language (else English), `game`'s when it has one, else the newest game's by `order`, else
+  /// the last listed.
+  public mutating func text(
+    _ entries: [LocalizedText], order: GameOrder? = nil, game: SessionGame? = nil
+  ) -> String? {
+    pick(entries, short: false, line: false, order: order, game: game)
   }
 
   /// The short form of an effect (`short_effect`), `nil` when there is none.
@@ -126,7 +129,8 @@ public struct Localizer: Sendable {
   public var note: String? { fellBack ? glossary.fallbackNote : nil }
 
   private mutating func pick(
-    _ entries: [LocalizedText], short: Bool, line: Bool, order: GameOrder? = nil
+    _ entries: [LocalizedText], short: Bool, line: Bool, order: GameOrder? = nil,
+    game: SessionGame? = nil
   ) -> String? {
     let usable = entries.filter { entry in
       guard let text = short ? entry.shortText : entry.text else { return false }
@@ -136,7 +140,8 @@ public struct Localizer: Sendable {
     else { return nil }
     let sameLanguage = usable.filter { $0.language == found.entry.language }
     let newest =
-      order.flatMap { order in
+      game.flatMap { game in sameLanguage.last { $0.versionGroup == game.group } }
+      ?? order.flatMap { order in
         sameLanguage.enumerated().max { a, b in
           let (ra, rb) = (
             order.rank(of: a.element.versionGroup), order.rank(of: b.element.versionGroup)

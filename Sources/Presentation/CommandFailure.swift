@@ -64,7 +64,7 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case .page(let error):
       switch error {
       case .unknown, .ambiguous, .invalidName, .api(.notFound): true
-      case .needsSelection, .notFoundIn, .api: false
+      case .needsSelection, .notIn, .api: false
       }
     case .list(let error):
       switch error {

@@ -96,6 +96,25 @@ public struct LanguageReport: Sendable, Equatable {
   }
 }
 
+/// What `game` says: the game the session plays (or just chose), by its name from the API.
+public struct GameReport: Sendable, Equatable {
+  /// The game, `nil` for none.
+  public var game: SessionGame?
+  /// Its name (`Red`, `Red / Blue`).
+  public var name: String?
+  /// Whether this command chose (or cleared) it.
+  public var changed: Bool
+  /// Why the choice could not be kept for the next sessions, if it could not.
+  public var saveWarning: String?
+
+  public init(game: SessionGame?, name: String?, changed: Bool, saveWarning: String? = nil) {
+    self.game = game
+    self.name = name.map(SafeText.line)
+    self.changed = changed
+    self.saveWarning = saveWarning
+  }
+}
+
 /// How far the names of a language have loaded: `done` of `total` species.
 public struct NamesProgress: Sendable, Equatable {
   public var done: Int
@@ -143,6 +162,8 @@ public enum CommandOutput: Sendable, Equatable {
   case flags([FeatureFlags.Entry])
   /// `lang`: the language shown, or the one just chosen.
   case language(LanguageReport)
+  /// `game`: the game chosen, cleared or shown.
+  case game(GameReport)
   /// The summary of a `sync`.
   case synced(SyncSummary)
 }

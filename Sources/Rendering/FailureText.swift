@@ -222,7 +222,7 @@ public enum FailureText {
     case .needsSelection: .noSelection
     case .invalidName: .usage
     case .ambiguous: .ambiguous
-    case .unknown, .notFoundIn: .notFound
+    case .unknown, .notIn: .notFound
     }
   }
 
@@ -245,12 +245,12 @@ public enum FailureText {
           "No \(kind) named \"\(SafeText.line(input))\". Did you mean \"\(SafeText.line(suggestion))\"?"
       }
       return "No \(kind) named \"\(SafeText.line(input))\"."
-    case .notFoundIn(let subject, let place, let elsewhere):
-      let lead = "\(SafeText.line(subject)) is not found in the wild in \(SafeText.line(place))"
+    case .notIn(let statement, let game, let elsewhere, let verb):
+      let lead = "\(SafeText.line(statement)) in \(SafeText.line(game))"
       guard !elsewhere.isEmpty else { return lead + ", nor in any other game." }
       let shown = elsewhere.prefix(6).map(SafeText.line).joined(separator: "; ")
       let more = elsewhere.count > 6 ? " and \(elsewhere.count - 6) more" : ""
-      return lead + "; it is in \(shown)\(more)."
+      return lead + "; it \(verb) in \(shown)\(more)."
     }
   }
 

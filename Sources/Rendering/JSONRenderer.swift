@@ -54,6 +54,7 @@ public struct JSONRenderer: Sendable {
     case .synced(let summary): encode(type: "sync", SyncBody(summary))
     case .doctor(let report): encode(type: "doctor", DoctorBody(report))
     case .language(let report): encode(type: "language", LanguageBody(report))
+    case .game(let report): encode(type: "game", GameBody(report))
     }
   }
 
@@ -91,6 +92,33 @@ private struct LanguageBody: Encodable {
     namesTotal = report.progress?.total
     warning = report.saveWarning
     available = Language.all
+  }
+}
+
+/// The game chosen (`group`, `version?`, `name`), none (`null`), and whether it was just chosen.
+private struct GameBody: Encodable {
+  var game: SessionGame?
+  var name: String?
+  var changed: Bool
+  var warning: String?
+
+  init(_ report: GameReport) {
+    game = report.game
+    name = report.name
+    changed = report.changed
+    warning = report.saveWarning
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case game, name, changed, warning
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(game, forKey: .game)
+    try c.encode(name, forKey: .name)
+    try c.encode(changed, forKey: .changed)
+    try c.encodeIfPresent(warning, forKey: .warning)
   }
 }
 

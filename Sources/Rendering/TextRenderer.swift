@@ -61,7 +61,28 @@ public struct TextRenderer: Sendable {
     case .doctor(let report): renderDoctor(report)
     case .synced(let summary): renderSync(summary)
     case .language(let report): renderLanguage(report)
+    case .game(let report): renderGame(report)
     }
+  }
+
+  // MARK: - Game
+
+  /// `Playing Red: moves, where, …` or that none is chosen, with how to change it.
+  func renderGame(_ report: GameReport) -> String {
+    var lines: [String] = []
+    if let name = report.name, report.game != nil {
+      lines.append(
+        (report.changed ? "Now playing " : "Playing ") + style.bold(name)
+          + ": moves, where, TMs, prices and texts answer for it.")
+      lines.append(style.dim("\"game NAME\" plays another, \"game off\" none."))
+    } else {
+      lines.append(
+        (report.changed ? "No game now" : "No game chosen")
+          + ": each page shows the newest main-series game it has data for.")
+      lines.append(style.dim("\"game NAME\" chooses one (Tab completes the games)."))
+    }
+    if let warning = report.saveWarning { lines.append(style.yellow("Warning: \(warning)")) }
+    return lines.joined(separator: "\n")
   }
 
   // MARK: - Language

@@ -20,6 +20,10 @@ public struct SessionState: Sendable, Equatable, Codable {
   public var paging = true
   /// The pages shown, oldest first; the last is the one shown now.
   public var trail: [TrailStop] = []
+  /// The game the session plays (`game red`), which pages that differ by game answer for.
+  public var game: SessionGame?
+  /// Its name for the prompt (`Red`).
+  public var gameName: String?
 
   /// The most stops the trail keeps; older ones are forgotten.
   public static let trailLimit = 100
@@ -35,12 +39,16 @@ public struct SessionState: Sendable, Equatable, Codable {
     self.selected = selected
   }
 
-  /// `pokedex [water · gen 1 · female · page 1/2 · #134 Vaporeon]> `, or with the pages walked
+  /// `pokedex [water · gen 1 · female · page 1/2 · Red · #134 Vaporeon]> ` (the game when one is
+  /// chosen), or with the pages walked
   /// since the list
   /// (the last three): `pokedex [all · page 2/52 · #25 Pikachu › Static]> `.
   public var prompt: String {
     var parts = [filter.description]
     parts.append("page \(page)/\(pageCount.map(String.init) ?? "…")")
+    if game != nil, let gameName {
+      parts.append(gameName.count > 24 ? gameName.prefix(23) + "…" : gameName)
+    }
     let walked = trail.reversed().prefix { !$0.isList }.reversed().map(\.title)
     if !walked.isEmpty {
       var shown = walked.suffix(3).map { $0.count > 24 ? $0.prefix(23) + "…" : $0 }

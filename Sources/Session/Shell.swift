@@ -120,6 +120,7 @@ public actor Shell {
     case .cache(clear: true): return "Clearing the cache"
     case .cache(clear: false): return "Reading the cache"
     case .history, .clear, .pager, .flags, .help, .quit, .language: return "Working"
+    case .game: return "Fetching the games"
     case .doctor: return "Checking the terminal, the network and the cache"
     }
   }
@@ -199,6 +200,7 @@ public actor Shell {
       return try await sync(range: range, images: images, moves: moves, status: status)
     case .flags: return .output(.flags(flags.entries))
     case .language(let change): return .output(.language(changeLanguage(change)))
+    case .game(let change): return .output(.game(try await changeGame(change)))
     case .doctor:
       guard let doctor = dependencies.doctor else {
         return .output(.doctor(DoctorReport(checks: [])))
@@ -306,6 +308,37 @@ public actor Shell {
       saveWarning: dependencies.saveLanguage(chosen))
   }
 
+  /// `game`: chooses the game the session plays (kept for the next sessions), clears it, or
+  /// tells which it is.
+  private func changeGame(_ change: GameChange?) async throws(CommandFailure) -> GameReport {
+    switch change {
+    case nil:
+      return GameReport(game: state.game, name: state.gameName, changed: false)
+    case .off:
+      state.game = nil
+      state.gameName = nil
+      return GameReport(
+        game: nil, name: nil, changed: true, saveWarning: dependencies.saveGame(nil, nil))
+    case .choose(let typed):
+      let catalog: GameCatalog
+      do {
+        catalog = try await dependencies.games(await glossary())
+      } catch {
+        throw .page(.api(error))
+      }
+      let resolution = catalog.resolve(typed)
+      if let failure = catalog.failure(resolution, typed: typed) { throw .page(failure) }
+      guard case .found(let game) = resolution else {
+        throw .page(.api(.notFound(resource: typed)))
+      }
+      let name = catalog.label(game)
+      state.game = game
+      state.gameName = name
+      return GameReport(
+        game: game, name: name, changed: true, saveWarning: dependencies.saveGame(game, name))
+    }
+  }
+
   /// Waits for the species' names of the language shown (loading them if a script has not), the
   /// status line counting them.
   private func waitForSpeciesNames(_ language: SessionLanguage, status: StatusLine?) async {
@@ -344,7 +377,7 @@ public actor Shell {
     do {
       page = try await dependencies.pages.open(
         kind, name, selection: state.selectedForm ?? state.selected?.id,
-        selectionName: state.selected?.name, glossary: await glossary(),
+        selectionName: state.selected?.name, glossary: await glossary(), game: state.game,
         progress: { status?.waitFor($0) })
     } catch {
       throw .page(error)
@@ -387,7 +420,8 @@ public actor Shell {
       let page: any Page
       do {
         page = try await dependencies.pages.show(
-          address, glossary: await glossary(), progress: { status?.waitFor($0) })
+          address, glossary: await glossary(), game: state.game,
+          progress: { status?.waitFor($0) })
       } catch {
         throw .page(error)
       }

@@ -46,6 +46,11 @@ public struct ShellDependencies: Sendable {
   /// Keeps the language chosen for the next sessions (`config.json`); returns a warning when it
   /// could not.
   public var saveLanguage: @Sendable (Language?) -> String?
+  /// Every game, to resolve `game NAME` among and name it (in a glossary's language).
+  public var games: @Sendable (Glossary) async throws(APIError) -> GameCatalog
+  /// Keeps the game chosen, with its name, for the next sessions (`config.json`); returns a
+  /// warning when it could not.
+  public var saveGame: @Sendable (SessionGame?, String?) -> String?
 
   /// The kinds of `pages` whose commands `flags` leave on.
   public static func enabled(_ pages: PageDirectory, flags: FeatureFlags) -> PageDirectory {
@@ -66,8 +71,14 @@ public struct ShellDependencies: Sendable {
     pages: PageDirectory = PageDirectory(),
     speciesTypes: @escaping @Sendable () -> [Int: [String]] = { [:] },
     doctor: Doctor? = nil, language: SessionLanguage? = nil,
-    saveLanguage: @escaping @Sendable (Language?) -> String? = { _ in nil }
+    saveLanguage: @escaping @Sendable (Language?) -> String? = { _ in nil },
+    games: @escaping @Sendable (Glossary) async throws(APIError) -> GameCatalog = {
+      _ async throws(APIError) in throw .notFound(resource: "the games")
+    },
+    saveGame: @escaping @Sendable (SessionGame?, String?) -> String? = { _, _ in nil }
   ) {
+    self.games = games
+    self.saveGame = saveGame
     self.doctor = doctor
     self.language = language
     self.saveLanguage = saveLanguage

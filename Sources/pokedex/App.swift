@@ -250,10 +250,20 @@ struct App {
         spritesURL: spritesURL, http: bounded, cache: cache, images: images,
         configProblems: flagWarnings),
       language: language,
-      saveLanguage: { LanguageSetting.save($0, configDirectory: paths.config) })
+      saveLanguage: { LanguageSetting.save($0, configDirectory: paths.config) },
+      games: { glossary async throws(APIError) in
+        try await GameCatalog.load(api, glossary: glossary)
+      },
+      saveGame: { GameSetting.save($0, name: $1, configDirectory: paths.config) })
+    // The game: config.json's, which `game` writes.
+    let (startGame, startGameName, gameWarning) = GameSetting.resolve(
+      configDirectory: paths.config)
+    gameWarning.map { notices.post("Warning: \($0)") }
+    var startState = SessionState(paging: !options.noPager)
+    startState.game = startGame
+    startState.gameName = startGameName
     let shell = Shell(
-      dependencies: dependencies, work: work, completion: completion,
-      state: SessionState(paging: !options.noPager))
+      dependencies: dependencies, work: work, completion: completion, state: startState)
 
     // At an interactive launch: one line when the API cannot be reached, with what still works.
     // The network itself is asked (once, without retries): the cache may answer every command.

@@ -147,14 +147,15 @@ struct EncounterTests {
 
   @Test func aGameWhereItIsNotFoundNamesTheGamesWhereItIs() async throws {
     await #expect(
-      throws: PageError.notFoundIn(
-        subject: "Pikachu", place: "Gold / Silver", elsewhere: ["Yellow", "Red / Blue"])
+      throws: PageError.notIn(
+        statement: "Pikachu is not found in the wild", game: "Gold / Silver",
+        elsewhere: ["Yellow", "Red / Blue"], verb: "is")
     ) {
       try await page("gold-silver")
     }
     await #expect(
-      throws: PageError.notFoundIn(
-        subject: "Pichu", place: "Silver", elsewhere: [])
+      throws: PageError.notIn(
+        statement: "Pichu is not found in the wild", game: "Silver", elsewhere: [], verb: "is")
     ) {
       try await page("silver", selection: 172)
     }
@@ -163,6 +164,65 @@ struct EncounterTests {
     ) {
       try await page("golden-age")
     }
+  }
+
+  func page(
+    _ argument: String? = nil, game: SessionGame?, client: FixtureClient? = nil
+  ) async throws -> EncounterPage {
+    let directory = PageDirectory(kinds: [
+      EncounterFeature.kind(client: try client ?? EncounterFixtures.client())
+    ])
+    return try #require(
+      try await directory.open("where", argument, selection: 25, game: game) as? EncounterPage)
+  }
+
+  @Test func theSessionsGameIsShownAndAVersionNarrowsIt() async throws {
+    let red = try await page(game: SessionGame(group: "red-blue", version: "red"))
+    #expect(red.game == "red-blue" && red.versions == ["red"] && red.choice == .session)
+    #expect(red.rows.allSatisfy { $0.versions == ["red"] })
+    let both = try await page(game: SessionGame(group: "red-blue"))
+    #expect(both.versions == ["red", "blue"] && both.gameName == "Red / Blue")
+    // --game overrides it for one command.
+    let asked = try await page("yellow", game: SessionGame(group: "red-blue"))
+    #expect(asked.game == "yellow" && asked.choice == .asked)
+    await #expect(
+      throws: PageError.notIn(
+        statement: "Pikachu is not found in the wild", game: "Gold / Silver",
+        elsewhere: ["Yellow", "Red / Blue"], verb: "is")
+    ) {
+      try await page(game: SessionGame(group: "gold-silver"))
+    }
+  }
+
+  @Test func byDefaultTheNewestMainSeriesGameWhereItLivesInTheWild() async throws {
+    // Yellow (newer) has Pikachu only as a gift, and a newer spin-off has it in the wild: the
+    // default is Red / Blue, walking, in a game with a main-series Pokédex.
+    let dex = { (name: String, id: Int) in
+      Fixtures.reference("pokedex", name, id)
+    }
+    let games = [
+      #"{"id":1,"name":"red-blue","order":1,"versions":[\#(EncounterFixtures.reference("version", "red", 1)),\#(EncounterFixtures.reference("version", "blue", 2))],"pokedexes":[\#(dex("kanto", 2))]}"#,
+      #"{"id":2,"name":"yellow","order":2,"versions":[\#(EncounterFixtures.reference("version", "yellow", 3))],"pokedexes":[\#(dex("kanto", 2))]}"#,
+      #"{"id":12,"name":"colosseum","order":3,"versions":[\#(EncounterFixtures.reference("version", "colosseum", 19))],"pokedexes":[]}"#,
+    ]
+    let encounters = #"""
+      [
+        {"location_area":\#(EncounterFixtures.reference("location-area", "viridian-forest-area", 321)),"version_details":[
+          \#(EncounterFixtures.version("red", 1, [EncounterFixtures.way("walk", 3, 5, 5)]))]},
+        {"location_area":\#(EncounterFixtures.reference("location-area", "pallet-town-area", 285)),"version_details":[
+          \#(EncounterFixtures.version("yellow", 3, [EncounterFixtures.way("gift", 5, 5, 100)])),
+          \#(EncounterFixtures.version("colosseum", 19, [EncounterFixtures.way("walk", 5, 5, 100)]))]}
+      ]
+      """#
+    let client = try FixtureClient(
+      [
+        "version-group": games, "location-area": EncounterFixtures.areas,
+        "pokedex": [#"{"id":2,"name":"kanto","is_main_series":true}"#],
+        "pokemon-species": [#"{"id":25,"name":"pikachu","gender_rate":4}"#],
+      ], encounters: [25: encounters])
+    let page = try await page(game: nil, client: client)
+    #expect(page.game == "red-blue" && page.choice == .newest)
+    #expect(page.games == ["colosseum", "yellow", "red-blue"])
   }
 
   @Test func conditionsAndMethodsInWords() {
@@ -204,6 +264,7 @@ struct EncounterTests {
     #expect(
       Set(object.keys) == [
         "pokemonID", "pokemon", "game", "versions", "games", "rows", "gameName", "versionNames",
+        "choice",
       ])
     let row = try #require((object["rows"] as? [[String: Any]])?.first)
     #expect(

@@ -68,14 +68,28 @@ enum LearnsetFixtures {
     machine(1900, "tm126", "scarlet-violet", 25),
   ]
 
+  static func game(_ id: Int, _ slug: String, order: Int, _ versions: [(String, Int)]) -> String {
+    let listed = versions.map { reference("version", $0.0, $0.1) }.joined(separator: ",")
+    return #"{"id":\#(id),"name":"\#(slug)","order":\#(order),"versions":[\#(listed)]}"#
+  }
+
   static let games = [
-    #"{"id":1,"name":"red-blue","order":1}"#, #"{"id":25,"name":"scarlet-violet","order":27}"#,
-    #"{"id":28,"name":"red-green-japan","order":2}"#,
+    game(1, "red-blue", order: 1, [("red", 1), ("blue", 2)]),
+    game(25, "scarlet-violet", order: 27, [("scarlet", 40), ("violet", 41)]),
+    game(28, "red-green-japan", order: 2, [("red-japan", 44), ("green-japan", 45)]),
+    game(3, "gold-silver", order: 3, [("gold", 4), ("silver", 5)]),
   ]
+
+  static let versions = [
+    ("red", 1, "Red"), ("blue", 2, "Blue"), ("scarlet", 40, "Scarlet"), ("violet", 41, "Violet"),
+    ("red-japan", 44, "Red"), ("green-japan", 45, "Green"), ("gold", 4, "Gold"),
+    ("silver", 5, "Silver"),
+  ].map { #"{"id":\#($0.1),"name":"\#($0.0)","names":[\#(Fixtures.english("name", $0.2))]}"# }
 
   static func client() throws -> FixtureClient {
     try FixtureClient([
       "pokemon": [pikachu], "move": moves, "machine": machines, "version-group": games,
+      "version": versions,
     ])
   }
 }
@@ -90,6 +104,32 @@ struct LearnsetTests {
     ])
     let page = try await directory.open("moves", argument, selection: 25)
     return try #require(page as? LearnsetPage)
+  }
+
+  @Test func theSessionsGameIsShownUnlessGameNamesAnother() async throws {
+    let directory = PageDirectory(kinds: [
+      LearnsetFeature.kind(client: try LearnsetFixtures.client())
+    ])
+    func open(_ argument: String?, game: SessionGame) async throws -> LearnsetPage {
+      try #require(
+        try await directory.open("moves", argument, selection: 25, game: game) as? LearnsetPage)
+    }
+    let red = try await open(nil, game: SessionGame(group: "red-blue", version: "red"))
+    #expect(red.game == "red-blue" && red.choice == .session)
+    #expect(
+      red.document.blocks.last
+        == .hint(
+          "Your game (game off: the newest) · move NAME · moves --game NAME (2 others) · game NAME · back"
+        ))
+    let asked = try await open("scarlet-violet", game: SessionGame(group: "red-blue"))
+    #expect(asked.game == "scarlet-violet" && asked.choice == .asked)
+    await #expect(
+      throws: PageError.notIn(
+        statement: "Pikachu learns no moves", game: "Gold / Silver",
+        elsewhere: ["Scarlet / Violet", "Red / Green", "Red / Blue"], verb: "does")
+    ) {
+      try await open(nil, game: SessionGame(group: "gold-silver"))
+    }
   }
 
   @Test func theNewestGameByItsOrderNotItsID() async throws {
@@ -120,16 +160,19 @@ struct LearnsetTests {
 
   @Test func aGameItHasNoMovesInIsSaidWithANearOne() async throws {
     await #expect(
-      throws: PageError.unknown(
-        kind: "game with moves for Pikachu", input: "red-bleu", suggestion: "red-blue")
+      throws: PageError.unknown(kind: "game", input: "red-bleu", suggestion: "red-blue")
     ) {
       try await learnset("red-bleu")
     }
+    // A version names its game: red is Red / Blue's, Japan's Red is red-japan.
+    #expect(try await learnset("red").game == "red-blue")
+    #expect(try await learnset("red-japan").game == "red-green-japan")
     await #expect(
       throws: PageError.ambiguous(
-        kind: "game", input: "red", candidates: ["red-green-japan", "red-blue"], total: 2)
+        kind: "game", input: "red-", candidates: ["red-green-japan", "red-japan", "red-blue"],
+        total: 3)
     ) {
-      try await learnset("red")
+      try await learnset("red-")
     }
   }
 
@@ -162,7 +205,8 @@ struct LearnsetTests {
 
   @Test func jsonAsDocumented() async throws {
     let object = try json(try await learnset())
-    #expect(Set(object.keys) == ["pokemonID", "pokemon", "game", "games", "rows"])
+    #expect(
+      Set(object.keys) == ["pokemonID", "pokemon", "game", "games", "rows", "gameName", "choice"])
     let row = try #require((object["rows"] as? [[String: Any]])?.first)
     #expect(
       Set(row.keys).isSubset(of: [

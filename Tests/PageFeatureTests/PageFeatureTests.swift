@@ -210,6 +210,26 @@ struct ItemPageTests {
     #expect(page.flavorText == "Sword and Shield's.")
   }
 
+  @Test func theSessionsGamesPriceOrThatItIsNotSoldThere() async throws {
+    let directory = directory(try client())
+    let red = try #require(
+      try await directory.open("item", "leftovers", game: SessionGame(group: "red-blue"))
+        as? ItemPage)
+    #expect(red.cost == 200 && red.costGame == "red-blue")
+    let violet = try #require(
+      try await directory.open(
+        "item", "leftovers", game: SessionGame(group: "scarlet-violet", version: "violet"))
+        as? ItemPage)
+    #expect(violet.cost == nil)
+    #expect(
+      violet.document.blocks.contains { block in
+        guard case .fields(let fields) = block else { return false }
+        return fields.contains {
+          $0.label == "Cost" && $0.value.map(\.text).joined().hasPrefix("not sold in shops in ")
+        }
+      })
+  }
+
   @Test func theOlderCostAndNoHolders() async throws {
     let page = try await open("item", "potion", as: ItemPage.self)
     #expect(page.cost == 300)
@@ -332,7 +352,7 @@ struct PageJSONTests {
       ["name", "displayName", "id", "priority", "speciesCount", "learnedBy", "language"],
       [
         "type", "typeName", "damageClass", "power", "accuracy", "pp", "effect", "flavorText",
-        "generation", "machine", "fallbackNote",
+        "generation", "machine", "fallbackNote", "gameName",
       ]
     ),
     "type": (
@@ -344,7 +364,10 @@ struct PageJSONTests {
     "types": (["types", "factors", "labels"], ["fallbackNote"]),
     "item": (
       ["name", "displayName", "id", "heldBy", "language"],
-      ["category", "cost", "effect", "flavorText", "fallbackNote"]
+      [
+        "category", "cost", "costGame", "costGameName", "gameName", "effect", "flavorText",
+        "fallbackNote",
+      ]
     ),
     "nature": (
       ["name", "displayName", "id", "statNames"], ["raises", "lowers", "likes", "dislikes"]
