@@ -154,14 +154,15 @@ public struct DetailFeature: Sendable {
     return model
   }
 
-  /// The names of `pokemon`'s abilities in the glossary's language (English where it has
-  /// none), loaded in parallel; none without a language, or for those that cannot be loaded.
+  /// The names of `pokemon`'s abilities from the API in the glossary's language (English where
+  /// it has none, and without a language: `RKS System`, not a name made from `rks-system`),
+  /// loaded in parallel; none for those that cannot be loaded.
   static func abilityNames(
     of pokemon: Pokemon, glossary: Glossary, client: any PokeAPIClient
   ) async -> [String: String] {
-    guard let language = glossary.language else { return [:] }
-    return await client.names(
-      of: AbilityKind.self, pokemon.abilities.map(\.ability.name), in: language)
+    await client.names(
+      of: AbilityKind.self, pokemon.abilities.map(\.ability.name),
+      in: glossary.language ?? .english)
   }
 
   /// The species and form that `query` (normalised) names when it is the slug of one of a
