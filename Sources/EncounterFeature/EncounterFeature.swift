@@ -319,7 +319,7 @@ public enum EncounterFeature {
     guard let (id, argument) = request.selection else {
       throw .invalidName(kind: "where", example: "--game red-blue")
     }
-    async let loadedCatalog = GameCatalog.loaded(client, glossary: request.glossary)
+    async let loadedCatalog = GameCatalog.loaded(client)
     let found: PokemonEncounters
     let catalog: GameCatalog
     let name: (pokemon: String, evolvesFrom: String?)
@@ -349,10 +349,11 @@ public enum EncounterFeature {
       request.glossary.language == nil
       ? DisplayName.of(name.pokemon) : request.glossary.species(id, slug: name.pokemon)
     guard
-      let chosen = try catalog.choose(
+      let chosen = try await catalog.choose(
         typed: argument, session: request.game,
         among: byGame.map { (group: $0.key, versions: $0.value) },
-        usual: usual.contains, statement: "\(shown) is not found in the wild", verb: "is")
+        usual: usual.contains, statement: "\(shown) is not found in the wild", verb: "is",
+        client: client, glossary: request.glossary)
     else {
       return EncounterPage(
         pokemonID: id, pokemon: name.pokemon, game: "", versions: [], games: [], rows: [],
@@ -361,6 +362,8 @@ public enum EncounterFeature {
     let ordered = byGame.keys.sorted {
       games.rank(NamedResource(name: $0, url: "")) > games.rank(NamedResource(name: $1, url: ""))
     }
+    // The game's name, together with the places.
+    async let named = catalog.named(chosen, client: client, glossary: request.glossary)
     request.progress("Fetching the places")
     let versions = chosen.versions
     let encounters = found.encounters.filter { encounter in
@@ -401,11 +404,9 @@ public enum EncounterFeature {
     if request.glossary.language != nil {
       page.pokemonName = request.glossary.species(id, slug: name.pokemon)
     }
-    page.versionNames = Dictionary(
-      versions.compactMap { version in catalog.names[version].map { (version, $0) } },
-      uniquingKeysWith: { first, _ in first })
-    page.gameName = catalog.label(
-      SessionGame(group: chosen.group, version: versions.count == 1 ? versions.first : nil))
+    let game = await named
+    page.versionNames = game.versionNames
+    page.gameName = game.name
     return page
   }
 

@@ -227,7 +227,7 @@ public enum ItemFeature {
       var catalog: GameCatalog?
       if item.differsByGame || request.game != nil {
         do throws(APIError) {
-          catalog = try await GameCatalog.load(client, glossary: request.glossary)
+          catalog = try await GameCatalog.load(client)
         } catch .cancelled {
           throw APIError.cancelled
         } catch {
@@ -236,10 +236,12 @@ public enum ItemFeature {
       }
       var page = ItemPage(
         item, glossary: request.glossary, order: catalog?.order, game: request.game)
-      page.costGameName = page.costGame.flatMap { game in
-        catalog.map { $0.label(SessionGame(group: game)) }
+      if var named = catalog {
+        let games = [page.costGame, request.game?.group].compactMap { $0 }
+        named = await named.naming(games: games, client: client, glossary: request.glossary)
+        page.costGameName = page.costGame.map { named.label(SessionGame(group: $0)) }
+        page.gameName = request.game.map(named.label)
       }
-      page.gameName = request.game.flatMap { game in catalog.map { $0.label(game) } }
       return page
     }
   }

@@ -359,7 +359,7 @@ public enum LearnsetFeature {
     }
     let catalog: GameCatalog
     do throws(APIError) {
-      catalog = try await GameCatalog.load(client, glossary: request.glossary)
+      catalog = try await GameCatalog.load(client)
     } catch {
       throw .api(error)
     }
@@ -368,14 +368,17 @@ public enum LearnsetFeature {
       ? DisplayName.of(known.pokemon) : request.glossary.species(id, slug: known.pokemon)
     let byLevel = Set(known.byLevel ?? known.games.map(\.name))
     guard
-      let chosen = try catalog.choose(
+      let chosen = try await catalog.choose(
         typed: argument, session: request.game,
         among: known.games.map { (group: $0.name, versions: catalog.order.versions(of: $0.name)) },
-        usual: byLevel.contains, statement: "\(shown) learns no moves", verb: "does")
+        usual: byLevel.contains, statement: "\(shown) learns no moves", verb: "does",
+        client: client, glossary: request.glossary)
     else {
       return LearnsetPage(pokemonID: id, pokemon: known.pokemon, game: "", games: [], rows: [])
     }
     let game = chosen.group
+    // The game's name, together with the moves.
+    async let named = catalog.named(chosen, client: client, glossary: request.glossary)
     do {
       let language = request.glossary.language.map { "/" + $0.code } ?? ""
       var page = try await client.derived("learnset/\(id)/\(game)\(language)") {
@@ -388,7 +391,7 @@ public enum LearnsetFeature {
       if request.glossary.language != nil {
         page.pokemonName = request.glossary.species(page.pokemonID, slug: page.pokemon)
       }
-      page.gameName = catalog.label(SessionGame(group: game))
+      page.gameName = await named.name
       page.choice = chosen.choice
       return page
     } catch {

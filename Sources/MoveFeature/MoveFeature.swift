@@ -251,9 +251,9 @@ public enum MoveFeature {
           game, glossary: request.glossary, client: client)
       }
       if let game = request.game {
-        page.gameName =
-          (try? await GameCatalog.load(client, glossary: request.glossary))?.label(game)
-          ?? DisplayName.words(game.version ?? game.group)
+        let catalog = await (try? GameCatalog.load(client))?.naming(
+          games: [game.group], client: client, glossary: request.glossary)
+        page.gameName = catalog?.label(game) ?? DisplayName.words(game.version ?? game.group)
       }
       return page
     }

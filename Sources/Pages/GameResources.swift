@@ -198,9 +198,10 @@ public struct GameOrder: Codable, Sendable, Equatable {
   /// The most games asked for (there are about 30): a list longer than that is not the API's.
   public static let maximumGames = 200
 
-  /// Every game's order and which are main series: the list of games, then each, then their
-  /// Pokédexes, together, kept as one derived value (one read next time instead of some sixty). When some cannot be had, those that can are
-  /// used (and not kept), the others ranking below them by id; Ctrl-C is passed on.
+  /// Every game's order and which are main series: the lists of games and of Pokédexes, then
+  /// each of them, together (two waves), kept as one derived value (one read next time instead
+  /// of some seventy). When some cannot be had, those that can are used (and not kept), the
+  /// others ranking below them by id; Ctrl-C is passed on.
   public static func load(_ client: any PokeAPIClient) async throws(APIError) -> GameOrder {
     do {
       return try await client.derived("game-order") { () async throws(APIError) in
@@ -236,6 +237,9 @@ public struct GameOrder: Codable, Sendable, Equatable {
       return GameOrder([], complete: false)
     }
     let wanted = Array(names.prefix(Self.maximumGames))
+    // Every Pokédex is asked for with the games (one wave, not one after them): which are main
+    // series tells the core games from the spin-offs.
+    async let series = pokedexes(client, strictly: strictly)
     let groups = try await APIRequests.together(wanted) {
       (reference: NamedResource) async throws(APIError) -> VersionGroup? in
       do throws(APIError) {
@@ -249,23 +253,46 @@ public struct GameOrder: Codable, Sendable, Equatable {
       }
     }
     let found = groups.compactMap { $0 }
-    // Which Pokédexes are main series, to tell the core games from the spin-offs.
-    let dexes = Set(found.flatMap { $0.pokedexes.map(\.name) }).sorted()
-    let series = try await APIRequests.together(dexes) {
-      (dex: String) async throws(APIError) -> PokedexSeries? in
-      do throws(APIError) {
-        return try await client.resource(PokedexSeries.self, dex)
+    let known = try await series.get()
+    let named = Set(found.flatMap { $0.pokedexes.map(\.name) })
+    return GameOrder(
+      found, complete: found.count == names.count && named.isSubset(of: known.keys),
+      mainSeries: Set(known.filter(\.value).keys))
+  }
+
+  /// Whether each Pokédex is main series, by name; `strictly`, any that cannot be had fails it.
+  private static func pokedexes(
+    _ client: any PokeAPIClient, strictly: Bool
+  ) async -> Result<[String: Bool], APIError> {
+    do throws(APIError) {
+      let names: [NamedResource]
+      do {
+        names = try await client.names(of: PokedexSeries.path)
       } catch .cancelled {
         throw .cancelled
       } catch {
         if strictly { throw error }
-        return nil
+        return .success([:])
       }
+      let dexes = try await APIRequests.together(Array(names.prefix(maximumGames))) {
+        (reference: NamedResource) async throws(APIError) -> PokedexSeries? in
+        do throws(APIError) {
+          return try await client.resource(
+            PokedexSeries.self, reference.id.map(String.init) ?? reference.name)
+        } catch .cancelled {
+          throw .cancelled
+        } catch {
+          if strictly { throw error }
+          return nil
+        }
+      }
+      return .success(
+        Dictionary(
+          dexes.compactMap { $0.map { ($0.name, $0.isMainSeries) } },
+          uniquingKeysWith: { first, _ in first }))
+    } catch {
+      return .failure(error)
     }
-    let known = series.compactMap { $0 }
-    return GameOrder(
-      found, complete: found.count == names.count && known.count == dexes.count,
-      mainSeries: Set(known.filter(\.isMainSeries).map(\.name)))
   }
 
   /// The newest of `games` (slugs with their ids): by order where known, else by id.
@@ -318,45 +345,67 @@ public enum GameNames {
 }
 
 /// Every game a user may name, by version group or version, by slug or by the versions' names
-/// (in the language and in English): what `game NAME` and `--game NAME` resolve among.
+/// (in the language and in English): what `game NAME` and `--game NAME` resolve among, and how
+/// a page names a game. The versions' names are loaded as they are needed: all of them to
+/// resolve a typed name (``namingAll(_:glossary:)``), those of a game or two to name it
+/// (``naming(_:client:glossary:)``), none for a page that only picks the newest game.
 public struct GameCatalog: Sendable {
   /// The games' order, their versions and which are main series.
   public let order: GameOrder
-  /// The versions' names in the language (English without one), by slug.
+  /// The versions' names loaded so far in the language (English without one), by slug.
   public let names: [String: String]
-  /// The versions' English names, by slug.
+  /// The versions' English names loaded so far, by slug.
   let english: [String: String]
 
-  public init(order: GameOrder, names: [String: String], english: [String: String]) {
+  public init(order: GameOrder, names: [String: String] = [:], english: [String: String] = [:]) {
     self.order = order
     self.names = names
     self.english = english
   }
 
-  /// The catalogue: the games' order (one read once kept), then the versions' names together.
-  public static func load(
-    _ client: any PokeAPIClient, glossary: Glossary
-  ) async throws(APIError) -> GameCatalog {
-    let order = try await GameOrder.load(client)
-    let versions = order.games.flatMap(order.versions(of:))
-    async let english = GameNames.versions(versions, glossary: .slugs, client: client)
-    let names =
-      glossary.language == nil || glossary.language == .english
-      ? [:] : await GameNames.versions(versions, glossary: glossary, client: client)
-    let inEnglish = await english
-    return GameCatalog(
-      order: order, names: names.isEmpty ? inEnglish : names, english: inEnglish)
+  /// The catalogue of every game, its versions' names not loaded yet: the games' order (one
+  /// read once kept).
+  public static func load(_ client: any PokeAPIClient) async throws(APIError) -> GameCatalog {
+    GameCatalog(order: try await GameOrder.load(client))
   }
 
-  /// ``load(_:glossary:)`` as a result, for `async let` (whose errors are untyped).
-  public static func loaded(
-    _ client: any PokeAPIClient, glossary: Glossary
-  ) async -> Result<GameCatalog, APIError> {
+  /// ``load(_:)`` as a result, for `async let` (whose errors are untyped).
+  public static func loaded(_ client: any PokeAPIClient) async -> Result<GameCatalog, APIError> {
     do throws(APIError) {
-      return .success(try await load(client, glossary: glossary))
+      return .success(try await load(client))
     } catch {
       return .failure(error)
     }
+  }
+
+  /// The catalogue with the names of `versions` too, in the glossary's language and in
+  /// English, loaded together (a small cached request each).
+  public func naming(
+    _ versions: [String], client: any PokeAPIClient, glossary: Glossary
+  ) async -> GameCatalog {
+    let missing = Array(Set(versions.filter { names[$0] == nil || english[$0] == nil }))
+    guard !missing.isEmpty else { return self }
+    async let inEnglish = GameNames.versions(missing, glossary: .slugs, client: client)
+    let inLanguage =
+      glossary.language == nil || glossary.language == .english
+      ? [:] : await GameNames.versions(missing, glossary: glossary, client: client)
+    let englishNames = await inEnglish
+    return GameCatalog(
+      order: order,
+      names: names.merging(inLanguage.isEmpty ? englishNames : inLanguage) { old, _ in old },
+      english: english.merging(englishNames) { old, _ in old })
+  }
+
+  /// The catalogue with every version's names: what a typed name is resolved among.
+  public func namingAll(_ client: any PokeAPIClient, glossary: Glossary) async -> GameCatalog {
+    await naming(order.games.flatMap(order.versions(of:)), client: client, glossary: glossary)
+  }
+
+  /// The catalogue with the names of `games`' versions (version groups' slugs).
+  public func naming(
+    games: [String], client: any PokeAPIClient, glossary: Glossary
+  ) async -> GameCatalog {
+    await naming(games.flatMap(order.versions(of:)), client: client, glossary: glossary)
   }
 
   /// The game `slug` names: a version group, or a version (narrowed to it).
@@ -438,61 +487,97 @@ public struct ChosenGame: Sendable, Equatable {
   /// Its versions shown, in the game's order: those with data, or the one asked for.
   public var versions: [String]
   public var choice: GameChoice
+  /// Its name from the API (`Red / Blue`; `Blue` when only Blue is shown).
+  public var name: String?
+  /// Its versions' names, by slug.
+  public var versionNames: [String: String] = [:]
+
+  public init(group: String, versions: [String], choice: GameChoice) {
+    self.group = group
+    self.versions = versions
+    self.choice = choice
+  }
 }
 
 extension GameCatalog {
   /// The game a page shows among `available` (the games with data for it, each with its
   /// versions that have some): the one `typed` names (`--game`), else the session's `game`,
   /// else the newest main-series game `usual` accepts (it has data of the usual kind for the
-  /// page), else the newest main-series game, else the newest. A game named (or the session's) without data is
-  /// `notIn`: "`statement` in GAME; it `verb` in …" naming those with data. `nil` when there are
-  /// none and none was named.
+  /// page), else the newest main-series game, else the newest. A game named (or the session's)
+  /// without data is `notIn`: "`statement` in GAME; it `verb` in …" naming those with data.
+  /// `nil` when there are none and none was named. The names needed are loaded: every
+  /// version's to resolve `typed`, those of the games an error names; ``named(_:client:glossary:)``
+  /// names the game chosen.
   public func choose(
     typed: String?, session game: SessionGame?,
     among available: [(group: String, versions: [String])],
-    usual: (String) -> Bool = { _ in true }, statement: String, verb: String
-  ) throws(PageError) -> ChosenGame? {
+    usual: (String) -> Bool = { _ in true }, statement: String, verb: String,
+    client: any PokeAPIClient, glossary: Glossary
+  ) async throws(PageError) -> ChosenGame? {
     let newestFirst = available.sorted {
       order.rank(NamedResource(name: $0.group, url: ""))
-        > order.rank(
-          NamedResource(name: $1.group, url: ""))
+        > order.rank(NamedResource(name: $1.group, url: ""))
     }.map { (group: $0.group, versions: order.sorted(versions: $0.versions)) }
+    var catalog = self
     var wanted: SessionGame?
     var choice = GameChoice.newest
     if let typed {
+      catalog = await catalog.namingAll(client, glossary: glossary)
       let others = newestFirst.flatMap { entry in
         [SessionGame(group: entry.group)]
-          + entry.versions.map {
-            SessionGame(group: entry.group, version: $0)
-          }
+          + entry.versions.map { SessionGame(group: entry.group, version: $0) }
       }
-      let resolution = resolve(typed, others: others)
-      if let failure = failure(resolution, typed: typed) { throw failure }
+      let resolution = catalog.resolve(typed, others: others)
+      if let failure = catalog.failure(resolution, typed: typed) { throw failure }
       if case .found(let found) = resolution { wanted = found }
       choice = .asked
     } else if let game {
       wanted = game
       choice = .session
     }
-    guard let wanted else {
+    var chosen: ChosenGame?
+    if let wanted {
+      if let entry = newestFirst.first(where: { $0.group == wanted.group }) {
+        if let version = wanted.version {
+          if entry.versions.contains(version) {
+            chosen = ChosenGame(group: entry.group, versions: [version], choice: choice)
+          }
+        } else {
+          chosen = ChosenGame(group: entry.group, versions: entry.versions, choice: choice)
+        }
+      }
+      if chosen == nil {
+        let groups = [wanted.group] + newestFirst.map(\.group)
+        catalog = await catalog.naming(games: groups, client: client, glossary: glossary)
+        throw .notIn(
+          statement: statement, game: catalog.label(wanted),
+          elsewhere: newestFirst.map { catalog.label(SessionGame(group: $0.group)) }, verb: verb)
+      }
+    } else {
       let main = newestFirst.filter { order.isMainSeries($0.group) }
       guard
-        let pick = main.first(where: { usual($0.group) }) ?? main.first
-          ?? newestFirst.first
+        let pick = main.first(where: { usual($0.group) }) ?? main.first ?? newestFirst.first
       else { return nil }
-      return ChosenGame(group: pick.group, versions: pick.versions, choice: .newest)
+      chosen = ChosenGame(group: pick.group, versions: pick.versions, choice: .newest)
     }
-    if let entry = newestFirst.first(where: { $0.group == wanted.group }) {
-      if let version = wanted.version {
-        if entry.versions.contains(version) {
-          return ChosenGame(group: entry.group, versions: [version], choice: choice)
-        }
-      } else {
-        return ChosenGame(group: entry.group, versions: entry.versions, choice: choice)
-      }
-    }
-    throw .notIn(
-      statement: statement, game: label(wanted),
-      elsewhere: newestFirst.map { label(SessionGame(group: $0.group)) }, verb: verb)
+    return chosen
+  }
+
+  /// `chosen` with its name and its versions' names from the API (loaded: a small cached
+  /// request each), for a page to load together with its own data.
+  public func named(
+    _ chosen: ChosenGame, client: any PokeAPIClient, glossary: Glossary
+  ) async -> ChosenGame {
+    let catalog = await naming(chosen.versions, client: client, glossary: glossary)
+    var named = chosen
+    named.name = catalog.label(
+      SessionGame(
+        group: chosen.group,
+        version: chosen.versions.count == 1 && order.versions(of: chosen.group).count > 1
+          ? chosen.versions.first : nil))
+    named.versionNames = Dictionary(
+      chosen.versions.compactMap { version in catalog.names[version].map { (version, $0) } },
+      uniquingKeysWith: { first, _ in first })
+    return named
   }
 }

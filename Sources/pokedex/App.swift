@@ -252,7 +252,7 @@ struct App {
       language: language,
       saveLanguage: { LanguageSetting.save($0, configDirectory: paths.config) },
       games: { glossary async throws(APIError) in
-        try await GameCatalog.load(api, glossary: glossary)
+        await (try await GameCatalog.load(api)).namingAll(api, glossary: glossary)
       },
       saveGame: { GameSetting.save($0, name: $1, configDirectory: paths.config) })
     // The game: config.json's, which `game` writes.

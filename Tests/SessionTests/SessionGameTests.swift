@@ -1,8 +1,6 @@
 import APIClient
-import APIFixtures
 import Cache
 import DetailFeature
-import EncounterFeature
 import FeatureFlags
 import ListFeature
 import Locking
