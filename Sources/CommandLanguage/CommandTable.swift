@@ -124,8 +124,9 @@ public enum CommandTable {
       "move", summary: "Show a move: power, accuracy, effect.",
       details: """
         Shows a move: type, damage class, power, accuracy, PP, priority, what it does, its \
-        newest description, the generation that introduced it, its TM, TR or HM number in \
-        the newest games that have one, and how many species learn it.
+        description, the generation that introduced it, its TM, TR or HM number, and how \
+        many species learn it; the description and the number are your game's (see "game"), \
+        else the newest games'.
         """,
       examples: ["move thunderbolt", "move quick attack"], feature: .moves),
     CommandSpec(
@@ -134,8 +135,9 @@ public enum CommandTable {
       details: """
         Lists the moves the selected species (or form) learns in one game, grouped by how: \
         by level, by TM, TR or HM (with its number), from eggs, from tutors. Each row gives \
-        the move's type, class, power, accuracy and PP. The newest game with moves for it is \
-        shown unless --game names another (Tab completes the games).
+        the move's type, class, power, accuracy and PP. It shows your game (see "game"), \
+        else the newest main-series game where it learns moves by level, unless --game names \
+        another (Tab completes the games); the page says which.
         """,
       examples: ["open pikachu", "moves", "moves --game red-blue"], feature: .moves,
       parseArguments: parseGameOption("moves"), completion: .gameOption("moves"),
@@ -145,9 +147,11 @@ public enum CommandTable {
       summary: "Where the open species lives in the wild.",
       details: """
         Lists where the selected species (or form) is found in the wild in one game: each \
-        place by its English name, how (walking, surfing, fishing with which rod, a gift …), \
-        the levels, the chance, and when (time of day, season, swarm …). The newest game \
-        where it is found is shown unless --game names another game or one of its versions; \
+        place by its name, how (walking, surfing, fishing with which rod, a gift …), the \
+        levels, the chance, and when (time of day, season, swarm …). A chance is one \
+        version's: where a game's versions differ, each has its row. It shows your game (see \
+        "game"; a version narrows it to that version), else the newest main-series game \
+        where it lives in the wild, unless --game names another game or one of its versions; \
         a species found nowhere says how it is obtained when the data tells.
         """,
       examples: ["open pikachu", "where", "where --game yellow"], feature: .where,
@@ -181,8 +185,9 @@ public enum CommandTable {
     .page(
       "item", summary: "Show an item and who holds it.",
       details: """
-        Shows an item: its category, cost, what it does, its newest description and the \
-        Pokémon that hold it in the wild.
+        Shows an item: its category, its price in a shop (your game's, see "game", else the \
+        newest game's, named), what it does, its description and the Pokémon that hold it \
+        in the wild. NAME may be its name in the language shown.
         """,
       examples: ["item leftovers", "item thunder stone"], feature: .items),
     .page(

@@ -102,6 +102,9 @@ public struct EncounterPage: Page, Codable, Equatable {
   public var versionNames: [String: String]?
   /// Said once on the page when a place is in English for want of a name in the language.
   public var fallbackNote: String?
+  /// The API's names of the conditions the page does not put in its own words (`Before
+  /// entering the Hall of Fame`), in the language when it has them, else English, by slug.
+  public var conditionNames: [String: String]?
   /// How the game shown was chosen (`asked` with `--game`, the `session`'s, or the `newest`
   /// main-series game where it is found in the wild); `nil` when it is found nowhere.
   public var choice: GameChoice?
@@ -147,7 +150,7 @@ public struct EncounterPage: Page, Codable, Equatable {
       rows: rows.map { row in
         let levels =
           row.minLevel == row.maxLevel ? "\(row.minLevel)" : "\(row.minLevel)–\(row.maxLevel)"
-        var when = Self.conditions(row.conditions)
+        var when = Self.conditions(row.conditions, names: conditionNames ?? [:])
         if row.versions != versions {
           when.insert(row.versions.map(version).joined(separator: ", ") + " only", at: 0)
         }
@@ -233,15 +236,16 @@ public struct EncounterPage: Page, Codable, Equatable {
     }
   }
 
-  /// Conditions in words, those of one kind together (`weather: rain, fog`).
-  public static func conditions(_ slugs: [String]) -> [String] {
+  /// Conditions in words, those of one kind together (`weather: rain or fog`); those the page
+  /// does not word itself by their `names` from the API.
+  public static func conditions(_ slugs: [String], names: [String: String] = [:]) -> [String] {
     let kinds = conditionKinds
     var words: [String] = []
     var grouped: [String: [String]] = [:]
     var kindOrder: [String] = []
     for slug in slugs {
       guard let kind = kinds.first(where: { slug.hasPrefix($0) }) else {
-        words.append(condition(slug))
+        words.append(condition(slug, names: names))
         continue
       }
       if grouped[kind] == nil { kindOrder.append(kind) }
@@ -250,7 +254,9 @@ public struct EncounterPage: Page, Codable, Equatable {
     for kind in kindOrder {
       let members = grouped[kind] ?? []
       if members.count == 1 {
-        words.append(condition(members[0]))
+        words.append(condition(members[0], names: names))
+      } else if !ownWords.contains(kind), members.allSatisfy({ names[$0] != nil }) {
+        words.append(members.compactMap { names[$0] }.joined(separator: " or "))
       } else {
         let label = DisplayName.words(String(kind.dropLast())).lowercased()
         let values = members.map {
@@ -262,16 +268,27 @@ public struct EncounterPage: Page, Codable, Equatable {
     return words
   }
 
-  /// A condition in words (`time-night` → `at night`, `swarm-yes` → `in a swarm`).
-  public static func condition(_ slug: String) -> String {
-    let known: [String: String] = [
-      "time-morning": "in the morning", "time-day": "by day", "time-night": "at night",
-      "time-evening": "in the evening", "swarm-yes": "in a swarm", "swarm-no": "no swarm",
-      "radar-on": "with the Poké Radar", "radar-off": "without the Poké Radar",
-      "radio-off": "radio off", "radio-hoenn": "Hoenn Sound on the radio",
-      "radio-sinnoh": "Sinnoh Sound on the radio",
-    ]
-    if let words = known[slug] { return words }
+  /// The kinds of condition the page words itself (`by day`, `in spring`, `weather: rain`).
+  static let ownWords: Set<String> = ["time-", "season-", "weather-"]
+
+  /// Whether the page words `slug` itself; the others are named from the API.
+  public static func isWorded(_ slug: String) -> Bool {
+    knownConditions[slug] != nil || ownWords.contains { slug.hasPrefix($0) }
+  }
+
+  static let knownConditions: [String: String] = [
+    "time-morning": "in the morning", "time-day": "by day", "time-night": "at night",
+    "time-evening": "in the evening", "swarm-yes": "in a swarm", "swarm-no": "no swarm",
+    "radar-on": "with the Poké Radar", "radar-off": "without the Poké Radar",
+    "radio-off": "radio off", "radio-hoenn": "Hoenn Sound on the radio",
+    "radio-sinnoh": "Sinnoh Sound on the radio",
+  ]
+
+  /// A condition in words (`time-night` → `at night`, `swarm-yes` → `in a swarm`), else by its
+  /// name from the API in `names`, else its slug in words.
+  public static func condition(_ slug: String, names: [String: String] = [:]) -> String {
+    if let words = knownConditions[slug] { return words }
+    if !isWorded(slug), let name = names[slug] { return name }
     for (prefix, lead) in [
       ("season-", "in "), ("weather-", "weather: "), ("story-progress-", "story: "),
       ("slot2-", "with Pokémon "),
@@ -286,6 +303,11 @@ public struct EncounterPage: Page, Codable, Equatable {
 /// Locations (`kanto-route-1`), for ``ResourceNames``: a place's name where its area is its own.
 public enum LocationKind: NamedKind {
   public static let path = "location"
+}
+
+/// Encounter conditions (`story-progress-before-hall-of-fame`), for ``ResourceNames``.
+public enum ConditionKind: NamedKind {
+  public static let path = "encounter-condition-value"
 }
 
 /// The encounter pages over `client`.
@@ -362,8 +384,16 @@ public enum EncounterFeature {
     let ordered = byGame.keys.sorted {
       games.rank(NamedResource(name: $0, url: "")) > games.rank(NamedResource(name: $1, url: ""))
     }
-    // The game's name, together with the places.
+    // The game's name and the conditions' names, together with the places.
     async let named = catalog.named(chosen, client: client, glossary: request.glossary)
+    let unworded = Set(
+      found.encounters.flatMap(\.versionDetails).filter {
+        chosen.versions.contains($0.version.name)
+      }
+      .flatMap(\.encounterDetails).flatMap(\.conditionValues).map(\.name)
+    ).filter { !EncounterPage.isWorded($0) }
+    async let conditionNames = client.names(
+      of: ConditionKind.self, Array(unworded), in: request.glossary.language ?? .english)
     request.progress("Fetching the places")
     let versions = chosen.versions
     let encounters = found.encounters.filter { encounter in
@@ -405,6 +435,8 @@ public enum EncounterFeature {
       page.pokemonName = request.glossary.species(id, slug: name.pokemon)
     }
     let game = await named
+    let conditions = await conditionNames
+    page.conditionNames = conditions.isEmpty ? nil : conditions
     page.versionNames = game.versionNames
     page.gameName = game.name
     return page

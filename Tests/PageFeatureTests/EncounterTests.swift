@@ -225,6 +225,23 @@ struct EncounterTests {
     #expect(page.games == ["colosseum", "yellow", "red-blue"])
   }
 
+  @Test func conditionsItDoesNotWordAreNamedFromTheAPI() {
+    let names = [
+      "story-progress-before-hall-of-fame": "Before entering the Hall of Fame",
+      "story-progress-after-hall-of-fame": "After entering the Hall of Fame",
+      "headbutt-tree-secret": "Headbutt Tree (Secret)", "time-day": "During the day",
+    ]
+    #expect(
+      EncounterPage.conditions(["headbutt-tree-secret", "time-day"], names: names) == [
+        "Headbutt Tree (Secret)", "by day",
+      ])
+    #expect(
+      EncounterPage.conditions(
+        ["story-progress-before-hall-of-fame", "story-progress-after-hall-of-fame"], names: names)
+        == ["Before entering the Hall of Fame or After entering the Hall of Fame"])
+    #expect(EncounterPage.isWorded("time-night") && !EncounterPage.isWorded("headbutt-tree-secret"))
+  }
+
   @Test func conditionsAndMethodsInWords() {
     #expect(EncounterPage.method("old-rod") == "fishing, Old Rod")
     #expect(EncounterPage.method("walk") == "walking")
