@@ -581,3 +581,60 @@ extension GameCatalog {
     return named
   }
 }
+
+/// `GET pokemon-species/{id}`, its flavour texts alone, every version's in every language
+/// (cached apart from the species itself, which keeps the newest of each language): the
+/// Pokédex text of the session's game.
+public struct SpeciesFlavorTexts: APIResource, Hashable {
+  public static let path = "pokemon-species"
+  public static let representation = "flavor-texts+versions"
+
+  public var id: Int
+  public var name: String
+  public var entries: [Species.FlavorText]
+
+  public init(id: Int, name: String, entries: [Species.FlavorText]) {
+    self.id = id
+    self.name = name
+    self.entries = entries
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name
+    case entries = "flavor_text_entries"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(Int.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    entries = try c.decodeIfPresent([Species.FlavorText].self, forKey: .entries) ?? []
+  }
+
+  /// The text of `versions` (the first of them that has one) in `language`, else in English,
+  /// control characters neutralised; `nil` when none of them has one.
+  public func text(in versions: [String], language: Language) -> String? {
+    for version in versions {
+      let ofVersion = entries.filter { $0.version?.name == version }
+      if let picked = Translation.pick(ofVersion, in: language, code: { $0.language.name }) {
+        let text = SafeText.paragraph(picked.entry.flavorText)
+        if !text.isEmpty { return text }
+      }
+    }
+    return nil
+  }
+
+  /// The Pokédex text of species `id` in the session's `game` (its version, else the first of
+  /// its versions that has one) in the glossary's language, else English; `nil` when the game
+  /// has none, or it cannot be loaded.
+  public static func text(
+    ofSpecies id: Int, in game: SessionGame, glossary: Glossary, client: any PokeAPIClient
+  ) async -> String? {
+    async let order = GameOrder.loaded(client)
+    guard let texts = try? await client.resource(SpeciesFlavorTexts.self, String(id)),
+      let versions = try? await order.get()
+    else { return nil }
+    return texts.text(
+      in: game.versions(in: versions), language: glossary.language ?? .english)
+  }
+}

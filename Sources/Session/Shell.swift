@@ -356,6 +356,13 @@ public actor Shell {
 
   /// Selects the species `detail` shows, puts it on the trail and shows it.
   private func select(_ detail: SpeciesDetailViewModel) async -> CommandOutcome {
+    var detail = detail
+    // The Pokédex text of the game played, when it has one.
+    if let game = state.game,
+      let text = await dependencies.gameFlavorText(detail.id, game, await glossary())
+    {
+      detail.flavorText = text
+    }
     var summary = SpeciesSummary(id: detail.id, name: detail.form?.name ?? detail.name)
     if detail.language != nil, detail.form == nil { summary.shownName = detail.displayName }
     state.selected = summary

@@ -51,6 +51,8 @@ public struct ShellDependencies: Sendable {
   /// Keeps the game chosen, with its name, for the next sessions (`config.json`); returns a
   /// warning when it could not.
   public var saveGame: @Sendable (SessionGame?, String?) -> String?
+  /// A species' Pokédex text in a game, in a glossary's language; `nil` when the game has none.
+  public var gameFlavorText: @Sendable (Int, SessionGame, Glossary) async -> String?
 
   /// The kinds of `pages` whose commands `flags` leave on.
   public static func enabled(_ pages: PageDirectory, flags: FeatureFlags) -> PageDirectory {
@@ -75,8 +77,12 @@ public struct ShellDependencies: Sendable {
     games: @escaping @Sendable (Glossary) async throws(APIError) -> GameCatalog = {
       _ async throws(APIError) in throw .notFound(resource: "the games")
     },
-    saveGame: @escaping @Sendable (SessionGame?, String?) -> String? = { _, _ in nil }
+    saveGame: @escaping @Sendable (SessionGame?, String?) -> String? = { _, _ in nil },
+    gameFlavorText: @escaping @Sendable (Int, SessionGame, Glossary) async -> String? = {
+      _, _, _ in nil
+    }
   ) {
+    self.gameFlavorText = gameFlavorText
     self.games = games
     self.saveGame = saveGame
     self.doctor = doctor

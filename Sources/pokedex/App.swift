@@ -254,7 +254,10 @@ struct App {
       games: { glossary async throws(APIError) in
         await (try await GameCatalog.load(api)).namingAll(api, glossary: glossary)
       },
-      saveGame: { GameSetting.save($0, name: $1, configDirectory: paths.config) })
+      saveGame: { GameSetting.save($0, name: $1, configDirectory: paths.config) },
+      gameFlavorText: { id, game, glossary in
+        await SpeciesFlavorTexts.text(ofSpecies: id, in: game, glossary: glossary, client: api)
+      })
     // The game: config.json's, which `game` writes.
     let (startGame, startGameName, gameWarning) = GameSetting.resolve(
       configDirectory: paths.config)

@@ -12,7 +12,8 @@ import Testing
 
 /// Red / Blue and Yellow, named in English, and a shell that keeps what `game` saves.
 private func gameShell(
-  saved: Locked<[SessionGame?]>, pages: PageDirectory = PageDirectory()
+  saved: Locked<[SessionGame?]>, pages: PageDirectory = PageDirectory(),
+  flavorText: @escaping @Sendable (Int, SessionGame, Glossary) async -> String? = { _, _, _ in nil }
 ) -> Shell {
   let api = FakeAPI()
   let order = GameOrder([
@@ -42,7 +43,8 @@ private func gameShell(
       saveGame: { game, _ in
         saved.withLock { $0.append(game) }
         return nil
-      }),
+      },
+      gameFlavorText: flavorText),
     work: BackgroundWork())
 }
 
@@ -84,6 +86,30 @@ struct SessionGameTests {
     #expect(
       outcome.failure == .page(.unknown(kind: "game", input: "bleu", suggestion: "blue")))
     #expect(await shell.state.game == SessionGame(group: "red-blue", version: "blue"))
+  }
+
+  @Test func aSpeciesShowsThePokedexTextOfTheGamePlayed() async {
+    let shell = gameShell(saved: Locked([])) { id, game, _ in
+      game.version == "red" ? "Red's text of #\(id)." : nil
+    }
+    guard case .output(.detail(let before, _)) = await shell.execute("open 2") else {
+      Issue.record("not opened")
+      return
+    }
+    #expect(before.flavorText != "Red's text of #2.")
+    _ = await shell.execute("game red")
+    guard case .output(.detail(let red, _)) = await shell.execute("open 2") else {
+      Issue.record("not opened")
+      return
+    }
+    #expect(red.flavorText == "Red's text of #2.")
+    // A game without a text for it leaves the newest.
+    _ = await shell.execute("game yellow")
+    guard case .output(.detail(let yellow, _)) = await shell.execute("open 2") else {
+      Issue.record("not opened")
+      return
+    }
+    #expect(yellow.flavorText == before.flavorText)
   }
 
   @Test func pagesAreAskedForTheSessionsGame() async throws {
