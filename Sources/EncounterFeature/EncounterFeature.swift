@@ -160,22 +160,15 @@ public struct EncounterPage: Page, Codable, Equatable {
           Span(when.isEmpty ? "" : when.joined(separator: ", "), .dim),
         ]
       })
-    let others = games.count - 1
-    let chosen: String =
-      switch choice {
-      case .session: "Your game (game off: the newest)"
-      case .asked: "The game asked for"
-      case .newest, nil: "Newest main-series game where it lives in the wild"
-      }
-    let elsewhere = others == 1 ? "1 other" : "\(others) others"
+    let hint = GameChoice.hint(
+      choice, newest: "Newest main-series game where it lives in the wild", command: "where",
+      others: games.count - 1)
     return PageDocument(
       title: "\(name) · where to find it",
       subtitle: versions.map(version).joined(separator: ", ")
         + " · \(places) place\(places == 1 ? "" : "s")",
       blocks: [.table(table)] + PageDocument.note(fallbackNote) + [
-        .hint(
-          "\(chosen) · where --game NAME" + (others > 0 ? " (\(elsewhere))" : "")
-            + " · game NAME · back")
+        .hint(hint + " · back")
       ])
   }
 

@@ -288,18 +288,11 @@ public struct LearnsetPage: Page, Codable, Equatable {
     if rows.isEmpty {
       blocks.append(.paragraph(heading: "No moves", text: "None are listed for this game."))
     }
-    let others = games.filter { $0 != game }.count
-    let chosen: String =
-      switch choice {
-      case .session: "Your game (game off: the newest)"
-      case .asked: "The game asked for"
-      case .newest, nil: "Newest main-series game with level-up moves"
-      }
-    let elsewhere = others == 1 ? "1 other" : "\(others) others"
-    let also =
-      others == 0 ? "" : " · moves --game NAME (\(elsewhere)) · game NAME"
+    let hint = GameChoice.hint(
+      choice, newest: "Newest main-series game with level-up moves", command: "moves",
+      others: games.filter { $0 != game }.count)
     blocks += PageDocument.note(fallbackNote)
-    blocks.append(.hint("\(chosen) · move NAME\(also) · back"))
+    blocks.append(.hint("\(hint) · move NAME · back"))
     return PageDocument(
       title: "\(pokemonName ?? DisplayName.of(pokemon)) · moves",
       subtitle: "\(gameName ?? DisplayName.words(game)) · \(rows.count) moves", blocks: blocks)

@@ -240,24 +240,30 @@ public struct GameOrder: Codable, Sendable, Equatable {
     // Every Pokédex is asked for with the games (one wave, not one after them): which are main
     // series tells the core games from the spin-offs.
     async let series = pokedexes(client, strictly: strictly)
-    let groups = try await APIRequests.together(wanted) {
-      (reference: NamedResource) async throws(APIError) -> VersionGroup? in
+    let found = try await each(VersionGroup.self, wanted, client, strictly: strictly)
+    let known = try await series.get()
+    let named = Set(found.flatMap { $0.pokedexes.map(\.name) })
+    return GameOrder(
+      found, complete: found.count == names.count && named.isSubset(of: known.keys),
+      mainSeries: Set(known.filter(\.value).keys))
+  }
+
+  /// The resources `references` name, together; `strictly`, any that cannot be had fails
+  /// them all, else it is left out. Ctrl-C is passed on.
+  private static func each<R: APIResource>(
+    _ type: R.Type, _ references: [NamedResource], _ client: any PokeAPIClient, strictly: Bool
+  ) async throws(APIError) -> [R] {
+    try await APIRequests.together(references) {
+      (reference: NamedResource) async throws(APIError) -> R? in
       do throws(APIError) {
-        return try await client.resource(
-          VersionGroup.self, reference.id.map(String.init) ?? reference.name)
+        return try await client.resource(R.self, reference.id.map(String.init) ?? reference.name)
       } catch .cancelled {
         throw .cancelled
       } catch {
         if strictly { throw error }
         return nil
       }
-    }
-    let found = groups.compactMap { $0 }
-    let known = try await series.get()
-    let named = Set(found.flatMap { $0.pokedexes.map(\.name) })
-    return GameOrder(
-      found, complete: found.count == names.count && named.isSubset(of: known.keys),
-      mainSeries: Set(known.filter(\.value).keys))
+    }.compactMap { $0 }
   }
 
   /// Whether each Pokédex is main series, by name; `strictly`, any that cannot be had fails it.
@@ -274,22 +280,11 @@ public struct GameOrder: Codable, Sendable, Equatable {
         if strictly { throw error }
         return .success([:])
       }
-      let dexes = try await APIRequests.together(Array(names.prefix(maximumGames))) {
-        (reference: NamedResource) async throws(APIError) -> PokedexSeries? in
-        do throws(APIError) {
-          return try await client.resource(
-            PokedexSeries.self, reference.id.map(String.init) ?? reference.name)
-        } catch .cancelled {
-          throw .cancelled
-        } catch {
-          if strictly { throw error }
-          return nil
-        }
-      }
+      let dexes = try await each(
+        PokedexSeries.self, Array(names.prefix(maximumGames)), client, strictly: strictly)
       return .success(
         Dictionary(
-          dexes.compactMap { $0.map { ($0.name, $0.isMainSeries) } },
-          uniquingKeysWith: { first, _ in first }))
+          dexes.map { ($0.name, $0.isMainSeries) }, uniquingKeysWith: { first, _ in first }))
     } catch {
       return .failure(error)
     }
@@ -478,6 +473,23 @@ public enum GameChoice: String, Codable, Sendable {
   case session
   /// None named: the newest main-series game with data of the usual kind for the page.
   case newest
+}
+
+extension GameChoice {
+  /// A page's hint of how its game was chosen and how to choose another: `Newest main-series
+  /// game … · where --game NAME (18 others) · game NAME`; `newest` says what the newest is of.
+  public static func hint(
+    _ choice: GameChoice?, newest: String, command: String, others: Int
+  ) -> String {
+    let chosen: String =
+      switch choice {
+      case .session: "Your game (game off: the newest)"
+      case .asked: "The game asked for"
+      case .newest, nil: newest
+      }
+    let elsewhere = others == 0 ? "" : others == 1 ? " (1 other)" : " (\(others) others)"
+    return "\(chosen) · \(command) --game NAME\(elsewhere) · game NAME"
+  }
 }
 
 /// The game a page about a species shows, and its versions with data.
