@@ -32,6 +32,10 @@ import Locking
 ///   to read (as SQLite reads one a crash left, without a sync) rather than copied into the file
 ///   with two syncs at the end of the command; a larger one is copied. The client copies the
 ///   log while it waits for the network (``checkpoint()``), so what is left is the last answers.
+///   Whatever the waves, a commit that finds the log past ``logKeptAtClose`` copies it too
+///   (`wal_autocheckpoint`, SQLite's own at 4 MB otherwise): a `sync` on loopback, whose answers
+///   never stop coming, leaves the client no moment to, and on a nearly full disk a log of 4 MB
+///   filled it before a species was whole.
 public final class GRDBCacheStore: CacheStore {
   /// Why a store could not be opened.
   public enum OpenError: Error, Sendable, Equatable {
@@ -167,7 +171,8 @@ public final class GRDBCacheStore: CacheStore {
       try db.execute(
         sql: """
           PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
-          PRAGMA journal_size_limit = \(logKeptAtClose)
+          PRAGMA journal_size_limit = \(logKeptAtClose);
+          PRAGMA wal_autocheckpoint = \(logKeptAtClose / 4096)
           """)
     }
     configuration.label = "pokedex-cache"

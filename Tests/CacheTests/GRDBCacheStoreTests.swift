@@ -71,10 +71,11 @@ struct GRDBCacheStoreTests {
   func closingCopiesALogLargerThanTheBound(explicitly: Bool) async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let keys = (1...5).map { "https://pokeapi.co/api/v2/pokemon/\($0)/" }
+    // One answer larger than the bound makes a log larger than it.
+    let keys = ["https://pokeapi.co/api/v2/pokemon/1/"]
     let store = try GRDBCacheStore.open(directory: directory)
     for key in keys {
-      try await store.save(entry(key, bytes: GRDBCacheStore.logKeptAtClose / 4))
+      try await store.save(entry(key, bytes: 2 * GRDBCacheStore.logKeptAtClose))
     }
     if explicitly {
       await store.close()
@@ -85,6 +86,25 @@ struct GRDBCacheStoreTests {
     let log = directory.appendingPathComponent(GRDBCacheStore.fileName + "-wal").path
     #expect(!FileManager.default.fileExists(atPath: log))
     #expect(keysInTheMainFile(of: directory).sorted() == keys.sorted())
+  }
+
+  /// A sync's answers never stop coming, so the client finds no moment to copy the log: a commit
+  /// that finds it past the bound copies it, and the log starts over (a 2 MB disk once filled
+  /// with a 4 MB log before a species was whole).
+  @Test func theLogIsCopiedWheneverItPassesTheBound() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let keys = (1...12).map { "https://pokeapi.co/api/v2/pokemon/\($0)/" }
+    let store = try GRDBCacheStore.open(directory: directory)
+    for key in keys {
+      try await store.save(entry(key, bytes: GRDBCacheStore.logKeptAtClose / 4))
+    }
+    let log = directory.appendingPathComponent(GRDBCacheStore.fileName + "-wal").path
+    let size = try #require(
+      try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int)
+    #expect(size < GRDBCacheStore.logKeptAtClose * 3 / 2)
+    #expect(Set(keysInTheMainFile(of: directory)).isSuperset(of: keys.prefix(4)))
+    for key in keys { #expect(try await store.entry(forKey: key)?.key == key) }
   }
 
   @Test func speciesAreCountedOnceWhicheverVersionFiledThem() async throws {
