@@ -85,13 +85,17 @@ public struct AbilityPage: Page, Equatable {
   /// The pokemon that have it as their hidden ability, by id.
   public var hiddenHolders: [PageSpecies]
 
-  /// The page of `ability`, in the glossary's language, its text `game`'s when it has one.
-  public init(_ ability: Ability, glossary: Glossary = .slugs, game: SessionGame? = nil) {
+  /// The page of `ability`, in the glossary's language, its text `game`'s when it has one, else
+  /// the newest game's by `order` (else the last listed).
+  public init(
+    _ ability: Ability, glossary: Glossary = .slugs, game: SessionGame? = nil,
+    order: GameOrder? = nil
+  ) {
     var words = Localizer(glossary)
     name = SafeText.line(ability.name)
     id = ability.id
     displayName = words.name(ability.names, slug: ability.name)
-    flavorText = words.text(ability.flavorTexts, game: game)
+    flavorText = words.text(ability.flavorTexts, order: order, game: game)
     effect = words.shortText(ability.effects) ?? words.text(ability.effects) ?? flavorText
     generation = ability.generation.map { Localized.generation($0.name) }
     language = words.language.code
@@ -141,11 +145,15 @@ public struct AbilityPage: Page, Equatable {
 
 /// The ability pages over `client`.
 public enum AbilityFeature {
-  /// `ability NAME`.
+  /// `ability NAME`: the ability, and the games' order when its texts come from several games
+  /// (to show the newest's; kept once loaded).
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named("ability", example: "static", resource: Ability.self, client: client) {
-      ability, request, _ in
-      AbilityPage(ability, glossary: request.glossary, game: request.game)
+      ability, request, client async throws(APIError) in
+      AbilityPage(
+        ability, glossary: request.glossary, game: request.game,
+        order: try await GameOrder.loadIfNeeded(
+          for: ability.flavorTexts.map(\.versionGroup), client))
     }
   }
 }

@@ -384,7 +384,7 @@ private func parseGameOption(
         "\"\(arguments.typed)\" takes only --game NAME (not \(quoted(arguments.rest)))."
           + didYouMean(first.lowercased(), among: ["--game"]))
     }
-    let game = words.dropFirst().joined(separator: " ")
+    let game = unquoted(words.dropFirst().joined(separator: " "))
     guard !game.isEmpty else {
       return fail("\"--game\" needs a game, e.g. \"\(kind) --game red-blue\".")
     }
@@ -597,11 +597,22 @@ private func parseLanguage(_ arguments: Arguments, _: (Feature) -> Bool) -> Pars
 
 private func parseGame(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
   if arguments.words.isEmpty { return .command(.game(nil)) }
-  if ["off", "none"].contains(arguments.rest.lowercased()) { return .command(.game(.off)) }
-  guard arguments.rest.count <= 100 else {
+  let name = unquoted(arguments.rest)
+  if ["off", "none"].contains(name.lowercased()) { return .command(.game(.off)) }
+  guard !name.isEmpty, name.count <= 100 else {
     return fail("\"game\" takes a game's name, e.g. \"game red\" (not \(quoted(arguments.rest))).")
   }
-  return .command(.game(.choose(arguments.rest)))
+  return .command(.game(.choose(name)))
+}
+
+/// `text` without the quotes around it (`"Legends: Z-A"`, `'red'`, `“red”`).
+private func unquoted(_ text: String) -> String {
+  let quotes: [(Character, Character)] = [("\"", "\""), ("'", "'"), ("\u{201C}", "\u{201D}")]
+  for (open, close) in quotes where text.count >= 2 && text.first == open && text.last == close {
+    let inner = text.dropFirst().dropLast().drop(while: \.isWhitespace)
+    return String(inner.reversed().drop(while: \.isWhitespace).reversed())
+  }
+  return text
 }
 
 private func parseCache(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {

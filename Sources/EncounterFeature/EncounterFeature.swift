@@ -122,8 +122,10 @@ public struct EncounterPage: Page, Codable, Equatable {
     self.evolvesFrom = evolvesFrom.map(SafeText.line)
   }
 
+  /// Shown again by its game, or by its one version when it shows one (`25 red`).
   public var address: PageAddress {
-    PageAddress(kind: "where", key: game.isEmpty ? "\(pokemonID)" : "\(pokemonID) \(game)")
+    let shown = versions.count == 1 ? versions[0] : game
+    return PageAddress(kind: "where", key: game.isEmpty ? "\(pokemonID)" : "\(pokemonID) \(shown)")
   }
   public var title: String {
     game.isEmpty ? "Where" : "Where in \(gameName ?? DisplayName.words(game))"
@@ -232,33 +234,32 @@ public struct EncounterPage: Page, Codable, Equatable {
   /// Conditions in words, those of one kind together (`weather: rain or fog`); those the page
   /// does not word itself by their `names` from the API.
   public static func conditions(_ slugs: [String], names: [String: String] = [:]) -> [String] {
-    let kinds = conditionKinds
-    var words: [String] = []
+    // Every kind's values together, in the order the kinds come: rows merge only on one kind's
+    // values (``differOnlyInOneKind(_:_:)``), so the values of a kind are alternatives.
     var grouped: [String: [String]] = [:]
     var kindOrder: [String] = []
     for slug in slugs {
-      guard let kind = kinds.first(where: { slug.hasPrefix($0) }) else {
-        words.append(condition(slug, names: names))
-        continue
-      }
+      let kind = conditionKind(slug)
       if grouped[kind] == nil { kindOrder.append(kind) }
       grouped[kind, default: []].append(slug)
     }
-    for kind in kindOrder {
+    return kindOrder.map { kind in
       let members = grouped[kind] ?? []
-      if members.count == 1 {
-        words.append(condition(members[0], names: names))
-      } else if !ownWords.contains(kind), members.allSatisfy({ names[$0] != nil }) {
-        words.append(members.compactMap { names[$0] }.joined(separator: " or "))
-      } else {
+      guard members.count > 1 else { return condition(members[0], names: names) }
+      if conditionKinds.contains(kind),
+        ownWords.contains(kind)
+          || !members.allSatisfy({
+            names[$0] != nil
+          })
+      {
         let label = DisplayName.words(String(kind.dropLast())).lowercased()
         let values = members.map {
           DisplayName.words(String($0.dropFirst(kind.count))).lowercased()
         }
-        words.append("\(label): " + values.joined(separator: " or "))
+        return "\(label): " + values.joined(separator: " or ")
       }
+      return members.map { condition($0, names: names) }.joined(separator: " or ")
     }
-    return words
   }
 
   /// The kinds of condition the page words itself (`by day`, `in spring`, `weather: rain`).

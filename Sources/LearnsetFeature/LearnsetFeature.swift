@@ -327,7 +327,7 @@ public enum LearnsetFeature {
     // Its games, newest first, kept apart from its moves: a warm learnset is two small reads.
     let known: LearnsetGames
     do throws(APIError) {
-      known = try await client.derived("learnset-games/\(id)") {
+      known = try await client.derived("learnset-games+level/\(id)") {
         () async throws(APIError) -> Derived<LearnsetGames> in
         async let order = GameOrder.loaded(client)
         let learnset: Learnset

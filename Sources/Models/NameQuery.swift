@@ -6,7 +6,7 @@ public enum NameQuery {
   /// `pikachu`, `ピカチュウ` → `ぴかちゅう`: Unicode-normalised (NFKC: full-width Latin as ASCII,
   /// half-width kana as kana, an ideographic space as a space), lowercase, Latin accents
   /// dropped, katakana as hiragana (a name typed in either script finds it), spaces and
-  /// underscores as hyphens, `.` `'` `’` `:` dropped, hyphen runs collapsed.
+  /// underscores and slashes as hyphens (`Red / Blue` → `red-blue`), `.` `'` `’` `:` dropped, hyphen runs collapsed.
   ///
   /// Spaces at either end are dropped, but a hyphen typed there is kept: it is part of the query
   /// (`-o` finds `ho-oh` and `kommo-o`; `porygon-` is a prefix of `porygon-z` only).
@@ -17,7 +17,7 @@ public enum NameQuery {
     var out = ""
     for character in folded {
       switch character {
-      case " ", "_", "-", "\t": if out.last != "-" { out.append("-") }
+      case " ", "_", "-", "\t", "/": if out.last != "-" { out.append("-") }
       case ".", "'", "’", ":": continue
       case "♀": out += out.hasSuffix("-") || out.isEmpty ? "f" : "-f"
       case "♂": out += out.hasSuffix("-") || out.isEmpty ? "m" : "-m"

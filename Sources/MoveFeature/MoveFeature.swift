@@ -129,15 +129,20 @@ public struct MovePage: Page, Equatable {
   public var machine: MachineLabel?
   /// The session's game's name, when one is played: the machine and the text are its.
   public var gameName: String?
+  /// Whether no TM, TR or HM teaches it in the session's game (`nil` without one); a machine
+  /// that could not be loaded is not said to be none.
+  public var noMachineInGame: Bool?
   /// How many species learn it (forms counted with their species).
   public var speciesCount: Int
   /// The pokemon that learn it, by id.
   public var learnedBy: [PageSpecies]
 
   /// The page of `move`, with the machine of its newest games (or of `game`, the session's)
-  /// when it is known, its text `game`'s when it has one.
+  /// when it is known, its text `game`'s when it has one, else the newest game's by `order`
+  /// (else the last listed).
   public init(
-    _ move: Move, machine: Machine?, glossary: Glossary = .slugs, game: SessionGame? = nil
+    _ move: Move, machine: Machine?, glossary: Glossary = .slugs, game: SessionGame? = nil,
+    order: GameOrder? = nil
   ) {
     var words = Localizer(glossary)
     name = SafeText.line(move.name)
@@ -151,7 +156,7 @@ public struct MovePage: Page, Equatable {
     priority = move.priority
     let short = words.shortText(move.effects) ?? words.text(move.effects)
     effect = short.map { Self.fillingChance($0, move.effectChance) }
-    flavorText = words.text(move.flavorTexts, game: game)
+    flavorText = words.text(move.flavorTexts, order: order, game: game)
     typeName = move.type.map { glossary.type($0.name) }
     language = words.language.code
     fallbackNote = words.note
@@ -195,7 +200,7 @@ public struct MovePage: Page, Equatable {
     fields.append(.init("Accuracy", number(accuracy, suffix: "%")))
     fields.append(.init("PP", number(pp)))
     fields.append(.init("Priority", priority > 0 ? "+\(priority)" : String(priority)))
-    if machine == nil, let gameName {
+    if machine == nil, noMachineInGame == true, let gameName {
       fields.append(.init("Machine", [Span("no TM, TR or HM in \(gameName)", .dim)]))
     }
     if let machine {
@@ -230,10 +235,12 @@ public enum MoveFeature {
       var machine: Machine?
       // The session's game's machine, else the newest game's.
       var use: MachineUse?
+      let order = try await GameOrder.loadIfNeeded(
+        for: move.machines.map(\.versionGroup.name) + move.flavorTexts.map(\.versionGroup), client)
       if let game = request.game {
         use = move.machines.first { $0.versionGroup.name == game.group }
       } else if !move.machines.isEmpty {
-        use = move.newestMachine(try await GameOrder.load(client))
+        use = move.newestMachine(order ?? GameOrder([], complete: false))
       }
       if let id = use?.machine.id {
         do throws(APIError) {
@@ -245,7 +252,10 @@ public enum MoveFeature {
         }
       }
       var page = MovePage(
-        move, machine: machine, glossary: request.glossary, game: request.game)
+        move, machine: machine, glossary: request.glossary, game: request.game, order: order)
+      page.noMachineInGame = request.game.map { game in
+        !move.machines.contains { $0.versionGroup.name == game.group }
+      }
       if let game = page.machine?.versionGroup {
         page.machine?.gameName = await GameNames.game(
           game, glossary: request.glossary, client: client)

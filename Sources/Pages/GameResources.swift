@@ -214,6 +214,22 @@ public struct GameOrder: Codable, Sendable, Equatable {
     }
   }
 
+  /// The games' order when it is needed to tell the newest of `games` (version groups' slugs:
+  /// those of a page's texts or prices), `nil` for one game or none, or when it cannot be had
+  /// (the last listed then stands in); Ctrl-C is passed on.
+  public static func loadIfNeeded(
+    for games: [String?], _ client: any PokeAPIClient
+  ) async throws(APIError) -> GameOrder? {
+    guard Set(games.compactMap { $0 }).count > 1 else { return nil }
+    do {
+      return try await load(client)
+    } catch .cancelled {
+      throw .cancelled
+    } catch {
+      return nil
+    }
+  }
+
   /// ``load(_:)`` as a result, for `async let` (whose errors are untyped).
   public static func loaded(_ client: any PokeAPIClient) async -> Result<GameOrder, APIError> {
     do throws(APIError) {
@@ -243,9 +259,10 @@ public struct GameOrder: Codable, Sendable, Equatable {
     let found = try await each(VersionGroup.self, wanted, client, strictly: strictly)
     let known = try await series.get()
     let named = Set(found.flatMap { $0.pokedexes.map(\.name) })
+    // Without the Pokédexes, every game counts as main series rather than none.
     return GameOrder(
       found, complete: found.count == names.count && named.isSubset(of: known.keys),
-      mainSeries: Set(known.filter(\.value).keys))
+      mainSeries: known.isEmpty ? nil : Set(known.filter(\.value).keys))
   }
 
   /// The resources `references` name, together; `strictly`, any that cannot be had fails
@@ -430,7 +447,12 @@ public struct GameCatalog: Sendable {
         entries.append((SessionGame(group: group), [group] + versions.flatMap(names)))
         continue
       }
-      entries.append((SessionGame(group: group), [group]))
+      // A game of several versions is also named as a page names it (`Red / Blue`).
+      let ordered = order.versions(of: group).isEmpty ? versions : order.versions(of: group)
+      let joined = [self.names, english].map { table in
+        ordered.compactMap { table[$0] }.joined(separator: " / ")
+      }.filter { !$0.isEmpty }
+      entries.append((SessionGame(group: group), [group] + joined))
       for version in versions {
         entries.append((SessionGame(group: group, version: version), names(version)))
       }
@@ -446,6 +468,13 @@ public struct GameCatalog: Sendable {
   public func label(_ game: SessionGame) -> String {
     let versions = game.versions(in: order)
     guard !versions.isEmpty else { return DisplayName.words(game.version ?? game.group) }
+    return versions.map { names[$0] ?? DisplayName.words($0) }.joined(separator: " / ")
+  }
+
+  /// A game by those of its `versions` that have something for a page (`Let’s Go, Eevee!`), by
+  /// all of them when none is given.
+  public func label(versions: [String], of group: String) -> String {
+    guard !versions.isEmpty else { return label(SessionGame(group: group)) }
     return versions.map { names[$0] ?? DisplayName.words($0) }.joined(separator: " / ")
   }
 
@@ -563,7 +592,8 @@ extension GameCatalog {
         catalog = await catalog.naming(games: groups, client: client, glossary: glossary)
         throw .notIn(
           statement: statement, game: catalog.label(wanted),
-          elsewhere: newestFirst.map { catalog.label(SessionGame(group: $0.group)) }, verb: verb)
+          elsewhere: newestFirst.map { catalog.label(versions: $0.versions, of: $0.group) },
+          verb: verb)
       }
     } else {
       let main = newestFirst.filter { order.isMainSeries($0.group) }

@@ -90,13 +90,16 @@ struct EncounterTests {
       try await directory.open("where", argument, selection: selection) as? EncounterPage)
   }
 
-  @Test func theNewestGameByDefaultWithItsVersions() async throws {
-    let page = try await page()
-    #expect(page.game == "yellow" && page.versions == ["yellow"])
-    #expect(page.games == ["yellow", "red-blue"])
-    #expect(page.rows.map(\.method) == ["gift"])
-    #expect(page.rows.first?.place == "Pallet Town")
-    #expect(page.gameName == "Yellow")
+  @Test func theNewestGameWhereItLivesInTheWildByDefaultWithItsVersions() async throws {
+    // Yellow is newer, but has it only as a gift; without the Pokédexes every game counts as
+    // main series.
+    let shown = try await page()
+    #expect(shown.game == "red-blue" && shown.versions == ["red", "blue"])
+    #expect(shown.games == ["yellow", "red-blue"])
+    #expect(shown.choice == .newest && shown.gameName == "Red / Blue")
+    let yellow = try await page("yellow")
+    #expect(yellow.rows.map(\.method) == ["gift"] && yellow.rows.first?.place == "Pallet Town")
+    #expect(yellow.gameName == "Yellow")
   }
 
   @Test func eachChanceIsOneVersionsAndVersionsAreInTheGamesOrder() async throws {
@@ -142,6 +145,8 @@ struct EncounterTests {
     #expect(blue.game == "red-blue" && blue.versions == ["blue"])
     #expect(blue.rows.allSatisfy { $0.versions == ["blue"] })
     #expect(blue.title == "Where in Blue")
+    // back shows it again narrowed as it was.
+    #expect(blue.address == PageAddress(kind: "where", key: "25 blue"))
     #expect(try await page("Red").versions == ["red"])
   }
 
@@ -240,6 +245,14 @@ struct EncounterTests {
         ["story-progress-before-hall-of-fame", "story-progress-after-hall-of-fame"], names: names)
         == ["Before entering the Hall of Fame or After entering the Hall of Fame"])
     #expect(EncounterPage.isWorded("time-night") && !EncounterPage.isWorded("headbutt-tree-secret"))
+    // The values of any kind are alternatives: never listed as if all held at once.
+    #expect(EncounterPage.conditions(["swarm-no", "swarm-yes"]) == ["no swarm or in a swarm"])
+    #expect(
+      EncounterPage.conditions(
+        ["slot2-none", "slot2-emerald"],
+        names: [
+          "slot2-none": "No game in slot 2", "slot2-emerald": "Emerald in slot 2",
+        ]) == ["No game in slot 2 or Emerald in slot 2"])
   }
 
   @Test func conditionsAndMethodsInWords() {

@@ -208,6 +208,44 @@ struct LocalNamesResolveTests {
       })
   }
 
+  @Test func aSlugThatIsAnothersNameInTheLanguageIsAmbiguous() async throws {
+    // In French, Tackle is "Charge" and the move charge is "Chargeur".
+    let charge =
+      #"{"id":268,"name":"charge","names":[\#(Localised.entry("name", "Chargeur", "fr")),\#(Localised.entry("name", "Charge", "en"))]}"#
+    let tackle =
+      #"{"id":33,"name":"tackle","names":[\#(Localised.entry("name", "Charge", "fr")),\#(Localised.entry("name", "Tackle", "en"))]}"#
+    let client = try FixtureClient(["ability": [charge, tackle]])
+    let directory = PageDirectory(kinds: [AbilityFeature.kind(client: client)])
+    let french = Glossary(language: Language.named("fr"))
+    await #expect(
+      throws: PageError.ambiguous(
+        kind: "ability", input: "charge",
+        candidates: ["Chargeur (charge)", "Charge (tackle)"], total: 2)
+    ) {
+      try await directory.open("ability", "charge", glossary: french)
+    }
+    // Typed as the language names it, or without a language, it is the one.
+    #expect(try await directory.open("ability", "chargeur", glossary: french).title == "Chargeur")
+    #expect(try await directory.open("ability", "charge").title == "Charge")
+  }
+
+  @Test func twoOfOneNameAreToldApartByTheirSlugs() async throws {
+    let great =
+      #"{"id":3,"name":"great-ball","names":[\#(Localised.entry("name", "Super Ball", "fr"))]}"#
+    let lagreat =
+      #"{"id":1800,"name":"lagreat-ball","names":[\#(Localised.entry("name", "Super Ball", "fr"))]}"#
+    let client = try FixtureClient(["ability": [great, lagreat]])
+    let directory = PageDirectory(kinds: [AbilityFeature.kind(client: client)])
+    await #expect(
+      throws: PageError.ambiguous(
+        kind: "ability", input: "super ball",
+        candidates: ["Super Ball (great-ball)", "Super Ball (lagreat-ball)"], total: 2)
+    ) {
+      try await directory.open(
+        "ability", "super ball", glossary: Glossary(language: Language.named("fr")))
+    }
+  }
+
   @Test func ambiguousAndNearNamesAreSaidInTheLanguage() async throws {
     let client = try FixtureClient(["ability": [Self.staticOnly, Self.stall]])
     let directory = PageDirectory(kinds: [AbilityFeature.kind(client: client)])

@@ -1,5 +1,6 @@
 import APIClient
 import Cache
+import CommandLanguage
 import DetailFeature
 import FeatureFlags
 import ListFeature
@@ -124,5 +125,19 @@ struct SessionGameTests {
     _ = await shell.execute("game red")
     _ = await shell.execute("where")
     #expect(asked.withLock { $0 } == [SessionGame(group: "red-blue", version: "red")])
+  }
+}
+
+@Suite("Games typed as pages name them")
+struct GameNamesTypedBackTests {
+  @Test func aGameAsAPageNamesItAndInQuotes() async {
+    let shell = gameShell(saved: Locked([]))
+    _ = await shell.execute("game Red / Blue")
+    #expect(await shell.state.game == SessionGame(group: "red-blue"))
+    _ = await shell.execute(#"game "Yellow""#)
+    #expect(await shell.state.game == SessionGame(group: "yellow"))
+    #expect(
+      CommandParser.parse(#"where --game "Red / Blue""#, isEnabled: { _ in true })
+        == .command(.show(kind: "where", name: "Red / Blue")))
   }
 }
