@@ -142,6 +142,8 @@ public struct ItemPage: Page, Equatable {
   public var id: Int
   /// The category's slug (`held-items`).
   public var category: String?
+  /// The category's name from the API in the page's language, else English (`TM materials`).
+  public var categoryName: String?
   /// What it costs in a shop, in the session's game, else in the newest game that sells it;
   /// `nil` when it cannot be bought (there).
   public var cost: Int?
@@ -194,7 +196,9 @@ public struct ItemPage: Page, Equatable {
 
   public var document: PageDocument {
     var fields: [PageDocument.Field] = []
-    if let category { fields.append(.init("Category", DisplayName.words(category))) }
+    if let category {
+      fields.append(.init("Category", categoryName ?? DisplayName.words(category)))
+    }
     let game = costGameName ?? costGame.map(DisplayName.words)
     let unsold = gameName.map { "not sold in shops in \($0)" } ?? "not sold in shops"
     fields.append(
@@ -217,6 +221,11 @@ public struct ItemPage: Page, Equatable {
   }
 }
 
+/// Item categories (`held-items`), for ``ResourceNames``.
+public enum ItemCategoryKind: NamedKind {
+  public static let path = "item-category"
+}
+
 /// The item pages over `client`.
 public enum ItemFeature {
   /// `item NAME`: the item, and the games' order when what it says differs by game (kept: one
@@ -236,6 +245,11 @@ public enum ItemFeature {
       }
       var page = ItemPage(
         item, glossary: request.glossary, order: catalog?.order, game: request.game)
+      if let category = page.category {
+        page.categoryName = await client.names(
+          of: ItemCategoryKind.self, [category], in: request.glossary.language ?? .english
+        )[category]
+      }
       if var named = catalog {
         let games = [page.costGame, request.game?.group].compactMap { $0 }
         named = await named.naming(games: games, client: client, glossary: request.glossary)

@@ -230,6 +230,24 @@ struct ItemPageTests {
       })
   }
 
+  @Test func theCategoryIsNamedFromTheAPI() async throws {
+    let client = try FixtureClient([
+      "item": [Fixtures.leftovers],
+      "item-category": [
+        #"{"id":12,"name":"held-items","names":[\#(Fixtures.english("name", "Held items"))]}"#
+      ],
+    ])
+    let page = try #require(
+      try await PageDirectory(kinds: [ItemFeature.kind(client: client)]).open(
+        "item", "leftovers") as? ItemPage)
+    #expect(page.categoryName == "Held items")
+    #expect(
+      page.document.blocks.contains { block in
+        guard case .fields(let fields) = block else { return false }
+        return fields.contains { $0.label == "Category" && $0.value.map(\.text) == ["Held items"] }
+      })
+  }
+
   @Test func theOlderCostAndNoHolders() async throws {
     let page = try await open("item", "potion", as: ItemPage.self)
     #expect(page.cost == 300)
@@ -373,7 +391,8 @@ struct PageJSONTests {
     "item": (
       ["name", "displayName", "id", "heldBy", "language"],
       [
-        "category", "cost", "costGame", "costGameName", "gameName", "effect", "flavorText",
+        "category", "categoryName", "cost", "costGame", "costGameName", "gameName", "effect",
+        "flavorText",
         "fallbackNote",
       ]
     ),
