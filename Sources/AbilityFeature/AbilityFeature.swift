@@ -145,15 +145,14 @@ public struct AbilityPage: Page, Equatable {
 
 /// The ability pages over `client`.
 public enum AbilityFeature {
-  /// `ability NAME`: the ability, and the games' order when its texts come from several games
-  /// (to show the newest's; kept once loaded).
+  /// `ability NAME`: one request, the ability; its text the newest game's by the games' order
+  /// when that is kept (else the last listed: loading it would cost some seventy requests).
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named("ability", example: "static", resource: Ability.self, client: client) {
       ability, request, client async throws(APIError) in
       AbilityPage(
         ability, glossary: request.glossary, game: request.game,
-        order: try await GameOrder.loadIfNeeded(
-          for: ability.flavorTexts.map(\.versionGroup), client))
+        order: await GameOrder.kept(client))
     }
   }
 }

@@ -235,8 +235,11 @@ public enum MoveFeature {
       var machine: Machine?
       // The session's game's machine, else the newest game's.
       var use: MachineUse?
-      let order = try await GameOrder.loadIfNeeded(
-        for: move.machines.map(\.versionGroup.name) + move.flavorTexts.map(\.versionGroup), client)
+      // The games' order tells the newest machine (loaded when there are several) and the
+      // newest text (when it is kept).
+      var order = try await GameOrder.loadIfNeeded(
+        for: move.machines.map(\.versionGroup.name), client)
+      if order == nil { order = await GameOrder.kept(client) }
       if let game = request.game {
         use = move.machines.first { $0.versionGroup.name == game.group }
       } else if !move.machines.isEmpty {

@@ -195,6 +195,9 @@ public struct GameOrder: Codable, Sendable, Equatable {
     versionsOfGame.keys.sorted { (order[$0] ?? Int.min, $0) > (order[$1] ?? Int.min, $1) }
   }
 
+  /// The name it is kept under, as a derived value.
+  static let keptAs = "game-order"
+
   /// The most games asked for (there are about 30): a list longer than that is not the API's.
   public static let maximumGames = 200
 
@@ -204,7 +207,7 @@ public struct GameOrder: Codable, Sendable, Equatable {
   /// others ranking below them by id; Ctrl-C is passed on.
   public static func load(_ client: any PokeAPIClient) async throws(APIError) -> GameOrder {
     do {
-      return try await client.derived("game-order") { () async throws(APIError) in
+      return try await client.derived(keptAs) { () async throws(APIError) in
         Derived(try await fetch(client, strictly: true))
       }
     } catch .cancelled {
@@ -227,6 +230,15 @@ public struct GameOrder: Codable, Sendable, Equatable {
       throw .cancelled
     } catch {
       return nil
+    }
+  }
+
+  /// The games' order when it is kept (one read, never a request; an interactive session loads
+  /// it at launch, a script with its first page that needs it), else `nil`: for a page whose
+  /// one request should stay one (`ability static`), its texts' newest then the last listed.
+  public static func kept(_ client: any PokeAPIClient) async -> GameOrder? {
+    try? await client.derived(keptAs) { () async throws(APIError) -> Derived<GameOrder> in
+      throw .notCached(resource: "the games' order")
     }
   }
 

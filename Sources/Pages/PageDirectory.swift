@@ -92,10 +92,7 @@ public struct PageDirectory: Sendable {
     // The name as typed first: an exact name (what Tab completes) needs nothing else. The
     // kind's names (one list, decoded whole: 2,223 items) only when it is not one.
     do {
-      let page = try await show(query)
-      try await refuseIfAnotherIsNamedSo(
-        page, query: query, typed: typed, kind: pageKind, glossary: glossary, progress: progress)
-      return page
+      return try await show(query)
     } catch .api(.notFound) {
       let all: [NamedResource]
       do {
@@ -107,34 +104,6 @@ public struct PageDirectory: Sendable {
       return try await show(
         try resolve(query, typed: typed, kind: kind, among: all, local: local, glossary: glossary))
     }
-  }
-
-  /// In a language, a slug typed may be another resource's name in it (`move charge` in French:
-  /// Charge is Tackle there, and `charge` is Chargeur): when the page found by slug is named
-  /// otherwise in the language, the kind's names in it are looked at (loaded once, kept), and
-  /// if another is named so, both are offered, told apart by their slugs.
-  private func refuseIfAnotherIsNamedSo(
-    _ page: any Page, query: String, typed: String, kind: PageKind, glossary: Glossary,
-    progress: @escaping @Sendable (String) -> Void
-  ) async throws(PageError) {
-    guard let language = glossary.language, language != .english, kind.localNames != nil,
-      NameQuery.normalize(page.title) != query
-    else { return }
-    let local = try await localNames(of: kind, in: glossary, progress: progress)
-    let others = local.filter { slug, names in
-      NameQuery.normalize(slug) != query
-        && language.pick(from: names).map(NameQuery.normalize) == query
-    }.keys.sorted()
-    guard !others.isEmpty else { return }
-    let slug = page.address.key ?? query
-    let candidates =
-      ["\(SafeText.line(page.title)) (\(SafeText.line(slug)))"]
-      + others.map { other in
-        "\(SafeText.line(local[other].flatMap(language.pick(from:)) ?? other)) (\(other))"
-      }
-    throw .ambiguous(
-      kind: kind.name, input: SafeText.line(typed), candidates: candidates,
-      total: candidates.count)
   }
 
   /// The names of `kind`'s resources in the glossary's language and in English, by slug, to

@@ -75,7 +75,8 @@ struct PageSyncTests {
     ]
     let plain = await sync(client, kinds: kinds).run(ids: [25], withImages: false)
     #expect(plain.synced == 1 && plain.isComplete)
-    var requests = await client.requests
+    // Requests, not the reads of kept values (the games' order, for the texts' newest).
+    var requests = await client.requests.filter { !$0.hasPrefix("derived ") }
     #expect(
       Set(requests) == ["ability static", "ability lightning-rod", "type electric"])
 
@@ -93,7 +94,9 @@ struct PageSyncTests {
       ids: [25], withImages: false)
     #expect(summary.synced == 1 && summary.isComplete)
     #expect(
-      Set(await client.requests) == ["ability static", "ability lightning-rod", "type electric"])
+      Set(await client.requests.filter { !$0.hasPrefix("derived ") }) == [
+        "ability static", "ability lightning-rod", "type electric",
+      ])
   }
 
   @Test func onlyTheKindsItIsGiven() async throws {
