@@ -361,9 +361,7 @@ public enum EncounterFeature {
         }
       }
     }
-    let shown =
-      request.glossary.language == nil
-      ? DisplayName.of(name.pokemon) : request.glossary.species(id, slug: name.pokemon)
+    let shown = request.glossary.species(id, slug: name.pokemon)
     guard
       let chosen = try await catalog.choose(
         typed: argument, session: request.game,

@@ -97,11 +97,6 @@ public struct Item: APIResource, Hashable {
     heldByPokemon = try c.decodeIfPresent([Holder].self, forKey: .heldByPokemon) ?? []
   }
 
-  /// What it costs in a shop: the price in the newest game (by `order`, by id where the order is
-  /// not known) that sells it, else `cost` (the API's older single price); `nil` when it cannot
-  /// be bought.
-  public func shopPrice(_ order: GameOrder?) -> Int? { shopPrices(order).first?.price }
-
   /// The prices in shops, newest game first (by `order`, by id where the order is not known),
   /// each with its game's slug; `cost` (the API's older single price, of no game) when there
   /// are none.
@@ -118,13 +113,6 @@ public struct Item: APIResource, Hashable {
     }
     if let cost, cost > 0 { return [(cost, nil)] }
     return []
-  }
-
-  /// Whether what it says differs by game: prices or flavour texts of more than one game, the
-  /// newest of which is known only with the games' order.
-  public var differsByGame: Bool {
-    Set(prices.compactMap(\.versionGroup?.name)).count > 1
-      || Set(flavorTexts.compactMap(\.versionGroup)).count > 1
   }
 }
 
@@ -228,21 +216,18 @@ public enum ItemCategoryKind: NamedKind {
 
 /// The item pages over `client`.
 public enum ItemFeature {
-  /// `item NAME`: the item, and the games' order when what it says differs by game (kept: one
-  /// read once it has been loaded; where it cannot be had, the last listed stands in).
+  /// `item NAME`: the item, and the games' order when its prices or texts are of several games
+  /// (kept: one read once it has been loaded; where it cannot be had, the last listed stands
+  /// in).
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named("item", example: "leftovers", resource: Item.self, client: client) {
       item, request, client async throws(APIError) in
-      var catalog: GameCatalog?
-      if item.differsByGame || request.game != nil {
-        do throws(APIError) {
-          catalog = try await GameCatalog.load(client)
-        } catch .cancelled {
-          throw APIError.cancelled
-        } catch {
-          catalog = nil
-        }
-      }
+      // The games' order when its prices or texts are of several games, or to name the
+      // session's game.
+      let catalog = try await GameOrder.loadIfNeeded(
+        for: item.prices.map(\.versionGroup?.name) + item.flavorTexts.map(\.versionGroup),
+        anyway: request.game != nil, client
+      ).map { GameCatalog(order: $0) }
       var page = ItemPage(
         item, glossary: request.glossary, order: catalog?.order, game: request.game)
       if let category = page.category {

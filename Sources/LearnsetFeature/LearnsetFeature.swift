@@ -356,9 +356,7 @@ public enum LearnsetFeature {
     } catch {
       throw .api(error)
     }
-    let shown =
-      request.glossary.language == nil
-      ? DisplayName.of(known.pokemon) : request.glossary.species(id, slug: known.pokemon)
+    let shown = request.glossary.species(id, slug: known.pokemon)
     let byLevel = Set(known.byLevel ?? known.games.map(\.name))
     guard
       let chosen = try await catalog.choose(

@@ -218,12 +218,12 @@ public struct GameOrder: Codable, Sendable, Equatable {
   }
 
   /// The games' order when it is needed to tell the newest of `games` (version groups' slugs:
-  /// those of a page's texts or prices), `nil` for one game or none, or when it cannot be had
-  /// (the last listed then stands in); Ctrl-C is passed on.
+  /// those of a page's texts or prices) or `anyway` (to name a game), `nil` for one game or
+  /// none, or when it cannot be had (the last listed then stands in); Ctrl-C is passed on.
   public static func loadIfNeeded(
-    for games: [String?], _ client: any PokeAPIClient
+    for games: [String?], anyway: Bool = false, _ client: any PokeAPIClient
   ) async throws(APIError) -> GameOrder? {
-    guard Set(games.compactMap { $0 }).count > 1 else { return nil }
+    guard anyway || Set(games.compactMap { $0 }).count > 1 else { return nil }
     do {
       return try await load(client)
     } catch .cancelled {
@@ -328,14 +328,6 @@ public struct GameOrder: Codable, Sendable, Equatable {
   /// (and none) below every known one.
   public func rank(of game: String?) -> Int { game.flatMap { order[$0] } ?? Int.min }
 
-  /// The newest of `games` by slug (the prices of an item): by order; `nil` when there are none.
-  public func newest(slugs games: [String]) -> String? {
-    games.enumerated().max { a, b in
-      let (ra, rb) = (rank(of: a.element), rank(of: b.element))
-      return ra != rb ? ra < rb : a.offset < b.offset
-    }?.element
-  }
-
   /// A sort key: the known order first, the id when it is not known.
   public func rank(_ game: NamedResource) -> (Int, Int) {
     (order[game.name] ?? Int.min, game.id ?? 0)
@@ -430,12 +422,6 @@ public struct GameCatalog: Sendable {
     games: [String], client: any PokeAPIClient, glossary: Glossary
   ) async -> GameCatalog {
     await naming(games.flatMap(order.versions(of:)), client: client, glossary: glossary)
-  }
-
-  /// The game `slug` names: a version group, or a version (narrowed to it).
-  public func game(_ slug: String) -> SessionGame? {
-    if !order.versions(of: slug).isEmpty { return SessionGame(group: slug) }
-    return order.game(of: slug).map { SessionGame(group: $0.name, version: slug) }
   }
 
   /// What `typed` names among every game (and `others`, games the order does not know):
