@@ -163,7 +163,7 @@ public struct EncounterPage: Page, Codable, Equatable {
         ]
       })
     let hint = GameChoice.hint(
-      choice, newest: "Newest main-series game where it lives in the wild", command: "where",
+      choice, newest: "Newest with it in the wild", command: "where",
       others: games.count - 1)
     return PageDocument(
       title: "\(name) · where to find it",

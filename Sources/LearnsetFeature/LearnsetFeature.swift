@@ -289,7 +289,7 @@ public struct LearnsetPage: Page, Codable, Equatable {
       blocks.append(.paragraph(heading: "No moves", text: "None are listed for this game."))
     }
     let hint = GameChoice.hint(
-      choice, newest: "Newest main-series game with level-up moves", command: "moves",
+      choice, newest: "Newest with level-up moves", command: "moves",
       others: games.filter { $0 != game }.count)
     blocks += PageDocument.note(fallbackNote)
     blocks.append(.hint("\(hint) · move NAME · back"))

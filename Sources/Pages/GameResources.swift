@@ -503,19 +503,20 @@ public enum GameChoice: String, Codable, Sendable {
 }
 
 extension GameChoice {
-  /// A page's hint of how its game was chosen and how to choose another: `Newest main-series
-  /// game … · where --game NAME (18 others) · game NAME`; `newest` says what the newest is of.
+  /// A page's hint of how its game was chosen and how to choose another, short enough for 80
+  /// columns with the page's own: `Newest with it in the wild · where --game NAME (18 others)`;
+  /// `newest` says what the newest (main-series) game is of.
   public static func hint(
     _ choice: GameChoice?, newest: String, command: String, others: Int
   ) -> String {
     let chosen: String =
       switch choice {
-      case .session: "Your game (game off: the newest)"
+      case .session: "Your game (game off)"
       case .asked: "The game asked for"
       case .newest, nil: newest
       }
     let elsewhere = others == 0 ? "" : others == 1 ? " (1 other)" : " (\(others) others)"
-    return "\(chosen) · \(command) --game NAME\(elsewhere) · game NAME"
+    return "\(chosen) · \(command) --game NAME\(elsewhere)"
   }
 }
 

@@ -230,6 +230,21 @@ struct EncounterTests {
     #expect(page.games == ["colosseum", "yellow", "red-blue"])
   }
 
+  @Test func theHintSaysHowTheGameWasChosenWithin80Columns() async throws {
+    let hint = try #require(try await page().document.blocks.last)
+    guard case .hint(let text) = hint else {
+      Issue.record("no hint")
+      return
+    }
+    #expect(text == "Newest with it in the wild · where --game NAME (1 other) · back")
+    for choice in [GameChoice.newest, .session, .asked] {
+      let line =
+        GameChoice.hint(choice, newest: "Newest with it in the wild", command: "where", others: 99)
+        + " · back"
+      #expect(line.count <= 80, "\(line)")
+    }
+  }
+
   @Test func conditionsItDoesNotWordAreNamedFromTheAPI() {
     let names = [
       "story-progress-before-hall-of-fame": "Before entering the Hall of Fame",
