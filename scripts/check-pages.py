@@ -137,10 +137,21 @@ for kind, list_ in names.items():
             expect(f"{label} species", [s["id"] for s in data["species"]], [i for i in members if i < 10000])
             expect(f"{label} forms", [s["id"] for s in data["forms"]], [i for i in members if i >= 10000])
         elif kind == "item":
+            # A chance per version (issue 38): one when every version agrees, else each with its
+            # versions.
             held = {}
             for h in raw["held_by_pokemon"]:
-                held[ident(h["pokemon"]["url"])] = max((d["rarity"] for d in h["version_details"]), default=None)
-            expect(f"{label} held by", [(h["species"]["id"], h.get("rarity")) for h in data["heldBy"]], sorted(held.items()))
+                by_rarity = {}
+                for d in h["version_details"]:
+                    by_rarity.setdefault(d["rarity"], set()).add(d["version"]["name"])
+                if len(by_rarity) <= 1:
+                    held[ident(h["pokemon"]["url"])] = (next(iter(by_rarity), None), [])
+                else:
+                    held[ident(h["pokemon"]["url"])] = (None, sorted((r, sorted(v)) for r, v in by_rarity.items()))
+            expect(f"{label} held by",
+                   [(h["species"]["id"], (h.get("rarity"), sorted((c["rarity"], sorted(c["versions"])) for c in h["chances"])))
+                    for h in data["heldBy"]],
+                   sorted(held.items()))
             prices = [p for p in raw.get("prices", []) if (p.get("purchase_price") or 0) > 0]
             # The newest game that sells it, by the games' order (issue 38: not by id).
             cost = (max(prices, key=lambda p: orders.get(p["version_group"]["name"], -1))["purchase_price"]

@@ -118,11 +118,24 @@ public struct Item: APIResource, Hashable {
 
 /// The `item NAME` page.
 public struct ItemPage: Page, Equatable {
-  /// A pokemon holding the item in the wild, and the highest chance in any game.
+  /// A pokemon holding the item in the wild, and how often in the versions shown.
   public struct Holder: Codable, Sendable, Hashable {
     public var species: PageSpecies
-    /// The highest rarity (percent) over the games listed.
+    /// The chance (percent) when it is the same in every version shown.
     public var rarity: Int?
+    /// Where the chance differs by version, each chance with its versions: the newest version's
+    /// first; empty when `rarity` covers them all.
+    public var chances: [Chance]
+  }
+
+  /// One chance of holding the item, and the versions it is the chance in.
+  public struct Chance: Codable, Sendable, Hashable {
+    /// In percent.
+    public var rarity: Int
+    /// The versions' slugs, in the games' order.
+    public var versions: [String]
+    /// The versions' games named from the API (`Black / White, X / Y`), once named.
+    public var gamesName: String?
   }
 
   public var name: String
@@ -172,10 +185,41 @@ public struct ItemPage: Page, Equatable {
     fallbackNote = words.note
     var seen: Set<Int> = []
     heldBy = item.heldByPokemon.compactMap { holder in
-      PageSpecies(holder.pokemon, glossary: glossary).map {
-        Holder(species: $0, rarity: holder.versionDetails.map(\.rarity).max())
-      }
+      Self.holder(holder, glossary: glossary, order: order, game: game)
     }.filter { seen.insert($0.species.id).inserted }.sorted { $0.species.id < $1.species.id }
+  }
+
+  /// `holder` in the versions shown: the session's game's (`nil` when it holds it in none of
+  /// them), else every version listed; one chance when they agree, else each with its versions.
+  private static func holder(
+    _ holder: Item.Holder, glossary: Glossary, order: GameOrder?, game: SessionGame?
+  ) -> Holder? {
+    guard let species = PageSpecies(holder.pokemon, glossary: glossary) else { return nil }
+    var details = holder.versionDetails
+    if let game, let order {
+      let versions = Set(game.versions(in: order))
+      details = details.filter { versions.contains($0.version.name) }
+      if details.isEmpty { return nil }
+    }
+    var versionsByRarity: [Int: [String]] = [:]
+    for detail in details {
+      versionsByRarity[detail.rarity, default: []].append(SafeText.line(detail.version.name))
+    }
+    guard versionsByRarity.count > 1 else {
+      return Holder(species: species, rarity: versionsByRarity.keys.first, chances: [])
+    }
+    let order = order ?? GameOrder([], complete: false)
+    func newest(_ versions: [String]) -> (Int, Int) {
+      versions.compactMap { order.game(of: $0) }.map(order.rank).max { $0 < $1 }
+        ?? (Int.min, Int.min)
+    }
+    let chances = versionsByRarity.map { rarity, versions in
+      Chance(rarity: rarity, versions: order.sorted(versions: versions))
+    }.sorted { a, b in
+      let (na, nb) = (newest(a.versions), newest(b.versions))
+      return na != nb ? na > nb : a.rarity > b.rarity
+    }
+    return Holder(species: species, rarity: nil, chances: chances)
   }
 
   public var address: PageAddress { PageAddress(kind: "item", key: name) }
@@ -197,15 +241,35 @@ public struct ItemPage: Page, Equatable {
         } ?? [Span(unsold, .dim)]))
     fields.append(.init("Effect", effect.map { [Span($0)] } ?? [Span("no description", .dim)]))
     if let flavorText, flavorText != effect { fields.append(.init("In game", flavorText)) }
+    // A chance that differs by version is a range here, told game by game below.
     let holders = heldBy.map { holder in
-      Span(holder.species.label + (holder.rarity.map { " (\($0)%)" } ?? ""))
+      let rarities = holder.chances.map(\.rarity)
+      let chance =
+        holder.rarity.map { " (\($0)%)" }
+        ?? rarities.min().map { " (\($0)–\(rarities.max() ?? $0)%)" } ?? ""
+      return Span(holder.species.label + chance)
     }
+    let byGame = heldBy.filter { !$0.chances.isEmpty }.map { holder in
+      PageDocument.Field(
+        holder.species.label,
+        holder.chances.enumerated().map { index, chance in
+          Span(
+            "\(chance.rarity)% in "
+              + (chance.gamesName
+                ?? chance.versions.map(DisplayName.words).joined(separator: ", "))
+              + (index < holder.chances.count - 1 ? "; " : ""))
+        })
+    }
+    let heading = gameName.map { "Held in the wild in \($0) by" } ?? "Held in the wild by"
+    let none = gameName.map { "no wild Pokémon in \($0)" } ?? "no wild Pokémon"
     return PageDocument(
       title: displayName, subtitle: "Item",
       blocks: [
         .fields(fields),
-        .names(heading: "Held in the wild by", holders, none: "no wild Pokémon"),
-      ] + PageDocument.note(fallbackNote) + [.hint("open NAME · back")])
+        .names(heading: heading, holders, none: none),
+      ] + (byGame.isEmpty ? [] : [.fields(byGame)]) + PageDocument.note(fallbackNote) + [
+        .hint("open NAME · back")
+      ])
   }
 }
 
@@ -224,9 +288,12 @@ public enum ItemFeature {
       item, request, client async throws(APIError) in
       // The games' order when its prices or texts are of several games, or to name the
       // session's game.
+      let chanceDiffers = item.heldByPokemon.contains {
+        Set($0.versionDetails.map(\.rarity)).count > 1
+      }
       let catalog = try await GameOrder.loadIfNeeded(
         for: item.prices.map(\.versionGroup?.name) + item.flavorTexts.map(\.versionGroup),
-        anyway: request.game != nil, client
+        anyway: request.game != nil || chanceDiffers, client
       ).map { GameCatalog(order: $0) }
       var page = ItemPage(
         item, glossary: request.glossary, order: catalog?.order, game: request.game)
@@ -237,9 +304,17 @@ public enum ItemFeature {
       }
       if var named = catalog {
         let games = [page.costGame, request.game?.group].compactMap { $0 }
+        let versions = page.heldBy.flatMap(\.chances).flatMap(\.versions)
         named = await named.naming(games: games, client: client, glossary: request.glossary)
+        named = await named.naming(versions, client: client, glossary: request.glossary)
         page.costGameName = page.costGame.map { named.label(SessionGame(group: $0)) }
         page.gameName = request.game.map(named.label)
+        for holder in page.heldBy.indices {
+          for chance in page.heldBy[holder].chances.indices {
+            page.heldBy[holder].chances[chance].gamesName = named.label(
+              versions: page.heldBy[holder].chances[chance].versions)
+          }
+        }
       }
       return page
     }

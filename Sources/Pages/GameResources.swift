@@ -476,6 +476,27 @@ public struct GameCatalog: Sendable {
     return versions.map { names[$0] ?? DisplayName.words($0) }.joined(separator: " / ")
   }
 
+  /// `versions` (in the games' order) by their games: a game's name when all its versions are
+  /// there (`Black / White`), else its versions' (`Ultra Sun`), the games apart by commas.
+  public func label(versions: [String]) -> String {
+    var games: [(group: String?, versions: [String])] = []
+    for version in versions {
+      let group = order.game(of: version)?.name
+      if let last = games.last, last.group != nil, last.group == group {
+        games[games.count - 1].versions.append(version)
+      } else {
+        games.append((group, [version]))
+      }
+    }
+    return games.map { game in
+      guard let group = game.group, Set(order.versions(of: group)) != Set(game.versions) else {
+        return game.group.map { label(SessionGame(group: $0)) }
+          ?? game.versions.map { names[$0] ?? DisplayName.words($0) }.joined(separator: " / ")
+      }
+      return label(versions: game.versions, of: group)
+    }.joined(separator: ", ")
+  }
+
   /// The `PageError` for a name of no game, or of several.
   public func failure(_ resolution: Resolution, typed: String) -> PageError? {
     switch resolution {

@@ -172,10 +172,10 @@ struct TypePageTests {
 
 @Suite("Item pages")
 struct ItemPageTests {
-  @Test func heldInTheWildWithTheHighestRarityAndTheNewestShopPrice() async throws {
+  @Test func heldInTheWildAndTheNewestShopPrice() async throws {
     let page = try await open("item", "leftovers", as: ItemPage.self)
     #expect(page.heldBy.map(\.species.name) == ["snorlax", "munchlax"])
-    #expect(page.heldBy.map(\.rarity) == [100, 50])
+    #expect(page.heldBy.map(\.rarity) == [nil, 50])
     #expect(page.cost == 4000)
     #expect(page.category == "held-items")
     #expect(page.effect == "Held: Restores 1/16 max HP each turn.")
@@ -208,6 +208,48 @@ struct ItemPageTests {
         as? ItemPage)
     #expect(page.cost == 40000)
     #expect(page.flavorText == "Sword and Shield's.")
+  }
+
+  /// Snorlax holds Leftovers 100 % of the time in Ruby, 5 % in Sun: not "100 %" for both.
+  @Test func aChanceThatDiffersByVersionIsToldPerVersionAndTheSessionsGameNarrowsIt()
+    async throws
+  {
+    let games = [
+      (5, "ruby-sapphire", 8, ["ruby", "sapphire"]), (15, "x-y", 15, ["x", "y"]),
+      (17, "sun-moon", 17, ["sun", "moon"]),
+    ]
+    .map { id, name, order, versions in
+      let listed = versions.map { Fixtures.reference("version", $0, 1) }.joined(separator: ",")
+      return #"{"id":\#(id),"name":"\#(name)","order":\#(order),"versions":[\#(listed)]}"#
+    }
+    let client = try FixtureClient(["item": [Fixtures.leftovers], "version-group": games])
+    let directory = PageDirectory(kinds: [ItemFeature.kind(client: client)])
+    let page = try #require(try await directory.open("item", "leftovers") as? ItemPage)
+    let snorlax = try #require(page.heldBy.first)
+    #expect(snorlax.rarity == nil)
+    #expect(snorlax.chances.map(\.rarity) == [5, 100])
+    #expect(snorlax.chances.map(\.versions) == [["sun"], ["ruby"]])
+    #expect(page.heldBy.last?.rarity == 50 && page.heldBy.last?.chances == [])
+    #expect(
+      page.document.blocks.contains(
+        .names(
+          heading: "Held in the wild by",
+          [Span("#143 Snorlax (5–100%)"), Span("#446 Munchlax (50%)")],
+          none: "no wild Pokémon")))
+    #expect(
+      page.document.blocks.contains(
+        .fields([.init("#143 Snorlax", [Span("5% in Sun; "), Span("100% in Ruby")])])))
+
+    let sun = try #require(
+      try await directory.open("item", "leftovers", game: SessionGame(group: "sun-moon"))
+        as? ItemPage)
+    #expect(sun.heldBy.map(\.species.name) == ["snorlax"])
+    #expect(sun.heldBy.map(\.rarity) == [5])
+    #expect(
+      sun.document.blocks.contains(
+        .names(
+          heading: "Held in the wild in Sun / Moon by", [Span("#143 Snorlax (5%)")],
+          none: "no wild Pokémon in Sun / Moon")))
   }
 
   @Test func theSessionsGamesPriceOrThatItIsNotSoldThere() async throws {
