@@ -242,9 +242,9 @@ public enum CommandTable {
       summary: "Fetch species ahead for offline use.",
       details: """
         Fetches species ahead into the cache, with progress, so they work offline: their \
-        details, evolutions and the pages of their abilities and types. RANGE is FIRST-LAST \
-        or one id (all species if left out); --images also downloads their images, --moves \
-        their learnsets and the moves in them.
+        details, evolutions and the pages of their abilities and types, with a game set its \
+        Pokédex texts. RANGE is FIRST-LAST or one id (all species if left out); --images also \
+        downloads their images, --moves their learnsets and the moves in them.
         """,
       examples: ["sync 1-151", "sync 133", "sync 1-151 --images", "sync 1-151 --moves"],
       feature: .sync,

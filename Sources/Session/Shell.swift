@@ -547,7 +547,9 @@ public actor Shell {
       throw .sync(error)
     }
     let progress = dependencies.syncProgress
-    let summary = await dependencies.sync.run(ids: ids, withImages: images, withMoves: moves) {
+    let summary = await dependencies.sync.run(
+      ids: ids, withImages: images, withMoves: moves, game: state.game
+    ) {
       step in
       status?.report(step)
       progress(step)

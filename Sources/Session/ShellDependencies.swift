@@ -96,7 +96,10 @@ public struct ShellDependencies: Sendable {
     // sync stores the pages of the kinds the flags leave on.
     self.sync = SyncFeature(
       details: details, images: images, unsaved: unsavedAnswers,
-      pages: Self.enabled(pages, flags: flags))
+      pages: Self.enabled(pages, flags: flags),
+      gameFlavorText: { [language] id, game in
+        await gameFlavorText(id, game, await language?.glossary() ?? .slugs)
+      })
     self.speciesIndex = speciesIndex
     self.cacheStatistics = cacheStatistics
     self.clearCache = clearCache

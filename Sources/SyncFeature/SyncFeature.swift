@@ -28,6 +28,11 @@ public struct SyncFeature: Sendable {
 
   private let unsaved: Unsaved
   private let pages: PageDirectory
+  private let gameFlavorText: GameFlavorText
+
+  /// Loads (and so stores) the Pokédex text of a species in a game: what `open` shows with that
+  /// game played.
+  public typealias GameFlavorText = @Sendable (Int, SessionGame) async -> String?
 
   /// A sync over `details`, downloading images with `images` when it is given, and checking
   /// with `unsaved` that what it fetched was stored; the pages of each species' abilities and
@@ -35,9 +40,11 @@ public struct SyncFeature: Sendable {
   public init(
     details: any SpeciesDetails, images: ImageFeature?, width: Int = 12,
     retryPause: Duration = .seconds(1), unsaved: @escaping Unsaved = { UnsavedAnswers() },
-    pages: PageDirectory = PageDirectory()
+    pages: PageDirectory = PageDirectory(),
+    gameFlavorText: @escaping GameFlavorText = { _, _ in nil }
   ) {
     self.pages = pages
+    self.gameFlavorText = gameFlavorText
     self.details = details
     self.images = images
     self.width = max(1, width)
@@ -61,10 +68,11 @@ public struct SyncFeature: Sendable {
 
   /// Syncs `ids` (ascending), `width` species at a time, with images when `withImages` and the
   /// feature has an image feature, with their learnsets (and so their moves) when `withMoves`.
-  /// `progress` hears after every species. Cancelling the task stops starting new species; the
-  /// summary then covers those done.
+  /// With `game` (the session's), its Pokédex texts and its learnsets too. `progress` hears
+  /// after every species. Cancelling the task stops starting new species; the summary then
+  /// covers those done.
   public func run(
-    ids: [Int], withImages: Bool, withMoves: Bool = false,
+    ids: [Int], withImages: Bool, withMoves: Bool = false, game: SessionGame? = nil,
     progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
   ) async -> SyncSummary {
     let images = withImages ? self.images : nil
@@ -75,7 +83,7 @@ public struct SyncFeature: Sendable {
       var pending = ids[...]
       func startNext() {
         guard let id = pending.popFirst() else { return }
-        group.addTask { await sync(id, images: images, moves: withMoves) }
+        group.addTask { await sync(id, images: images, moves: withMoves, game: game) }
       }
       for _ in 0..<width { startNext() }
       for await result in group {
@@ -113,9 +121,11 @@ public struct SyncFeature: Sendable {
   /// Syncs one species; one whose answers did not all reach the disk counts as not stored. Several
   /// species are synced at once, so a write that failed for one marks the others then in flight
   /// too: on a full disk, what is counted is never more than what was stored.
-  private func sync(_ id: Int, images: ImageFeature?, moves: Bool) async -> SpeciesResult {
+  private func sync(
+    _ id: Int, images: ImageFeature?, moves: Bool, game: SessionGame?
+  ) async -> SpeciesResult {
     let before = await unsaved().count
-    var result = await syncOneAfterAnother(id, images: images, moves: moves)
+    var result = await syncOneAfterAnother(id, images: images, moves: moves, game: game)
     let after = await unsaved()
     if after.count > before, result.synced {
       result = SpeciesResult(
@@ -127,9 +137,9 @@ public struct SyncFeature: Sendable {
 
   /// Syncs one species, trying again after a pause while the server rate-limits it.
   private func syncOneAfterAnother(
-    _ id: Int, images: ImageFeature?, moves: Bool
+    _ id: Int, images: ImageFeature?, moves: Bool, game: SessionGame?
   ) async -> SpeciesResult {
-    var result = await syncOnce(id, images: images, moves: moves)
+    var result = await syncOnce(id, images: images, moves: moves, game: game)
     var pause = retryPause
     for _ in 0..<Self.rateLimitedRetries {
       guard let failure = result.failure, failure.isRateLimited else { break }
@@ -139,29 +149,33 @@ public struct SyncFeature: Sendable {
         break
       }
       pause *= 2
-      result = await syncOnce(id, images: images, moves: moves, skipDetails: result.synced)
+      result = await syncOnce(
+        id, images: images, moves: moves, game: game, skipDetails: result.synced)
     }
     return result
   }
 
   private func syncOnce(
-    _ id: Int, images: ImageFeature?, moves: Bool, skipDetails: Bool = false
+    _ id: Int, images: ImageFeature?, moves: Bool, game: SessionGame?, skipDetails: Bool = false
   ) async -> SpeciesResult {
     if skipDetails { return await downloadImage(id, images: images) }
-    // Both ask for the species (one shared request); the pokemon and the chain then overlap.
+    // Both ask for the species (one shared request); the pokemon and the chain then overlap,
+    // and the game's Pokédex text (the species' texts of every version) with them.
     async let detail = details.details(of: .id(id))
     async let tree = details.evolution(of: .id(id))
+    async let gameText = gameText(id, game)
     let shown: SpeciesDetailViewModel
     do {
       shown = try await detail
       _ = try await tree
+      await gameText
     } catch {
       let reason = (error as? DetailError) ?? .api(.cancelled)
       return SpeciesResult(
         id: id, synced: false, failure: SyncFailure(id: id, reason: .details(reason)))
     }
     do throws(PageError) {
-      try await syncPages(of: shown, moves: moves)
+      try await syncPages(of: shown, moves: moves, game: game)
     } catch {
       return SpeciesResult(
         id: id, synced: false, failure: SyncFailure(id: id, reason: .pages(error)))
@@ -169,10 +183,16 @@ public struct SyncFeature: Sendable {
     return await downloadImage(id, images: images)
   }
 
+  /// The Pokédex text of species `id` in `game`, loaded to be stored; nothing without a game.
+  private func gameText(_ id: Int, _ game: SessionGame?) async {
+    guard let game else { return }
+    _ = await gameFlavorText(id, game)
+  }
+
   /// The pages of the species' abilities and types, together, then its learnset when `moves`:
   /// those of the kinds ``pages`` holds.
   private func syncPages(
-    of detail: SpeciesDetailViewModel, moves: Bool
+    of detail: SpeciesDetailViewModel, moves: Bool, game: SessionGame?
   ) async throws(PageError) {
     let pages = pages
     var addresses: [PageAddress] = []
@@ -190,7 +210,7 @@ public struct SyncFeature: Sendable {
       for address in addresses {
         group.addTask {
           do throws(PageError) {
-            _ = try await pages.show(address)
+            _ = try await pages.show(address, game: game)
             return nil
           } catch {
             return error
@@ -203,7 +223,7 @@ public struct SyncFeature: Sendable {
     }
     if let shown { throw shown }
     if moves, pages.kind(named: "moves") != nil {
-      _ = try await pages.open("moves", nil, selection: detail.id)
+      _ = try await pages.open("moves", nil, selection: detail.id, game: game)
     }
   }
 

@@ -3,6 +3,7 @@ import APIFixtures
 import AbilityFeature
 import DetailFeature
 import LearnsetFeature
+import Locking
 import Models
 import Pages
 import SyncFeature
@@ -97,6 +98,25 @@ struct PageSyncTests {
       Set(await client.requests.filter { !$0.hasPrefix("derived ") }) == [
         "ability static", "ability lightning-rod", "type electric",
       ])
+  }
+
+  /// `game red` then `sync`: `open` offline shows Red's Pokédex text, so sync loads it.
+  @Test func withAGameItsPokedexTextOfEachSpecies() async throws {
+    let client = try client()
+    let asked = Locked<[String]>([])
+    let feature = SyncFeature(
+      details: PikachuDetails(inFrench: false), images: nil,
+      pages: PageDirectory(kinds: [TypeFeature.kind(client: client)]),
+      gameFlavorText: { id, game in
+        asked.withLock { $0.append("\(id) \(game.version ?? game.group)") }
+        return nil
+      })
+    _ = await feature.run(ids: [25], withImages: false)
+    #expect(asked.withLock { $0 } == [])
+    let summary = await feature.run(
+      ids: [25], withImages: false, game: SessionGame(group: "red-blue", version: "red"))
+    #expect(summary.synced == 1)
+    #expect(asked.withLock { $0 } == ["25 red"])
   }
 
   @Test func onlyTheKindsItIsGiven() async throws {
