@@ -25,6 +25,23 @@ public struct NameEntry: Sendable, Equatable {
   public var isSpecies: Bool { id < 10_000 }
 }
 
+/// A page's name in the session's language (`Fuite`, `Rouge Feu`) that completion offers
+/// besides the slugs.
+public struct LocalPageName: Sendable, Equatable {
+  /// The name as the pages show it.
+  public var name: String
+  /// The name folded as ``NameQuery`` folds what is typed (`rouge feu`).
+  public var folded: String
+  /// The slug it names (`run-away`), noted beside it.
+  public var slug: String
+
+  public init(name: String, slug: String) {
+    self.name = name
+    self.folded = NameQuery.normalize(name)
+    self.slug = slug
+  }
+}
+
 /// What completion needs to know about the session.
 public struct CompletionContext: Sendable, Equatable {
   /// Whether a species is open.
@@ -39,6 +56,8 @@ public struct CompletionContext: Sendable, Equatable {
   public var canGoBack: Bool
   /// The slugs of each page kind (`ability`), sorted; a kind is missing while its names load.
   public var pageNames: [String: [String]]
+  /// In a language, each kind's names in it (`games` for the games), once loaded.
+  public var localPageNames: [String: [LocalPageName]]
   /// The slugs the last page shown names, by the command that opens them (`open`, `ability`):
   /// completion offers them first.
   public var links: [String: [String]]
@@ -46,8 +65,9 @@ public struct CompletionContext: Sendable, Equatable {
   public init(
     hasSelection: Bool = false, imageDownloaded: Bool = false, pageCount: Int? = nil,
     names: [NameEntry]? = nil, canGoBack: Bool = false, pageNames: [String: [String]] = [:],
-    links: [String: [String]] = [:]
+    localPageNames: [String: [LocalPageName]] = [:], links: [String: [String]] = [:]
   ) {
+    self.localPageNames = localPageNames
     self.hasSelection = hasSelection
     self.imageDownloaded = imageDownloaded
     self.pageCount = pageCount
@@ -148,27 +168,29 @@ extension CommandParser {
       if first {
         return .items("--game".hasPrefix(prefix) ? [.init("--game", note: "another game")] : [])
       }
-      guard position == 2, words.last?.lowercased() == "--game" else { return .items([]) }
+      guard let option = words.lastIndex(where: { $0.lowercased() == "--game" }), option > 0
+      else { return .items([]) }
+      let typed = Array(words[(option + 1)...])
       guard let names = context.pageNames[kind] else {
         return .message("The games are still loading; Tab will offer them in a moment.")
       }
-      let prefixBytes = Array(prefix.utf8)
-      return .items(names.filter { $0.utf8.starts(with: prefixBytes) }.map { CompletionItem($0) })
+      return .items(
+        named(names, local: context.localPageNames["games"], typed: typed, current: current))
     case .games:
-      guard first else { return .items([]) }
       guard let names = context.pageNames["where"] else {
         return .message("The games are still loading; Tab will offer them in a moment.")
       }
-      let prefixBytes = Array(prefix.utf8)
       return .items(
-        (names + ["off"]).filter { $0.utf8.starts(with: prefixBytes) }.map { CompletionItem($0) })
+        named(
+          names + ["off"], local: context.localPageNames["games"], typed: Array(words.dropFirst()),
+          current: current))
     case .pageNames(let kind):
-      guard first else { return .items([]) }
       guard let names = context.pageNames[kind] else {
         return .message("The \(kind) names are still loading; Tab will offer them in a moment.")
       }
-      let prefixBytes = Array(prefix.utf8)
-      let all = names.filter { $0.utf8.starts(with: prefixBytes) }.map { CompletionItem($0) }
+      let all = named(
+        names, local: context.localPageNames[kind], typed: Array(words.dropFirst()),
+        current: current)
       return .items(linkedFirst(all, context.links[kind] ?? []))
     case .pages:
       guard first, let count = context.pageCount else { return .items([]) }
@@ -222,6 +244,31 @@ extension CommandParser {
   }
 
   /// `items` with those the last page names first, in the page's order, noted so.
+  /// The slugs starting with the word being typed (as the argument's first word), then the
+  /// names in the language the whole argument typed so far starts, folded: each inserted from
+  /// the word being typed on (`game rouge f` → `Feu`, the rest of `Rouge Feu`).
+  private static func named(
+    _ slugs: [String], local: [LocalPageName]?, typed: [String], current: String
+  ) -> [CompletionItem] {
+    var items: [CompletionItem] = []
+    if typed.isEmpty {
+      let prefixBytes = Array(current.lowercased().utf8)
+      items = slugs.filter { $0.utf8.starts(with: prefixBytes) }.map { CompletionItem($0) }
+    }
+    guard let local, !(typed.isEmpty && current.isEmpty) else { return items }
+    let folded = NameQuery.normalize((typed + [current]).joined(separator: " "))
+    let shown = Set(items.map(\.word))
+    var seen: Set<String> = []
+    for entry in local where entry.folded.hasPrefix(folded) {
+      let words = entry.name.split(separator: " ").map(String.init)
+      guard words.count > typed.count else { continue }
+      let word = words.dropFirst(typed.count).joined(separator: " ")
+      guard !shown.contains(word), seen.insert(word).inserted else { continue }
+      items.append(CompletionItem(word, note: entry.slug))
+    }
+    return items
+  }
+
   private static func linkedFirst(_ items: [CompletionItem], _ linked: [String])
     -> [CompletionItem]
   {
@@ -236,8 +283,6 @@ extension CommandParser {
     return first + rest
   }
 
-  /// The enabled commands starting with `prefix` that apply in `context` (all when `nil`).
-  /// The command being typed: the text after the last `;` (`list; op` → ` op`).
   /// Whether a history line may be suggested as you type: each of its commands parses, and each
   /// species `open` names is an id or starts one of `names` (when they are known). So neither
   /// `quit now` nor `open charzard` is offered again, even from an earlier session's history.
@@ -258,11 +303,26 @@ extension CommandParser {
     }
   }
 
+  /// The kind whose names in the session's language completing `line`'s command offers: its
+  /// page kind's (`ability`), `games` for `game` and `--game`; `nil` for none.
+  public static func kindOfLocalNames(in line: String) -> String? {
+    guard let word = lastCommand(of: line).split(whereSeparator: \.isWhitespace).first,
+      let spec = CommandTable.command(named: String(word))
+    else { return nil }
+    switch spec.completion {
+    case .pageNames(let kind): return kind
+    case .games, .gameOption: return "games"
+    default: return nil
+    }
+  }
+
+  /// The command being typed: the text after the last `;` (`list; op` → ` op`).
   private static func lastCommand(of line: String) -> Substring {
     guard let separator = line.lastIndex(of: ";") else { return line[...] }
     return line[line.index(after: separator)...]
   }
 
+  /// The enabled commands starting with `prefix` that apply in `context` (all when `nil`).
   private static func commandNames(
     startingWith prefix: String, isEnabled: (Feature) -> Bool, context: CompletionContext?
   ) -> [String] {

@@ -38,6 +38,15 @@ public struct PageDirectory: Sendable {
     return try await names()
   }
 
+  /// The names of `kind`'s resources in `language` (else a near one), by slug (for completion):
+  /// loaded once, then kept; none for a kind without them.
+  public func localNames(of kind: String, in language: Language) async throws(APIError)
+    -> [String: String]
+  {
+    guard let load = kinds[kind]?.localNames else { return [:] }
+    return try await load(language) { _, _ in }.compactMapValues { language.pick(from: $0) }
+  }
+
   /// The page at `address` (shown again by `back`): its key is the one the page was shown
   /// with, so it is asked for directly.
   public func show(

@@ -53,6 +53,9 @@ public final class CompletionSource: CompletionProvider {
     let context = currentContext()
     if isTab, context.names == nil { names.loadIfNeeded() }
     if isTab { pageNames?.loadIfNeeded() }
+    if isTab, let kind = CommandParser.kindOfLocalNames(in: line) {
+      pageNames?.loadLocalIfNeeded(kind, glossary: language?.currentGlossary() ?? .slugs)
+    }
     let flags = flags
     return CommandParser.completions(
       for: line, isEnabled: { flags.isEnabled($0) }, context: context)
@@ -74,6 +77,7 @@ public final class CompletionSource: CompletionProvider {
     var context = state.withLock { $0 }
     context.names = names.names.map(withLocalizedNames)
     context.pageNames = pageNames?.loaded ?? [:]
+    context.localPageNames = pageNames?.local(in: language?.current) ?? [:]
     return context
   }
 

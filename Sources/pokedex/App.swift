@@ -204,8 +204,12 @@ struct App {
       CompareFeature.kind(details: detailFeature),
     ])
     // Completion loads the names of the kinds the flags leave on.
+    // Every game, with its versions' names in a language: for `game` and completion.
+    let games: PageNames.Games = { glossary async throws(APIError) in
+      await (try await GameCatalog.load(api)).namingAll(api, glossary: glossary)
+    }
     let pageNames = PageNames(
-      directory: ShellDependencies.enabled(pages, flags: flags), work: work)
+      directory: ShellDependencies.enabled(pages, flags: flags), work: work, games: games)
     let completion = CompletionSource(
       flags: flags, names: names, pageNames: pageNames, language: language)
     let style = TextStyle.decide(
@@ -251,9 +255,7 @@ struct App {
         configProblems: flagWarnings),
       language: language,
       saveLanguage: { LanguageSetting.save($0, configDirectory: paths.config) },
-      games: { glossary async throws(APIError) in
-        await (try await GameCatalog.load(api)).namingAll(api, glossary: glossary)
-      },
+      games: games,
       saveGame: { GameSetting.save($0, name: $1, configDirectory: paths.config) },
       gameFlavorText: { id, game, glossary in
         await SpeciesFlavorTexts.text(ofSpecies: id, in: game, glossary: glossary, client: api)

@@ -291,6 +291,46 @@ struct PageCompletionTests {
     #expect(words(complete("moves --game red-blue ")) == [])
   }
 
+  /// `lang fr`: `ability fu` offers Fuite, `game rouge f` the rest of Rouge Feu, by the names
+  /// folded (case and accents aside); slugs still come first.
+  @Test func namesInTheLanguageOnceLoaded() {
+    let local: [String: [LocalPageName]] = [
+      "ability": [
+        LocalPageName(name: "Fuite", slug: "run-away"),
+        LocalPageName(name: "Statik", slug: "static"),
+      ],
+      "games": [
+        LocalPageName(name: "Rouge", slug: "red"),
+        LocalPageName(name: "Rouge Feu", slug: "firered"),
+        LocalPageName(name: "Rouge Feu / Vert Feuille", slug: "firered-leafgreen"),
+        LocalPageName(name: "Écarlate", slug: "scarlet"),
+      ],
+    ]
+    func complete(_ line: String) -> CompletionResult {
+      CommandParser.completions(
+        for: line,
+        context: CompletionContext(
+          pageNames: names.merging(["where": ["firered", "red", "scarlet"]]) { a, _ in a },
+          localPageNames: local))
+    }
+    #expect(words(complete("ability FU")) == ["Fuite"])
+    #expect(words(complete("ability st")) == ["static", "stench", "Statik"])
+    guard case .items(let items) = complete("ability fu") else {
+      Issue.record("no items")
+      return
+    }
+    #expect(items.map(\.note) == ["run-away"])
+    #expect(words(complete("game ecar")) == ["Écarlate"])
+    #expect(words(complete("game rouge f")) == ["Feu", "Feu / Vert Feuille"])
+    #expect(words(complete("game r")) == ["red", "Rouge", "Rouge Feu", "Rouge Feu / Vert Feuille"])
+    #expect(
+      words(complete("moves --game rouge")) == ["Rouge", "Rouge Feu", "Rouge Feu / Vert Feuille"])
+    #expect(CommandParser.kindOfLocalNames(in: "open 1; ability f") == "ability")
+    #expect(CommandParser.kindOfLocalNames(in: "game r") == "games")
+    #expect(CommandParser.kindOfLocalNames(in: "moves --game r") == "games")
+    #expect(CommandParser.kindOfLocalNames(in: "open pi") == nil)
+  }
+
   @Test func theKindsAreCommandsWithHints() {
     #expect(CommandParser.argumentHint(for: "ability ") == "NAME")
     #expect(CommandParser.argumentHint(for: "moves ") == "[--game NAME]")
