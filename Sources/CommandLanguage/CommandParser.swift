@@ -6,6 +6,10 @@ import FeatureFlags
 /// on; a command whose feature is off is missing from help and completion, and parsing it gives
 /// `.disabled`.
 public enum CommandParser {
+  /// `text` without the quotes around it, as a command takes its argument (`"mr mime"` →
+  /// `mr mime`): what messages echo back.
+  public static func unquotedArgument(_ text: String) -> String { unquoted(text) }
+
   /// The longest line accepted, in characters.
   public static let maximumLineLength = 4096
 

@@ -482,9 +482,11 @@ private func parseFilter(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseR
     return .command(.filter(.type(rest.first.map(NameQuery.normalize))))
   case "gen", "generation":
     guard let word = rest.first else { return .command(.filter(.generation(nil))) }
-    guard rest.count == 1, let number = Int(word), (1...99).contains(number) else {
+    let known = 1...Generation.all.count
+    guard rest.count == 1, let number = Int(word), known.contains(number) else {
       return fail(
-        "\"filter gen\" takes a generation number, e.g. \"filter gen 3\" (not \(quoted(word))).")
+        "\"filter gen\" takes a generation from \(known.lowerBound) to \(known.upperBound), "
+          + "e.g. \"filter gen 3\" (not \(quoted(rest.joined(separator: " ")))).")
     }
     return .command(.filter(.generation(number)))
   default:
@@ -533,7 +535,7 @@ private func parseDownload(_ arguments: Arguments, _: (Feature) -> Bool) -> Pars
 private func parseSearch(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
   arguments.rest.isEmpty
     ? fail("\"search\" needs some text: search TEXT.")
-    : .command(.search(arguments.rest))
+    : .command(.search(unquoted(arguments.rest)))
 }
 
 private func parseRandom(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
@@ -606,7 +608,7 @@ private func parseGame(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseRes
 }
 
 /// `text` without the quotes around it (`"Legends: Z-A"`, `'red'`, `“red”`).
-private func unquoted(_ text: String) -> String {
+func unquoted(_ text: String) -> String {
   let quotes: [(Character, Character)] = [("\"", "\""), ("'", "'"), ("\u{201C}", "\u{201D}")]
   for (open, close) in quotes where text.count >= 2 && text.first == open && text.last == close {
     let inner = text.dropFirst().dropLast().drop(while: \.isWhitespace)

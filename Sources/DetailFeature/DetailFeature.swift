@@ -53,7 +53,13 @@ public struct DetailFeature: Sendable {
     if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigitOrSign) {
       // An id goes straight to the API (one request, answered 404 when unknown): checking it
       // against the species index first would cost a large extra request on a cold cache.
-      guard let id = Int(digits), id > 0 else { throw .invalidID(trimmed) }
+      guard let id = Int(digits), id > 0 else {
+        // A positive id too large for any species is one no species has.
+        if digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits.contains(where: { $0 != "0" }) {
+          throw .api(.notFound(resource: "species #\(digits)"))
+        }
+        throw .invalidID(trimmed)
+      }
       return .id(id)
     }
 

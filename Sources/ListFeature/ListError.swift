@@ -14,4 +14,6 @@ public enum ListError: Error, Sendable, Equatable {
   case searchTooLong(maximum: Int)
   /// `random N` with N outside ``ListFeature/randomCountRange``.
   case randomCountOutOfRange(count: Int, allowed: ClosedRange<Int>)
+  /// `filter type NAME` for a type no species has (`stellar`, `shadow`, `unknown`).
+  case typeWithoutSpecies(type: String)
 }

@@ -91,14 +91,23 @@ public struct ListFeature: Sendable {
   /// when its usual form (the `pokemon` sharing its id) has the type; other forms are not
   /// counted again.
   public func members(of filter: ListFilter) async throws(ListError) -> [SpeciesSummary] {
+    let members: [SpeciesSummary]
     do throws(APIError) {
       // Kept whole, so that a warm filtered page is one read, not three lists decoded again.
-      return try await client.derived("species/\(filter)") { () async throws(APIError) in
+      members = try await client.derived("species/\(filter)") { () async throws(APIError) in
         Derived(try await fetchMembers(of: filter))
       }
     } catch {
       throw .api(error)
     }
+    // None at all: a type no species has (`stellar`) says so rather than list nothing.
+    if members.isEmpty, let type = filter.type,
+      let typed = try? await client.pokemonType(NamedResource(name: type, url: "")),
+      !typed.pokemon.contains(where: { ($0.pokemon.id ?? .max) < 10_000 })
+    {
+      throw .typeWithoutSpecies(type: type)
+    }
+    return members
   }
 
   private func fetchMembers(of filter: ListFilter) async throws(APIError) -> [SpeciesSummary] {

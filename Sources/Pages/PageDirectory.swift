@@ -115,6 +115,31 @@ public struct PageDirectory: Sendable {
     }
   }
 
+  /// The slug of the `kind` resource `input` names, found as ``open(_:_:selection:selectionName:glossary:game:progress:)``
+  /// finds it (in the language too), without its page: `filter type feu` is `fire`.
+  public func slug(
+    of kind: String, named input: String, glossary: Glossary = .slugs,
+    progress: @escaping @Sendable (String) -> Void = { _ in }
+  ) async throws(PageError) -> String {
+    guard let pageKind = kinds[kind] else {
+      throw .unknown(kind: kind, input: kind, suggestion: nil)
+    }
+    let query = NameQuery.normalize(input)
+    guard !query.isEmpty, input.count <= 100 else {
+      throw .invalidName(kind: kind, example: pageKind.example)
+    }
+    let all: [NamedResource]
+    do {
+      all = try await names(of: kind)
+    } catch {
+      throw .api(error)
+    }
+    if all.contains(where: { $0.name == query }) { return query }
+    let local = try await localNames(of: pageKind, in: glossary, progress: progress)
+    return try resolve(
+      query, typed: input, kind: kind, among: all, local: local, glossary: glossary)
+  }
+
   /// The names of `kind`'s resources in the glossary's language and in English, by slug, to
   /// resolve a name typed in the language among (loaded once, kept: the status line counts
   /// them); none without a language, for a kind without them, or when they cannot be had.

@@ -69,7 +69,7 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case .list(let error):
       switch error {
       case .pageBeforeFirst, .pageAfterLast, .emptySearch, .searchTooLong,
-        .randomCountOutOfRange:
+        .randomCountOutOfRange, .typeWithoutSpecies:
         true
       case .api: false
       }

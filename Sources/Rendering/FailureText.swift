@@ -159,6 +159,7 @@ public enum FailureText {
     case .api(let error): kind(error)
     case .pageBeforeFirst, .pageAfterLast: .outOfRange
     case .emptySearch, .searchTooLong, .randomCountOutOfRange: .usage
+    case .typeWithoutSpecies: .notFound
     }
   }
 
@@ -176,6 +177,8 @@ public enum FailureText {
       "Search text is too long (at most \(maximum) characters)."
     case .randomCountOutOfRange(let count, let allowed):
       "Cannot pick \(count) random Pokémon; choose \(allowed.lowerBound) to \(allowed.upperBound)."
+    case .typeWithoutSpecies(let type):
+      "No Pokémon has the type \(DisplayName.words(type)); the filter is left as it was."
     }
   }
 

@@ -165,7 +165,7 @@ public struct TextRenderer: Sendable {
         name +=
           String(repeating: " ", count: nameWidth - DisplayWidth.of(name)) + "  "
           + row.types.enumerated().map { index, type in
-            typeName(type, slug: row.typeSlugs.flatMap { index < $0.count ? $0[index] : nil })
+            typeLabel(type, slug: row.typeSlugs.flatMap { index < $0.count ? $0[index] : nil })
           }.joined(separator: " ")
       }
       if row.id == marked {
@@ -559,7 +559,7 @@ public struct TextRenderer: Sendable {
       let species = download.details.map { DisplayName.of($0.name) } ?? "its species"
       notes.append("No image of \(SafeText.line(form)) is available; this is \(species)'s.")
     }
-    notes.append(download.fetched ? "Saved to \(path)" : "Already downloaded: \(path).")
+    notes.append(download.fetched ? "Saved to \(path)" : "Already downloaded to \(path)")
     guard images != nil else { return notes.joined(separator: "\n") }
     let drawn =
       if let details = download.details {
@@ -682,7 +682,9 @@ public struct TextRenderer: Sendable {
   /// row's or a table's way, where the columns are measured in the name's characters.
   func typeName(_ type: String, slug: String? = nil) -> String {
     let name = SafeText.line(type)
-    guard style.colorEnabled, let colours = TypeColors.sgr(slug ?? type) else { return name }
+    guard style.colorEnabled,
+      let colours = TypeColors.sgr(slug ?? type, trueColor: style.trueColor)
+    else { return name }
     return "\u{1B}[\(colours)m\(name)\u{1B}[0m"
   }
 
@@ -690,7 +692,9 @@ public struct TextRenderer: Sendable {
   /// way.
   func typeLabel(_ type: String, slug: String? = nil) -> String {
     let name = SafeText.line(type)
-    guard style.colorEnabled, let colours = TypeColors.sgr(slug ?? type) else { return name }
+    guard style.colorEnabled,
+      let colours = TypeColors.sgr(slug ?? type, trueColor: style.trueColor)
+    else { return name }
     return "\u{1B}[\(colours)m \(name) \u{1B}[0m"
   }
 
@@ -734,12 +738,39 @@ enum TypeColors {
   }
 
   /// The SGR parameters of a type's badge (bold, text colour, background), or `nil` for a type
-  /// without a colour.
-  static func sgr(_ type: String) -> String? {
-    guard let background = rgb[type.lowercased()] else { return nil }
-    let text = text(on: background)
-    return "1;38;2;\(text.red);\(text.green);\(text.blue);48;2;\(background.red);"
-      + "\(background.green);\(background.blue)"
+  /// without a colour: 24-bit, else the nearest of the 256 colours (the text chosen against
+  /// that one).
+  static func sgr(_ type: String, trueColor: Bool = true) -> String? {
+    guard let colour = rgb[type.lowercased()] else { return nil }
+    guard trueColor else {
+      let (index, background) = palette(colour)
+      return "1;38;5;\(text(on: background) == black ? 16 : 231);48;5;\(index)"
+    }
+    let text = text(on: colour)
+    return "1;38;2;\(text.red);\(text.green);\(text.blue);48;2;\(colour.red);"
+      + "\(colour.green);\(colour.blue)"
+  }
+
+  /// The nearest colour of the 256-colour palette's cube (16–231) and grey ramp (232–255), and
+  /// its own red, green and blue.
+  static func palette(_ colour: RGB) -> (index: Int, rgb: RGB) {
+    let levels = [0, 95, 135, 175, 215, 255]
+    func nearest(_ value: Int) -> Int {
+      levels.indices.min { abs(levels[$0] - value) < abs(levels[$1] - value) } ?? 0
+    }
+    let (r, g, b) = (nearest(colour.red), nearest(colour.green), nearest(colour.blue))
+    let cube: RGB = (levels[r], levels[g], levels[b])
+    let average = (colour.red + colour.green + colour.blue) / 3
+    let step = min(23, max(0, (average - 8 + 5) / 10))
+    let grey: RGB = (8 + 10 * step, 8 + 10 * step, 8 + 10 * step)
+    func distance(_ other: RGB) -> Int {
+      let (dr, dg, db) = (
+        colour.red - other.red, colour.green - other.green, colour.blue - other.blue
+      )
+      return dr * dr + dg * dg + db * db
+    }
+    return distance(grey) < distance(cube)
+      ? (232 + step, grey) : (16 + 36 * r + 6 * g + b, cube)
   }
 
   /// The WCAG 2 contrast ratio of two colours, 1 to 21.

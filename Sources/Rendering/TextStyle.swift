@@ -1,3 +1,5 @@
+import TerminalImages
+
 /// ANSI styling that collapses to plain text when colour is off.
 ///
 /// Every styled piece of text goes through one `TextStyle`, so `--color never`, `NO_COLOR` and
@@ -5,21 +7,29 @@
 public struct TextStyle: Sendable, Equatable {
   /// Whether escape codes are written at all.
   public var colorEnabled: Bool
+  /// Whether colours may be 24-bit (`COLORTERM` says so); else the 256-colour palette, as the
+  /// images use.
+  public var trueColor: Bool
 
-  public init(colorEnabled: Bool) { self.colorEnabled = colorEnabled }
+  public init(colorEnabled: Bool, trueColor: Bool = true) {
+    self.colorEnabled = colorEnabled
+    self.trueColor = trueColor
+  }
 
   /// Decides colour like a good CLI: `never` and `always` win; `auto` means a terminal that is
   /// not `dumb` and no non-empty `NO_COLOR` (no-color.org).
+  /// Colours are 24-bit when `COLORTERM` says the terminal takes them, else from the 256.
   public static func decide(
     choice: String, isTerminal: Bool, environment: [String: String]
   ) -> TextStyle {
+    let trueColor = ImageProtocolDetection.supportsTrueColor(environment)
     switch choice {
-    case "always": return TextStyle(colorEnabled: true)
-    case "never": return TextStyle(colorEnabled: false)
+    case "always": return TextStyle(colorEnabled: true, trueColor: trueColor)
+    case "never": return TextStyle(colorEnabled: false, trueColor: trueColor)
     default:
       let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
       let dumb = environment["TERM"] == "dumb"
-      return TextStyle(colorEnabled: isTerminal && !noColor && !dumb)
+      return TextStyle(colorEnabled: isTerminal && !noColor && !dumb, trueColor: trueColor)
     }
   }
 

@@ -146,6 +146,22 @@ public actor Shell {
       }
       return try await showPage(count, filter: state.filter)
     case .filter(nil): return .output(.filter(state.filter))
+    case .filter(.type(let typed?)):
+      // The type as typed first (one request); else found as `type NAME` finds it: in the
+      // language too (`feu`), or a did-you-mean.
+      do {
+        return try await showPage(1, filter: FilterChange.type(typed).applied(to: state.filter))
+      } catch .list(.api(.notFound)) {
+        let type: String
+        do {
+          type = try await dependencies.pages.slug(
+            of: "type", named: typed, glossary: await glossary(),
+            progress: { status?.waitFor($0) })
+        } catch {
+          throw .page(error)
+        }
+        return try await showPage(1, filter: FilterChange.type(type).applied(to: state.filter))
+      }
     case .filter(let change?):
       return try await showPage(1, filter: change.applied(to: state.filter))
     case .open(let input): return try await open(input, typed: typed, status: status)
@@ -560,10 +576,11 @@ public actor Shell {
 
   // MARK: - Helpers
 
-  /// The text after the command word, as typed (trimmed).
+  /// The text after the command word, as typed (trimmed, without quotes around it).
   static func argumentText(of line: String) -> String {
     let text = line.drop { $0.isWhitespace }.drop { !$0.isWhitespace }
-    return String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    return CommandParser.unquotedArgument(
+      String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()))
   }
 
   /// Runs a list-feature call, its failure becoming a ``CommandFailure``.

@@ -105,6 +105,15 @@ struct CommandsParseTests {
 
   @Test func searchKeepsTheRestOfTheLineAsTyped() {
     #expect(parse("search Mr. Mime") == .command(.search("Mr. Mime")))
+    // Quotes around it are not searched for.
+    #expect(parse("search \"mr mime\"") == .command(.search("mr mime")))
+    #expect(CommandParser.unquotedArgument("\"pika;chu\"") == "pika;chu")
+  }
+
+  @Test func aGenerationPastTheLastSaysWhichThereAre() {
+    #expect(
+      failure("filter gen 10")
+        == "\"filter gen\" takes a generation from 1 to 9, e.g. \"filter gen 3\" (not \"10\").")
   }
 
   @Test func everyCommandInTheTableParsesFromItsExamples() {

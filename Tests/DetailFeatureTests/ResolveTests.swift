@@ -54,8 +54,12 @@ struct ResolveTests {
   @Test func badIdsAndInputsAreRefused() async throws {
     await #expect(throws: DetailError.invalidID("0")) { try await feature.resolve("0") }
     await #expect(throws: DetailError.invalidID("-5")) { try await feature.resolve("-5") }
-    await #expect(throws: DetailError.invalidID("99999999999999999999999")) {
-      try await feature.resolve("99999999999999999999999")
+    // A positive id too large for an Int is one no species has, as `open 99999` is; not "not
+    // a positive number".
+    await #expect(
+      throws: DetailError.api(.notFound(resource: "species #99999999999999999999999"))
+    ) {
+      try await feature.resolve("#99999999999999999999999")
     }
     await #expect(throws: DetailError.emptyInput) { try await feature.resolve("  ") }
     await #expect(throws: DetailError.inputTooLong(maximum: 64)) {

@@ -22,6 +22,16 @@ struct DrawnColours {
   }
 
   var runs: [Run] = []
+  /// Whether a colour was set as a 24-bit one (`38;2;…`), not from the 256.
+  var trueColor = false
+
+  /// The xterm 256-colour palette's colour `index` (16 and up: the cube, then the greys).
+  static func palette(_ index: Int) -> RGB {
+    if index >= 232 { return Array(repeating: 8 + 10 * (index - 232), count: 3) }
+    let levels = [0, 95, 135, 175, 215, 255]
+    let cube = index - 16
+    return [levels[cube / 36], levels[cube / 6 % 6], levels[cube % 6]]
+  }
 
   init(_ drawn: String) {
     var foreground: RGB?
@@ -42,9 +52,17 @@ struct DrawnColours {
           case 38 where codes.count > index + 4 && codes[index + 1] == 2:
             foreground = Array(codes[(index + 2)...(index + 4)])
             index += 4
+            trueColor = true
           case 48 where codes.count > index + 4 && codes[index + 1] == 2:
             background = Array(codes[(index + 2)...(index + 4)])
             index += 4
+            trueColor = true
+          case 38 where codes.count > index + 2 && codes[index + 1] == 5:
+            foreground = Self.palette(codes[index + 2])
+            index += 2
+          case 48 where codes.count > index + 2 && codes[index + 1] == 5:
+            background = Self.palette(codes[index + 2])
+            index += 2
           default: break
           }
           index += 1
@@ -80,7 +98,42 @@ struct ContrastTests {
     style: TextStyle(colorEnabled: true), images: nil, terminalSize: { (100, 40) })
 
   /// Every output that draws types, with every type in it.
-  var drawn: [String] {
+  var drawn: [String] { drawn(by: colour) }
+
+  /// `TERM=xterm-256color` without `COLORTERM`: the badges from the 256 colours, as the images
+  /// are, readable still; padded in list rows as on the details.
+  @Test func withoutTrueColourTheBadgesAreFromThe256AndStillReadable() {
+    let palette = TextRenderer(
+      style: TextStyle(colorEnabled: true, trueColor: false), images: nil,
+      terminalSize: { (100, 40) })
+    var seen: Set<String> = []
+    for output in drawn(by: palette) {
+      let colours = DrawnColours(output)
+      #expect(!colours.trueColor)
+      for run in colours.runs {
+        guard let foreground = run.foreground, let background = run.background else {
+          Issue.record("\"\(run.text)\" has a colour drawn on the terminal's unknown background")
+          continue
+        }
+        let ratio = DrawnColours.contrast(foreground, background)
+        #expect(ratio >= 4.5, "\"\(run.text)\": \(foreground) on \(background) is \(ratio) : 1")
+        #expect(run.text.hasPrefix(" ") && run.text.hasSuffix(" "))
+        seen.insert(run.text.trimmingCharacters(in: .whitespaces))
+      }
+    }
+    #expect(seen == Set(everyType))
+    #expect(
+      TextStyle.decide(
+        choice: "auto", isTerminal: true, environment: ["TERM": "xterm-256color"]
+      ).trueColor == false)
+    #expect(
+      TextStyle.decide(
+        choice: "auto", isTerminal: true,
+        environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
+      ).trueColor)
+  }
+
+  func drawn(by colour: TextRenderer) -> [String] {
     let rows = everyType.enumerated().map { index, type in
       SpeciesRow(
         id: index + 1, name: "mon-\(index + 1)", displayName: "Mon \(index + 1)",

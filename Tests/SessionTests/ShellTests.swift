@@ -78,6 +78,21 @@ struct ShellNavigationTests {
     }
   }
 
+  /// `filter type` finds the type as `type NAME` does: a did-you-mean, not "Not found".
+  @Test func aFilterTypeIsFoundAsTheTypePageFindsIt() async {
+    let types = PageKind(
+      name: "type", example: "fire", subject: .name,
+      names: { () async throws(APIError) in
+        ["fire", "water"].map { NamedResource(name: $0, url: "type/\($0)/") }
+      },
+      show: { _ async throws(PageError) in throw .api(.offline) })
+    let shell = makeShell(pages: PageDirectory(kinds: [types]))
+    #expect(
+      await shell.execute("filter type fier").failure
+        == .page(.unknown(kind: "type", input: "fier", suggestion: "fire")))
+    #expect(await shell.state.filter == .none)
+  }
+
   @Test func openingSelectsAndBackDeselects() async {
     let shell = makeShell()
     guard case .output(.detail(let detail, let image)) = await shell.execute("open bulba") else {
