@@ -43,6 +43,8 @@ final class EditorCallbacks: Sendable {
     var listedLine: String?
     /// Whether Tab said that the names are loading (it says so once).
     var saidLoading = false
+    /// Whether Tab's question or `--More--` waits for a key (nothing is drawn after them).
+    var asking = false
   }
 
   let completer: Completer?
@@ -166,7 +168,7 @@ final class EditorCallbacks: Sendable {
   func hook(_ el: OpaquePointer, _ event: PDXHookEvent) {
     guard decorates else { return }
     let state = assisting.withLock { $0 }
-    guard !state.searching else { return }
+    guard !state.searching, !state.asking else { return }
     let (whole, left) = Self.line(el)
     let columns = Int(pdx_columns(el))
     let promptWidth = output.withLock { $0.promptWidth }
@@ -436,7 +438,12 @@ final class Completer: Sendable {
   ) -> UInt8 {
     let row = callbacks.cursorRow(el)
     let erase = callbacks.assisting.withLock { $0.drawn } ? "\u{1B}[K" : ""
-    callbacks.assisting.withLock { $0.drawn = false }
+    callbacks.assisting.withLock { state in
+      state.drawn = false
+      state.asking = true
+    }
+    // The hint is not drawn after the question or `--More--` while they wait for a key.
+    defer { callbacks.assisting.withLock { $0.asking = false } }
     pdx_write_stdout(erase + "\n\u{1B}[J" + Completion.question(count: count))
     guard let answer = Self.key(el) else { return UInt8(CC_EOF) }
     guard Completion.answersYes(answer) else {

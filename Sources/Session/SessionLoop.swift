@@ -86,7 +86,9 @@ public struct SessionLoop: Sendable {
     if console.statusAllowed { console.attach(surface) }
     defer { console.detach(surface) }
     let decoratePrompt = decoratePrompt
-    await shell.observePrompt { editor.updatePrompt(decoratePrompt($0)) }
+    await shell.observePrompt(columns: { TerminalInfo.size().columns }) {
+      editor.updatePrompt(decoratePrompt($0))
+    }
     await shell.prefetch()
     names.loadIfNeeded()
     // A first launch (nothing in the history yet) says where to start.
@@ -95,7 +97,9 @@ public struct SessionLoop: Sendable {
     // would queue before that command's own requests.
     if let firstContact { work.start("first contact") { await firstContact.check() } }
     loop: while true {
-      switch await editor.readLine(prompt: decoratePrompt(await shell.prompt)) {
+      switch await editor.readLine(
+        prompt: decoratePrompt(await shell.prompt(columns: size.columns)))
+      {
       case .endOfInput:
         break loop
       case .interrupted:

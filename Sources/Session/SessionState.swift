@@ -40,24 +40,46 @@ public struct SessionState: Sendable, Equatable, Codable {
   }
 
   /// `pokedex [water · gen 1 · female · page 1/2 · Red · #134 Vaporeon]> ` (the game when one is
-  /// chosen), or with the pages walked
-  /// since the list
-  /// (the last three): `pokedex [all · page 2/52 · #25 Pikachu › Static]> `.
-  public var prompt: String {
-    var parts = [filter.description]
-    parts.append("page \(page)/\(pageCount.map(String.init) ?? "…")")
-    if game != nil, let gameName {
-      parts.append(gameName.count > 24 ? gameName.prefix(23) + "…" : gameName)
-    }
+  /// chosen), or with the pages walked since the list (the last three): `pokedex [all · page
+  /// 2/52 · #25 Pikachu › Static]> `.
+  public var prompt: String { prompt(columns: nil) }
+
+  /// ``prompt`` at most half of `columns` wide, leaving the rest of the line for typing: fewer
+  /// pages of the trail, then shorter names, without the word `page`, the game, `pokedex `, and
+  /// at last the trail (`columns` none: as wide as it comes).
+  public func prompt(columns: Int?) -> String {
     let walked = trail.reversed().prefix { !$0.isList }.reversed().map(\.title)
-    if !walked.isEmpty {
-      var shown = walked.suffix(3).map { $0.count > 24 ? $0.prefix(23) + "…" : $0 }
-      if walked.count > shown.count { shown.insert("…", at: 0) }
-      parts.append(shown.joined(separator: " › "))
-    } else if let selected {
-      parts.append("#\(selected.id) \(selected.displayName)")
+    let selection = selected.map { "#\($0.id) \($0.displayName)" }
+    func cut(_ text: String, _ limit: Int) -> String {
+      DisplayWidth.of(text) > limit ? DisplayWidth.prefix(text, columns: limit - 1) + "…" : text
     }
-    return "pokedex [\(parts.joined(separator: " · "))]> "
+    func made(
+      stops: Int, title: Int, game gameLimit: Int?, named: Bool = true, pageWord: Bool = true
+    ) -> String {
+      var parts = [filter.description]
+      let pages = "\(page)/\(pageCount.map(String.init) ?? "…")"
+      parts.append(pageWord ? "page \(pages)" : pages)
+      if game != nil, let gameName, let gameLimit { parts.append(cut(gameName, gameLimit)) }
+      if !walked.isEmpty, stops > 0 {
+        var shown = walked.suffix(stops).map { cut($0, title) }
+        if walked.count > shown.count { shown.insert("…", at: 0) }
+        parts.append(shown.joined(separator: " › "))
+      } else if let selection, stops > 0 {
+        parts.append(cut(selection, title))
+      }
+      return (named ? "pokedex " : "") + "[\(parts.joined(separator: " · "))]> "
+    }
+    let full = made(stops: 3, title: 24, game: 24)
+    guard let columns else { return full }
+    let limit = max(20, columns / 2)
+    let shorter = [
+      full, made(stops: 2, title: 24, game: 24), made(stops: 1, title: 24, game: 24),
+      made(stops: 1, title: 16, game: 12), made(stops: 1, title: 16, game: 12, pageWord: false),
+      made(stops: 1, title: 12, game: nil, pageWord: false),
+      made(stops: 1, title: 12, game: nil, named: false, pageWord: false),
+    ]
+    return shorter.first { DisplayWidth.of($0) <= limit }
+      ?? made(stops: 0, title: 0, game: nil, named: false, pageWord: false)
   }
 
   /// Puts `stop` on the trail, unless it is the one shown; a list page replaces a list page

@@ -22,6 +22,7 @@ public actor Shell {
   private let work: BackgroundWork
   private let completion: CompletionSource?
   private var promptObserver: (@Sendable (String) -> Void)?
+  private var promptColumns: @Sendable () -> Int? = { nil }
   /// The slugs the page shown last names, by the command that opens them, for completion.
   private var links: [String: [String]] = [:]
 
@@ -40,9 +41,16 @@ public actor Shell {
   /// The prompt for the current state.
   public var prompt: String { state.prompt }
 
-  /// Has `observer` hear the new prompt when background work changes it (the page count
-  /// arrived while the prompt was shown).
-  public func observePrompt(_ observer: @escaping @Sendable (String) -> Void) {
+  /// The prompt for the current state, at most half of `columns` wide.
+  public func prompt(columns: Int?) -> String { state.prompt(columns: columns) }
+
+  /// Has `observer` hear the new prompt, at most half of `columns()` wide, when background work
+  /// changes it (the page count arrived while the prompt was shown).
+  public func observePrompt(
+    columns: @escaping @Sendable () -> Int? = { nil },
+    _ observer: @escaping @Sendable (String) -> Void
+  ) {
+    promptColumns = columns
     promptObserver = observer
   }
 
@@ -83,7 +91,7 @@ public actor Shell {
   private func learnPageCount(_ count: Int, filter: ListFilter) async {
     guard state.pageCount == nil, state.filter == filter else { return }
     state.pageCount = count
-    promptObserver?(state.prompt)
+    promptObserver?(state.prompt(columns: promptColumns()))
     await refreshCompletion()
   }
 

@@ -134,7 +134,9 @@ extension PseudoTerminalTests {
     let api = try await StubAPI.start()
     defer { Task { await api.stop() } }
     api.addSpecies(150)
-    let session = try await session(after: [], port: api.port, columns: 80, rows: 24)
+    // In colour, where the argument hint is drawn: never after the question or `--More--`.
+    let session = try await session(
+      after: [], port: api.port, columns: 80, rows: 24, colour: true)
     defer { session.close() }
 
     try session.type("open ")
@@ -144,8 +146,9 @@ extension PseudoTerminalTests {
     let screen = try session.screen()
     #expect(asked, "\(screen.joined(separator: "\n"))")
     try session.type("n")
+    // The line as it was, its hint after it again.
     try await session.waitUntil("no listing, the line as it was") { lines in
-      lines.lastText.hasSuffix("]> open") && !lines.contains { $0.contains("mon1 ") }
+      lines.lastText.hasSuffix("]> open ID|NAME") && !lines.contains { $0.contains("mon1 ") }
     }
     try session.press("Tab")
     try await session.waitUntil("asked again") { $0.lastText.hasSuffix("? (y or n)") }
@@ -155,7 +158,7 @@ extension PseudoTerminalTests {
     }
     try session.type("q")
     try await session.waitUntil("the prompt back with the line") {
-      $0.lastText.hasSuffix("]> open")
+      $0.lastText.hasSuffix("]> open ID|NAME")
     }
   }
 

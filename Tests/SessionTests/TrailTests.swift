@@ -182,3 +182,34 @@ struct NoticeBoardTests {
     #expect(shown.withLock { $0 }.count == 2)
   }
 }
+
+/// At 80 columns the prompt leaves at least half the line for typing, however long the trail
+/// and the game's name (it wrapped to two lines, leaving five columns).
+@Suite("The prompt fits")
+struct PromptWidthTests {
+  @Test func atMostHalfTheWidthLongestPartsCutFirst() {
+    var state = SessionState(page: 1, pageCount: 52)
+    state.game = SessionGame(group: "sword-shield")
+    state.gameName = "Sword: The Isle of Armor / Shield: The Isle of Armor"
+    state.selected = SpeciesSummary(id: 25, name: "pikachu")
+    state.visit(.species(SpeciesSummary(id: 25, name: "pikachu"), form: nil))
+    for title in [
+      "Where in The Isle Of Armor Sword", "Where in Red Blue", "Charizard vs Blastoise",
+    ] {
+      state.visit(.page(PageAddress(kind: "where", key: title), title: title))
+    }
+    #expect(DisplayWidth.of(state.prompt) > 80)
+    for columns in [80, 100, 120, 60, 40] {
+      let prompt = state.prompt(columns: columns)
+      #expect(DisplayWidth.of(prompt) <= max(20, columns / 2), "\(columns): \(prompt)")
+      #expect(prompt.hasSuffix("]> "))
+    }
+    #expect(state.prompt(columns: 80) == "[all · 1/52 · … › Charizard v…]> ")
+    #expect(
+      state.prompt(columns: 120) == "pokedex [all · 1/52 · Sword: The … · … › Charizard vs Bl…]> ")
+    #expect(state.prompt(columns: 400) == state.prompt)
+    // Short ones are left whole.
+    #expect(
+      SessionState(page: 1, pageCount: 52).prompt(columns: 80) == "pokedex [all · page 1/52]> ")
+  }
+}
