@@ -107,6 +107,19 @@ def words(slug):
     return " ".join(p[:1].upper() + p[1:] for p in parts)
 
 
+def capitalised(slug):
+    """DisplayName.of: `mr-mime` → `Mr-Mime`."""
+    out, start = [], True
+    for c in line(slug):
+        if c in "- ":
+            out.append(c)
+            start = True
+        else:
+            out.append(c.upper() if start else c)
+            start = False
+    return "".join(out)
+
+
 def stat_words(slug):
     """DisplayName.stat."""
     return {"hp": "HP", "attack": "Attack", "defense": "Defense", "special-attack": "Sp. Atk",
@@ -223,6 +236,25 @@ spread = {
     "type": [t["name"] for t in index("type")],
     "nature": [n["name"] for n in index("nature")],
 }
+
+
+def last_is_not_newest(raw, language):
+    """Whether the newest flavour text by the games' order is not the last listed."""
+    return (Localizer(language, orders).text(raw.get("flavor_text_entries"))
+            != Localizer(language, {}).text(raw.get("flavor_text_entries")))
+
+
+# Every ability, move and item whose newest text in one of the languages is not the last the
+# API lists: those tell the games' order from the listing.
+disordered = []
+for kind in ("ability", "move", "item"):
+    everything = [r["name"] for r in index(kind)]
+    prefetch(f"{kind}/{name}/" for name in everything)
+    for name in everything:
+        for language in LANGUAGES:
+            if last_is_not_newest(get(f"{kind}/{name}/"), language):
+                disordered.append((kind, name, language))
+                spread[kind].append(name)
 spread = {kind: list(dict.fromkeys(names)) for kind, names in spread.items()}
 prefetch(f"{kind}/{name}/" for kind, names in spread.items() for name in names)
 prefetch([f"pokemon-species/{n}/" for n in SPECIES] + [f"pokemon/{n}/" for n in SPECIES])
@@ -323,7 +355,9 @@ def check_ability(label, data, raw, glossary, language):
            words_.name(raw["names"], raw["name"]))
     flavor = words_.text(raw["flavor_text_entries"])
     expect("ability flavorText", f"{label}: flavorText", data.get("flavorText"), flavor)
-    effect = words_.short(raw["effect_entries"]) or words_.long(raw["effect_entries"]) or flavor
+    effect = words_.short(raw["effect_entries"])
+    effect = words_.long(raw["effect_entries"]) if effect is None else effect
+    effect = flavor if effect is None else effect
     expect("ability effect", f"{label}: effect", data.get("effect"), effect)
     expect("ability language", f"{label}: language", data.get("language"), language)
     check_note("ability", label, data, glossary, words_.fell_back)
@@ -334,7 +368,8 @@ def check_move(label, data, raw, glossary, language):
     words_ = Localizer(language, orders)
     expect("move displayName", f"{label}: displayName", data["displayName"],
            words_.name(raw["names"], raw["name"]))
-    short = words_.short(raw["effect_entries"]) or words_.long(raw["effect_entries"])
+    short = words_.short(raw["effect_entries"])
+    short = words_.long(raw["effect_entries"]) if short is None else short
     expect("move effect", f"{label}: effect", data.get("effect"),
            fill_chance(short, raw["effect_chance"]) if short is not None else None)
     expect("move flavorText", f"{label}: flavorText", data.get("flavorText"),
@@ -353,8 +388,9 @@ def check_item(label, data, raw, glossary, language):
     words_ = Localizer(language, orders)
     expect("item displayName", f"{label}: displayName", data["displayName"],
            words_.name(raw["names"], raw["name"]))
-    expect("item effect", f"{label}: effect", data.get("effect"),
-           words_.short(raw["effect_entries"]) or words_.long(raw["effect_entries"]))
+    effect = words_.short(raw["effect_entries"])
+    effect = words_.long(raw["effect_entries"]) if effect is None else effect
+    expect("item effect", f"{label}: effect", data.get("effect"), effect)
     expect("item flavorText", f"{label}: flavorText", data.get("flavorText"),
            words_.text(raw["flavor_text_entries"]))
     expect("item language", f"{label}: language", data.get("language"), language)
@@ -441,7 +477,7 @@ def species_expectation(number, glossary, language):
         abilities.append({"name": picked[0] if picked else words(a["ability"]["name"]),
                           "slug": a["ability"]["name"], "isHidden": a["is_hidden"]})
     return {
-        "displayName": name[0] if name else glossary.species(number),
+        "displayName": name[0] if name else glossary.species(number) or capitalised(raw["name"]),
         "genus": genus[0] if genus else None,
         "flavorText": flavor[0] if flavor else None,
         "types": [glossary.type(t["type"]["name"]) for t in sorted(pokemon["types"], key=lambda t: t["slot"])],
@@ -570,9 +606,27 @@ for language in LANGUAGES:
         elif kind == "compare":
             check_compare(label, data, arg, glossary, language)
 
+# The same pages first in a session of their own (an empty HOME): no page has loaded the games'
+# order yet.
+cold = 0
+for kind, name, language in disordered:
+    if kind == "item":
+        continue  # an item page loads the order itself whenever its texts are of several games
+    results, stderr = run(language, [f"{kind} {name}"])
+    label = f"{language} `{kind} {name}` alone in a new session"
+    if len(results) != 1 or results[0]["type"] == "error":
+        problems.append(f"{label}: {results or stderr[:300]}")
+        kinds[f"{kind} alone error"] += 1
+        continue
+    cold += 1
+    expect(f"{kind} flavorText alone in a new session", f"{label}: flavorText",
+           results[0]["data"].get("flavorText"),
+           Localizer(language, orders).text(get(f"{kind}/{name}/")["flavor_text_entries"]))
+
 for problem in problems:
     print(problem)
 if kinds:
     print("by kind: " + ", ".join(f"{kind} {count}" for kind, count in kinds.most_common()))
-print(f"{pages} pages in {len(LANGUAGES)} languages, {checked} checks, {len(problems)} wrong")
+print(f"{pages} pages in {len(LANGUAGES)} languages and {cold} alone, {checked} checks, "
+      f"{len(problems)} wrong")
 sys.exit(1 if problems else 0)

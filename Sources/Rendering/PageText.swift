@@ -4,12 +4,39 @@ import Pages
 /// Lays out and styles a ``PageDocument``: every page kind is drawn by this one piece of code, so
 /// pages look alike and colour follows the same rules as the rest of the output.
 extension TextRenderer {
+  /// The page, made to fit the screen's height (less a row for the prompt) when that only
+  /// takes a little: without the blank line above its hint, then without its subtitle, then
+  /// without the hint. What is taller still is drawn whole, for the session to page.
   func renderPage(_ document: PageDocument) -> String {
-    let width = max(40, terminalSize().columns)
+    let size = terminalSize()
+    let budget = size.rows - 1
+    let trims = [
+      (false, false, false), (true, false, false), (true, true, false), (true, true, true),
+    ]
+    var drawn: [String] = []
+    for (tightHint, noSubtitle, noHint) in trims {
+      drawn = pageLines(
+        document, width: max(40, size.columns), tightHint: tightHint, subtitle: !noSubtitle,
+        hint: !noHint)
+      if drawn.count <= budget { break }
+    }
+    if drawn.count > budget { drawn = pageLines(document, width: max(40, size.columns)) }
+    return drawn.joined(separator: "\n")
+  }
+
+  private func pageLines(
+    _ document: PageDocument, width: Int, tightHint: Bool = false, subtitle shown: Bool = true,
+    hint: Bool = true
+  ) -> [String] {
     var lines = [style.bold(SafeText.line(document.title))]
-    if let subtitle = document.subtitle { lines.append(style.dim(SafeText.line(subtitle))) }
+    if shown, let subtitle = document.subtitle { lines.append(style.dim(SafeText.line(subtitle))) }
     for block in document.blocks {
-      lines.append("")
+      if case .hint = block {
+        if !hint { continue }
+        if !tightHint { lines.append("") }
+      } else {
+        lines.append("")
+      }
       switch block {
       case .fields(let fields): lines += renderFields(fields, width: width)
       case .paragraph(let heading, let text):
@@ -27,7 +54,7 @@ extension TextRenderer {
       case .hint(let text): lines.append(style.dim(SafeText.line(text)))
       }
     }
-    return lines.joined(separator: "\n")
+    return lines
   }
 
   /// Labels in a column as wide as the longest, values wrapped beside them.
@@ -101,6 +128,22 @@ extension TextRenderer {
       widths[widest] -= 1
       total -= 1
     }
+    // A cell too long for its column wraps onto more lines of its row (a cut one could hide
+    // what tells two rows apart); a word longer than the column is cut.
+    func lines(_ cells: [Span]) -> [String] {
+      let wrapped = cells.enumerated().map { index, cell in
+        let text = SafeText.line(cell.text)
+        guard DisplayWidth.of(text) > widths[index] else { return [text] }
+        return TextTools.wrap(text, width: widths[index])
+      }
+      let height = wrapped.map(\.count).max() ?? 1
+      return (0..<max(1, height)).map { row in
+        line(
+          cells.enumerated().map { index, cell in
+            Span(row < wrapped[index].count ? wrapped[index][row] : "", cell.role)
+          }, heading: false)
+      }
+    }
     func line(_ cells: [Span], heading: Bool) -> String {
       var parts: [String] = []
       for (index, cell) in cells.enumerated() {
@@ -120,11 +163,11 @@ extension TextRenderer {
       let text = parts.joined(separator: " ").trimmingTrailingSpaces()
       return heading ? style.dim(text) : text
     }
-    var lines: [String] = []
-    if let heading = table.heading { lines.append(style.bold(SafeText.line(heading))) }
-    lines.append(line(table.columns.map { Span($0.heading) }, heading: true))
-    lines += rows.map { line($0, heading: false) }
-    return lines
+    var drawn: [String] = []
+    if let heading = table.heading { drawn.append(style.bold(SafeText.line(heading))) }
+    drawn.append(line(table.columns.map { Span($0.heading) }, heading: true))
+    for row in rows { drawn += lines(row) }
+    return drawn
   }
 
   /// A span in its style: a type as a badge in its colour (in a table, its name in its colour),

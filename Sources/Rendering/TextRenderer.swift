@@ -191,9 +191,10 @@ public struct TextRenderer: Sendable {
   ) -> String {
     let size = terminalSize()
     let budget = max(1, size.rows - 1 - reserved)
+    // A long list of forms is cut to two lines at every size (`… 14 more`), then to one.
     let variants = [
-      FactsLayout(), FactsLayout(formLines: 2), FactsLayout(formLines: 1),
-      FactsLayout(formLines: 1, tip: false),
+      FactsLayout(formLines: 2), FactsLayout(formLines: 1), FactsLayout(formLines: 1, tip: false),
+      FactsLayout(formLines: 1, tip: false, compact: true),
     ]
     guard case .image(let stored) = image, let renderer = images else {
       let fitting =
@@ -213,11 +214,11 @@ public struct TextRenderer: Sendable {
     }
     let largest = min(budget, Self.largestImageRows)
     if size.columns >= Self.sideBySideColumns {
-      func beside(rows: Int, text: [String]) -> String {
+      func beside(rows: Int, text: [String], flowFrom: Int = .max) -> String {
         let rows = min(rows, max(text.count, Self.smallestImageRows))
         return self.beside(
           picture(rows: rows, columns: rows * 2), text, columns: rows * 2, rows: rows,
-          pixels: renderer.drawsPixels)
+          pixels: renderer.drawsPixels, flowFrom: flowFrom)
       }
       // A picture of a good size with fewer forms listed, before a small one with them all.
       let sizes = [
@@ -227,10 +228,16 @@ public struct TextRenderer: Sendable {
         for layout in variants {
           for rows in stride(from: largest, through: smallest, by: -1) {
             let width = size.columns - rows * 2 - Self.gap
-            let text = facts(detail, image: image, width: width, layout: layout)
+            // The text beside the picture, then under it the whole width.
+            let (text, flowFrom) = facts(
+              detail, image: image, width: width, layout: layout, besideRows: rows,
+              fullWidth: size.columns)
             // Every line fits its column (none wraps under the picture), the whole the screen.
-            if text.count <= budget, text.allSatisfy({ DisplayWidth.of($0) <= width }) {
-              return beside(rows: rows, text: text)
+            let fits = text.enumerated().allSatisfy { index, line in
+              DisplayWidth.of(line) <= (index < flowFrom ? width : size.columns)
+            }
+            if text.count <= budget, fits {
+              return beside(rows: rows, text: text, flowFrom: flowFrom)
             }
           }
         }
@@ -275,6 +282,9 @@ public struct TextRenderer: Sendable {
     var formLines: Int?
     /// Whether the download tip is shown (where it applies).
     var tip = true
+    /// Three lines fewer: height and weight on one (`Size`), no blank line under the genus, no
+    /// `Base stats` heading (the stats' names say what they are).
+    var compact = false
   }
 
   /// The narrowest terminal the image goes beside the details in: the smallest picture, the gap
@@ -288,25 +298,31 @@ public struct TextRenderer: Sendable {
   /// Columns between the image and the text beside it.
   static let gap = 2
 
-  /// `picture` (at most `columns` × `rows`) to the left of `text`. Lines of characters are
+  /// `picture` (at most `columns` × `rows`) to the left of `text`, the text from line
+  /// `flowFrom` on under it, at the left edge (before, in its column). Lines of characters are
   /// joined line by line; a picture the terminal places (`pixels`) is drawn after the text,
   /// which leaves its columns free (and is made as tall as the picture): the cursor goes back up
   /// to the first line, draws it, and comes back.
-  func beside(_ picture: String, _ text: [String], columns: Int, rows: Int, pixels: Bool)
-    -> String
-  {
+  func beside(
+    _ picture: String, _ text: [String], columns: Int, rows: Int, pixels: Bool,
+    flowFrom: Int = .max
+  ) -> String {
     let indent = columns + Self.gap
+    let besidePicture = max(flowFrom, rows)
     if pixels {
       let text = text + Array(repeating: "", count: max(0, rows - text.count))
-      let shifted = text.map { "\u{1B}[\(indent)C" + $0 }.joined(separator: "\n")
+      let shifted = text.enumerated().map { index, line in
+        index < besidePicture ? "\u{1B}[\(indent)C" + line : line
+      }.joined(separator: "\n")
       let up = text.count > 1 ? "\u{1B}[\(text.count - 1)A" : ""
       return shifted + Self.rowBelow + "\u{1B}7" + up + "\r" + picture + "\u{1B}8"
     }
     let pictureLines = picture.isEmpty ? [] : picture.components(separatedBy: "\n")
     return (0..<max(text.count, pictureLines.count)).map { index in
       let left = index < pictureLines.count ? pictureLines[index] : ""
-      let padding = String(repeating: " ", count: max(0, indent - DisplayWidth.of(left)))
       let right = index < text.count ? text[index] : ""
+      guard index < besidePicture || index < pictureLines.count else { return right }
+      let padding = String(repeating: " ", count: max(0, indent - DisplayWidth.of(left)))
       return right.isEmpty ? left : left + padding + right
     }.joined(separator: "\n")
   }
@@ -321,7 +337,23 @@ public struct TextRenderer: Sendable {
     _ detail: SpeciesDetailViewModel, image: DetailImage, width: Int,
     layout: FactsLayout = FactsLayout()
   ) -> [String] {
+    facts(detail, image: image, width: width, layout: layout, besideRows: 0, fullWidth: nil).lines
+  }
+
+  /// The details' lines wrapped at `width` beside a picture of `besideRows` rows, and from the
+  /// first part that starts under it (`flowFrom`, the count when none does) at `fullWidth`.
+  func facts(
+    _ detail: SpeciesDetailViewModel, image: DetailImage, width narrow: Int,
+    layout: FactsLayout = FactsLayout(), besideRows: Int, fullWidth: Int?
+  ) -> (lines: [String], flowFrom: Int) {
     var lines: [String] = []
+    var flowFrom: Int?
+    // The width of a part that starts on the next line.
+    func widthHere() -> Int {
+      guard let fullWidth, lines.count >= besideRows else { return narrow }
+      if flowFrom == nil { flowFrom = lines.count }
+      return fullWidth
+    }
     var title = style.bold(SafeText.line(detail.displayName)) + "  " + style.dim("#\(detail.id)")
     var badges: [String] = []
     if detail.isBaby { badges.append("baby") }
@@ -330,35 +362,35 @@ public struct TextRenderer: Sendable {
     if !badges.isEmpty { title += "  " + style.yellow(badges.joined(separator: " · ")) }
     lines.append(title)
     if let genus = detail.genus { lines.append(style.dim(SafeText.line(genus))) }
-    lines.append("")
+    if !layout.compact { lines.append("") }
     let types = detail.types.enumerated().map { index, name in
       typeLabel(name, slug: index < detail.typeSlugs.count ? detail.typeSlugs[index] : nil)
     }.joined(separator: " ")
     let abilities = detail.abilities.map {
       SafeText.line($0.name) + ($0.isHidden ? style.dim(" (hidden)") : "")
     }
-    let fields: [(String, String)] = [
-      ("Type", types),
-      ("Height", Measures.height(centimetres: detail.heightCentimetres)),
-      ("Weight", Measures.weight(kilograms: detail.weightKilograms)),
-      ("Gender", detail.genderRatio),
-    ]
+    let height = Measures.height(centimetres: detail.heightCentimetres)
+    let weight = Measures.weight(kilograms: detail.weightKilograms)
+    let size: [(String, String)] =
+      layout.compact
+      ? [("Size", "\(height) · \(weight)")] : [("Height", height), ("Weight", weight)]
+    let fields: [(String, String)] = [("Type", types)] + size + [("Gender", detail.genderRatio)]
     for (label, value) in fields {
       lines.append(style.bold(label.padding(toLength: 10, withPad: " ", startingAt: 0)) + value)
     }
-    lines += labelled("Abilities", abilities, width: width)
+    lines += labelled("Abilities", abilities, width: widthHere())
     if !detail.forms.isEmpty {
       // The form shown is marked as the selection is in the evolution tree.
       let shown = detail.form?.pokemonID ?? detail.forms.first(where: \.isDefault)?.pokemonID
       lines += labelled(
         "Forms",
         detail.forms.map { SafeText.line($0.displayName) + ($0.pokemonID == shown ? " ◀" : "") },
-        width: width, maxLines: layout.formLines, keeping: { $0.hasSuffix(" ◀") })
+        width: widthHere(), maxLines: layout.formLines, keeping: { $0.hasSuffix(" ◀") })
     }
-    if let matchups = detail.matchups { lines += renderMatchups(matchups, width: width) }
+    if let matchups = detail.matchups { lines += renderMatchups(matchups, width: widthHere()) }
     if !detail.stats.isEmpty {
       lines.append("")
-      lines.append(style.bold("Base stats"))
+      if !layout.compact { lines.append(style.bold("Base stats")) }
       let labelWidth = max(9, detail.stats.map { DisplayWidth.of($0.name) }.max() ?? 0)
       for stat in detail.stats {
         let filled = max(
@@ -376,13 +408,15 @@ public struct TextRenderer: Sendable {
     if let text = detail.flavorText {
       lines.append("")
       lines += TextTools.wrap(
-        "“" + SafeText.paragraph(text) + "”", width: max(20, min(76, width - 2))
+        "“" + SafeText.paragraph(text) + "”", width: max(20, min(76, widthHere() - 2))
       )
       .map { style.dim($0) }
     }
     if let note = detail.fallbackNote {
       lines.append("")
-      lines += TextTools.wrap(SafeText.line(note), width: max(20, width)).map { style.dim($0) }
+      lines += TextTools.wrap(SafeText.line(note), width: max(20, widthHere())).map {
+        style.dim($0)
+      }
     }
     // Only where an image can be drawn: piped, or with images off, "right here" is not true
     // (issue 23: the tip was printed in piped output).
@@ -392,7 +426,7 @@ public struct TextRenderer: Sendable {
       let shown = SafeText.line(detail.displayName)
       lines.append(style.cyan("Tip: \"download image\" shows \(shown) right here."))
     }
-    return lines
+    return (lines, flowFrom ?? lines.count)
   }
 
   /// `Weak to   Rock ×4, Water ×2`, `Resists …`, `Immune to Ground`, wrapped under the label.

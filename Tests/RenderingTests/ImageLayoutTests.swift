@@ -3,6 +3,7 @@ import Foundation
 import ImageFeature
 import Models
 import PNGDecoder
+import Pages
 import Presentation
 import Rendering
 import TerminalImages
@@ -282,5 +283,87 @@ struct ScreenFitTests {
     #expect(lines.first == "Pikachu  #6")
     #expect(lines.dropLast().allSatisfy { !$0.contains("\u{1B}P") }, "the text comes first")
     #expect(lines.last == "\u{1B}P0;1q\"30x15\u{1B}\\", "then the picture, fitting the screen")
+  }
+}
+
+/// Issue 39: a presenter at 80×24 never meets the pager for a page that fits once laid out
+/// sensibly; the same at 100×30 and 120×40.
+@Suite("Every screen at 80×24, 100×30 and 120×40")
+struct PresenterSizesTests {
+  /// Eevee as the API has it: three abilities, three forms, both matchups, a two-line text.
+  static var eevee: SpeciesDetailViewModel {
+    var eevee = charizard
+    eevee.id = 133
+    eevee.name = "eevee"
+    eevee.displayName = "Eevee"
+    eevee.genus = "Evolution Pokémon"
+    eevee.types = ["Normal"]
+    eevee.abilities = [
+      .init(name: "Run Away", isHidden: false), .init(name: "Adaptability", isHidden: false),
+      .init(name: "Anticipation", isHidden: true),
+    ]
+    eevee.forms = [("eevee", 133), ("eevee-starter", 10159), ("eevee-gmax", 10205)].map {
+      .init(
+        name: $0.0, displayName: DisplayName.of($0.0), pokemonID: $0.1, isDefault: $0.1 == 133)
+    }
+    eevee.matchups = TypeMatchups(
+      weaknesses: [.init(type: "Fighting", multiplier: 2)], resistances: [],
+      immunities: ["Ghost"])
+    eevee.flavorText =
+      "Harbors the potential to evolve into manifold forms. Within Eevee lies the key to the "
+      + "mysteries of Pokémon evolution—I'm certain of it."
+    return eevee
+  }
+
+  static let sizes = [(80, 24), (100, 30), (120, 40)]
+
+  func render(_ output: CommandOutput, _ columns: Int, _ rows: Int) -> [String] {
+    TextRenderer(
+      style: TextStyle(colorEnabled: true), images: BoxRenderer(),
+      terminalSize: { (columns, rows) }
+    ).render(output).components(separatedBy: "\n")
+  }
+
+  @Test(arguments: sizes)
+  func downloadImageShowsTheTitleOnTheFirstScreenWithoutThePager(_ size: (Int, Int)) {
+    let (columns, rows) = size
+    let download = ImageDownload(
+      imageID: 133, stored: sprite, fetched: true, details: Self.eevee)
+    let lines = render(.downloaded(download), columns, rows)
+    #expect(lines.count <= rows - 1, "\(columns)×\(rows):\n\(lines.joined(separator: "\n"))")
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= columns })
+    #expect(lines.dropFirst().first?.contains("Eevee") == true)
+    #expect(lines.contains { $0.contains("mysteries") }, "the text is not dropped")
+    // The picture beside the top of the text, larger than the smallest.
+    let pictureRows = lines.filter { $0.hasPrefix("▀") }.count
+    #expect(pictureRows > 8, "\(pictureRows) rows of picture at \(columns)×\(rows)")
+  }
+
+  @Test(arguments: sizes)
+  func theDetailsWithoutTheirPictureFit(_ size: (Int, Int)) {
+    let (columns, rows) = size
+    for image in [DetailImage.downloadHint, .none] {
+      let lines = render(.detail(Self.eevee, image: image), columns, rows)
+      #expect(lines.count <= rows - 1, "\(columns)×\(rows)")
+      #expect(lines.first?.contains("Eevee") == true)
+    }
+  }
+
+  /// The type chart: 18 rows under its title, subtitle and column heads, and a one-line hint.
+  @Test(arguments: sizes)
+  func aPageThatFitsButForItsHintIsNotPaged(_ size: (Int, Int)) {
+    let (width, rows) = size
+    let types = (1...18).map { "Type\($0)" }
+    let columns: [PageDocument.Table.Column] =
+      [.init("")] + types.map { PageDocument.Table.Column(String($0.prefix(3)), .center) }
+    let cells: [[Span]] = types.map { type in [Span(type)] + types.map { _ in Span("·") } }
+    let chart = PageDocument(
+      title: "Type chart", subtitle: "Attacking type down the side, defending across the top",
+      blocks: [.table(.init(columns: columns, rows: cells)), .hint("type NAME · back")])
+    let lines = render(.page(ShownPage(SamplePage(document: chart))), width, rows)
+    #expect(lines.count <= rows - 1, "\(width)×\(rows):\n\(lines.joined(separator: "\n"))")
+    #expect(lines.first == "\u{1B}[1mType chart\u{1B}[0m")
+    #expect(lines.contains { $0.hasPrefix("Type18") })
+    if rows >= 30 { #expect(lines.last?.contains("type NAME · back") == true) }
   }
 }
