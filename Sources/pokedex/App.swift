@@ -44,6 +44,9 @@ struct App {
   /// Closes the cache's disk store (``ResponseCache/close()``).
   let closeCache: @Sendable () async -> Void
 
+  /// The rows output that is not a terminal's is laid out for: as many as it takes.
+  static let unboundedRows = 100_000
+
   /// For a launch whose command line can neither name another API nor forbid the network (no
   /// arguments, `-c SCRIPT`, `--no-pager`), with a brand-new cache and no proxy: the API's
   /// connection opened and libcurl loaded now, before the command line is parsed. Nil otherwise;
@@ -361,7 +364,11 @@ struct App {
           for: imageMode(options: options, environment: environment, style: style),
           cell: TerminalInfo.cellSize().map { .init(width: $0.width, height: $0.height) }
             ?? .typical),
-        terminalSize: { TerminalInfo.size() })
+        // Piped or redirected, nothing is to fit a screen's height: pages are drawn whole.
+        terminalSize: {
+          let size = TerminalInfo.size()
+          return TerminalInfo.stdoutIsTerminal ? size : (size.columns, Self.unboundedRows)
+        })
       return { renderer.render($0) }
     }
   }
