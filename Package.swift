@@ -42,7 +42,9 @@ let package = Package(
     .target(name: "Locking", dependencies: ["CSanitizer"]),
 
     // MARK: Domain values
-    .target(name: "Models"),
+    // ICU's line breaking (UAX #14), opened on first use.
+    .target(name: "CICUShim", dependencies: ["CLibraryLoading"]),
+    .target(name: "Models", dependencies: ["CICUShim"]),
     // `doctor`: the checks before a demo, judged from facts the composition root gathers.
     .target(name: "Doctor", dependencies: ["Models"]),
 

@@ -10,9 +10,13 @@ species 1 to 151, a few comparisons, the type chart and the natures table. Compa
 and text the pages show in the language with what the resources themselves imply under pokedex's
 rule (Sources/Models/Language.swift, Sources/Pages/Texts.swift): the text in the language, else
 in a near one (ja and ja-hrkt for each other, es for es-419), else English; a flavour text the
-newest game's by the version groups' `order`; control characters made spaces. Also the linked
-things' names: types, stats, abilities, species listed, games, item categories. Prints one line
-per mismatch, a tally by kind and a summary; exits 1 when anything is wrong.
+newest game's by the version groups' `order`; texts compared whatever spaces join their lines
+(SafeText.paragraph's business). Also the linked things' names: types, stats, abilities,
+species listed, games, item categories. Every ability, move and item whose newest text in a
+language is not the last the API lists is added to the spread, and each such ability and move is
+also shown alone in a new session (before anything has loaded the games' order). Prints one
+line per mismatch, a tally by kind and a summary; exits 1 when anything is wrong. Takes about
+two minutes.
 
 scripts/check-pages.py checks the same pages' numbers and lists in English; this script checks
 only what the language changes.
@@ -336,6 +340,20 @@ def expect(kind, label, got, wanted):
         problems.append(f"{label}: pokedex {got!r}, the API {wanted!r}")
 
 
+def squeezed(text):
+    return None if text is None else "".join(text.split())
+
+
+def expect_text(kind, label, got, wanted):
+    """A text (flavour, effect, genus): which one was chosen, whatever spaces join its lines
+    (how a line break between wide characters is shown is SafeText.paragraph's to say)."""
+    global checked
+    checked += 1
+    if squeezed(got) != squeezed(wanted):
+        kinds[kind] += 1
+        problems.append(f"{label}: pokedex {got!r}, the API {wanted!r}")
+
+
 def check_listed(kind, label, listed, glossary):
     """Species listed on a page: a displayName exactly when pokedex has the name of a species."""
     for entry in listed:
@@ -354,11 +372,11 @@ def check_ability(label, data, raw, glossary, language):
     expect("ability displayName", f"{label}: displayName", data["displayName"],
            words_.name(raw["names"], raw["name"]))
     flavor = words_.text(raw["flavor_text_entries"])
-    expect("ability flavorText", f"{label}: flavorText", data.get("flavorText"), flavor)
+    expect_text("ability flavorText", f"{label}: flavorText", data.get("flavorText"), flavor)
     effect = words_.short(raw["effect_entries"])
     effect = words_.long(raw["effect_entries"]) if effect is None else effect
     effect = flavor if effect is None else effect
-    expect("ability effect", f"{label}: effect", data.get("effect"), effect)
+    expect_text("ability effect", f"{label}: effect", data.get("effect"), effect)
     expect("ability language", f"{label}: language", data.get("language"), language)
     check_note("ability", label, data, glossary, words_.fell_back)
     check_listed("ability", label, data["holders"] + data["hiddenHolders"], glossary)
@@ -370,9 +388,9 @@ def check_move(label, data, raw, glossary, language):
            words_.name(raw["names"], raw["name"]))
     short = words_.short(raw["effect_entries"])
     short = words_.long(raw["effect_entries"]) if short is None else short
-    expect("move effect", f"{label}: effect", data.get("effect"),
+    expect_text("move effect", f"{label}: effect", data.get("effect"),
            fill_chance(short, raw["effect_chance"]) if short is not None else None)
-    expect("move flavorText", f"{label}: flavorText", data.get("flavorText"),
+    expect_text("move flavorText", f"{label}: flavorText", data.get("flavorText"),
            words_.text(raw["flavor_text_entries"]))
     expect("move typeName", f"{label}: typeName", data.get("typeName"),
            glossary.type(raw["type"]["name"]) if raw.get("type") else None)
@@ -390,8 +408,8 @@ def check_item(label, data, raw, glossary, language):
            words_.name(raw["names"], raw["name"]))
     effect = words_.short(raw["effect_entries"])
     effect = words_.long(raw["effect_entries"]) if effect is None else effect
-    expect("item effect", f"{label}: effect", data.get("effect"), effect)
-    expect("item flavorText", f"{label}: flavorText", data.get("flavorText"),
+    expect_text("item effect", f"{label}: effect", data.get("effect"), effect)
+    expect_text("item flavorText", f"{label}: flavorText", data.get("flavorText"),
            words_.text(raw["flavor_text_entries"]))
     expect("item language", f"{label}: language", data.get("language"), language)
     check_note("item", label, data, glossary, words_.fell_back)
@@ -491,8 +509,10 @@ def species_expectation(number, glossary, language):
 def check_detail(label, data, number, glossary, language):
     wanted = species_expectation(number, glossary, language)
     expect("detail id", f"{label}: id", data.get("id"), number)
-    for field in ("displayName", "genus", "flavorText", "types"):
+    for field in ("displayName", "types"):
         expect(f"detail {field}", f"{label}: {field}", data.get(field), wanted[field])
+    for field in ("genus", "flavorText"):
+        expect_text(f"detail {field}", f"{label}: {field}", data.get(field), wanted[field])
     expect("detail abilities", f"{label}: abilities", data.get("abilities"), wanted["abilities"])
     expect("detail stat names", f"{label}: stat names", [s["name"] for s in data["stats"]], wanted["stats"])
     expect("detail language", f"{label}: language", data.get("language"), language)
@@ -619,7 +639,7 @@ for kind, name, language in disordered:
         kinds[f"{kind} alone error"] += 1
         continue
     cold += 1
-    expect(f"{kind} flavorText alone in a new session", f"{label}: flavorText",
+    expect_text(f"{kind} flavorText alone in a new session", f"{label}: flavorText",
            results[0]["data"].get("flavorText"),
            Localizer(language, orders).text(get(f"{kind}/{name}/")["flavor_text_entries"]))
 

@@ -42,7 +42,10 @@ def pick(entries, key, language, last=False):
 
 
 def words(text):
-    return " ".join((text or "").split())
+    # Texts are compared without their white space: the games cut them into short lines, which
+    # pokedex joins as the language separates words (a space, an ideographic space in Japanese,
+    # nothing in Chinese).
+    return "".join((text or "").split())
 
 
 problems = []

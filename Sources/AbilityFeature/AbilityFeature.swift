@@ -145,14 +145,14 @@ public struct AbilityPage: Page, Equatable {
 
 /// The ability pages over `client`.
 public enum AbilityFeature {
-  /// `ability NAME`: one request, the ability; its text the newest game's by the games' order
-  /// when that is kept (else the last listed: loading it would cost some seventy requests).
+  /// `ability NAME`: the ability; its text the newest game's by the games' order (kept, else
+  /// the order of its texts' games alone: one more round trip the first time).
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named("ability", example: "static", resource: Ability.self, client: client) {
       ability, request, client async throws(APIError) in
       AbilityPage(
         ability, glossary: request.glossary, game: request.game,
-        order: await GameOrder.kept(client))
+        order: try await GameOrder.ranking(ability.flavorTexts.map(\.versionGroup), client))
     }
   }
 }

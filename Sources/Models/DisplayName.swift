@@ -53,27 +53,48 @@ public enum SafeText {
   public static let paragraphLimit = 2_000
 
   /// One line: every control character becomes a space, runs of spaces collapse, ends trimmed;
-  /// cut at ``paragraphLimit`` characters with `…`.
+  /// cut at ``paragraphLimit`` characters with `…`. Between two wide characters a line break
+  /// (the games' texts are cut into short lines) becomes what separates words there: an
+  /// ideographic space in a text that separates its words with them (Japanese's), a space
+  /// beside Hangul, else nothing (Chinese); never a space next to an ideographic space.
   public static func paragraph(_ text: String) -> String {
     var out = ""
-    var lastWasSpace = true
+    var pendingSpace = false
+    var last: Unicode.Scalar?
     var count = 0
+    let ideographicSpace: Unicode.Scalar = "\u{3000}"
+    let separatesWithIdeographicSpaces = text.unicodeScalars.contains(ideographicSpace)
+    func isHangul(_ scalar: Unicode.Scalar) -> Bool {
+      (0x1100...0x11FF).contains(scalar.value) || (0x3130...0x318F).contains(scalar.value)
+        || (0xAC00...0xD7AF).contains(scalar.value)
+    }
     for scalar in text.unicodeScalars {
       count += 1
       if count > paragraphLimit {
         out += "…"
         break
       }
-      let isSpace = isControl(scalar) || scalar == " " || scalar == "\u{00AD}"
-      if isSpace {
-        if !lastWasSpace { out.append(" ") }
-        lastWasSpace = true
-      } else {
-        out.unicodeScalars.append(scalar)
-        lastWasSpace = false
+      if isControl(scalar) || scalar == " " || scalar == "\u{00AD}" {
+        pendingSpace = last != nil
+        continue
       }
+      if pendingSpace, let previous = last {
+        if DisplayWidth.of(previous) == 2, DisplayWidth.of(scalar) == 2 {
+          if previous == ideographicSpace || scalar == ideographicSpace {
+            // Already separated.
+          } else if isHangul(previous) || isHangul(scalar) {
+            out.append(" ")
+          } else if separatesWithIdeographicSpaces {
+            out.unicodeScalars.append(ideographicSpace)
+          }
+        } else {
+          out.append(" ")
+        }
+      }
+      pendingSpace = false
+      out.unicodeScalars.append(scalar)
+      last = scalar
     }
-    if out.hasSuffix(" ") { out.removeLast() }
     return out
   }
 

@@ -29,10 +29,48 @@ public enum TextTools {
     return previous[b.count]
   }
 
-  /// `text` broken into lines of at most `width` terminal columns (``DisplayWidth``): at spaces,
-  /// and, in a run of wide characters (Japanese, Chinese, Korean written without spaces),
-  /// between any two of them. A longer word of narrow characters stays whole.
+  /// `text` broken into lines of at most `width` terminal columns (``DisplayWidth``) where
+  /// Unicode's line breaking rules allow (``LineBreaks``: at spaces, after hyphens and dashes,
+  /// between ideographs, never before small kana or closing punctuation), and where they require
+  /// (a line feed). A longer run of wide characters is cut where it must; a longer word of
+  /// narrow characters stays whole. Without ICU, at spaces and between wide characters.
   public static func wrap(_ text: String, width: Int) -> [String] {
+    guard let segments = LineBreaks.segments(of: text) else {
+      return wrapAtSpaces(text, width: width)
+    }
+    var lines: [String] = []
+    var line = ""
+    var lineWidth = 0
+    func endLine() {
+      lines.append(droppingTrailingSpaces(line))
+      line = ""
+      lineWidth = 0
+    }
+    for (segment, hard) in segments {
+      // Spaces at the end of a line take no room.
+      let trimmed = segment.reversed().drop { $0 == " " }.count
+      let shownWidth = DisplayWidth.of(segment.prefix(trimmed))
+      if lineWidth > 0, lineWidth + shownWidth > width { endLine() }
+      if shownWidth > width, segment.unicodeScalars.contains(where: { DisplayWidth.of($0) == 2 }) {
+        // Wide text longer than a line: fill the line, then go on below.
+        for character in segment {
+          let columns = DisplayWidth.of(String(character))
+          if lineWidth + columns > width, !line.isEmpty, character != " " { endLine() }
+          line.append(character)
+          lineWidth += columns
+        }
+      } else {
+        line += segment
+        lineWidth += DisplayWidth.of(segment)
+      }
+      if hard { endLine() }
+    }
+    if !droppingTrailingSpaces(line).isEmpty { endLine() }
+    return lines
+  }
+
+  /// ``wrap(_:width:)`` without ICU: at spaces, and between any two wide characters.
+  static func wrapAtSpaces(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
     var lineWidth = 0

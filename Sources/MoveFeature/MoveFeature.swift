@@ -236,10 +236,12 @@ public enum MoveFeature {
       // The session's game's machine, else the newest game's.
       var use: MachineUse?
       // The games' order tells the newest machine (loaded when there are several) and the
-      // newest text (when it is kept).
+      // newest text (else its texts' games' order alone).
       var order = try await GameOrder.loadIfNeeded(
         for: move.machines.map(\.versionGroup.name), client)
-      if order == nil { order = await GameOrder.kept(client) }
+      if order == nil {
+        order = try await GameOrder.ranking(move.flavorTexts.map(\.versionGroup), client)
+      }
       if let game = request.game {
         use = move.machines.first { $0.versionGroup.name == game.group }
       } else if !move.machines.isEmpty {

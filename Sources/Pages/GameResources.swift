@@ -233,6 +233,22 @@ public struct GameOrder: Codable, Sendable, Equatable {
     }
   }
 
+  /// The order of `games` (version groups' slugs: a page's texts'), to tell their newest: the
+  /// whole order when it is kept, else those games alone, asked for together (a small cached
+  /// request each, one round trip, where the whole order costs two and some seventy requests);
+  /// `nil` for one game or none, or when they cannot be had (the last listed then stands in).
+  /// Ctrl-C is passed on.
+  public static func ranking(
+    _ games: [String?], _ client: any PokeAPIClient
+  ) async throws(APIError) -> GameOrder? {
+    let named = Array(Set(games.compactMap { $0 })).sorted()
+    guard named.count > 1 else { return nil }
+    if let kept = await kept(client) { return kept }
+    let found = try await each(
+      VersionGroup.self, named.map { NamedResource(name: $0, url: "") }, client, strictly: false)
+    return found.isEmpty ? nil : GameOrder(found, complete: false)
+  }
+
   /// The games' order when it is kept (one read, never a request; an interactive session loads
   /// it at launch, a script with its first page that needs it), else `nil`: for a page whose
   /// one request should stay one (`ability static`), its texts' newest then the last listed.

@@ -78,12 +78,12 @@ extension TextRenderer {
     for (index, span) in spans.enumerated() {
       let last = index == spans.count - 1
       if case .plain = span.role, separator.isEmpty {
-        // Words of plain text may break between them.
-        let words = SafeText.line(span.text).split(separator: " ", omittingEmptySubsequences: false)
-        for (wordIndex, word) in words.enumerated() {
-          let text = String(word) + (wordIndex < words.count - 1 ? " " : "")
-          pieces.append((text, DisplayWidth.of(text)))
-        }
+        // Plain text may break where Unicode's rules allow (between words, ideographs …).
+        let text = SafeText.line(span.text)
+        let segments =
+          LineBreaks.segments(of: text)?.map { String($0.text) }
+          ?? text.split(separator: " ", omittingEmptySubsequences: false).map { $0 + " " }
+        for segment in segments { pieces.append((segment, DisplayWidth.of(segment))) }
         continue
       }
       let styled = styled(span) + (last ? "" : separator)

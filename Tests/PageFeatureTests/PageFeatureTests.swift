@@ -44,6 +44,32 @@ func json(_ page: some Page) throws -> [String: Any] {
 
 @Suite("Ability pages")
 struct AbilityPageTests {
+  /// Early Bird's shape: Sword / Shield's text listed before Let's Go's. With the games' order
+  /// not kept (a script's first page), the order of its texts' games alone is asked for: the
+  /// newest is Sword / Shield's, not the last listed.
+  @Test func theNewestTextByItsGamesOrderInAFreshCache() async throws {
+    func group(_ id: Int, _ slug: String) -> String {
+      Fixtures.reference("version-group", slug, id)
+    }
+    let earlyBird = #"""
+      {"id":48,"name":"early-bird","names":[],"effect_entries":[],"pokemon":[],
+       "flavor_text_entries":[
+         \#(Fixtures.english("flavor_text", "Sword and Shield's.", extra: #""version_group":\#(group(20, "sword-shield")),"#)),
+         \#(Fixtures.english("flavor_text", "Let's Go's.", extra: #""version_group":\#(group(19, "lets-go")),"#))]}
+      """#
+    let games = [(19, "lets-go", 21), (20, "sword-shield", 22)]
+      .map { #"{"id":\#($0.0),"name":"\#($0.1)","order":\#($0.2),"versions":[]}"# }
+    let client = try FixtureClient(["ability": [earlyBird], "version-group": games])
+    let page = try #require(
+      try await PageDirectory(kinds: [AbilityFeature.kind(client: client)]).open(
+        "ability", "early-bird") as? AbilityPage)
+    #expect(page.flavorText == "Sword and Shield's.")
+    let requests = await client.requests
+    #expect(requests.filter { $0.hasPrefix("version-group ") }.sorted() == [
+      "version-group lets-go", "version-group sword-shield",
+    ])
+  }
+
   @Test func normalAndHiddenHoldersApartEachOnceSpeciesBeforeForms() async throws {
     let page = try await open("ability", "static", as: AbilityPage.self)
     #expect(page.holders.map(\.name) == ["pikachu", "raichu", "pikachu-gmax"])
@@ -328,10 +354,11 @@ struct NaturePageTests {
 @Suite("Opening a page by name")
 struct PageDirectoryTests {
   /// The requests for the page, besides the games' order its texts' newest needs (kept once
-  /// loaded).
+  /// loaded, else its texts' games alone).
   func pageRequests(_ client: FixtureClient) async -> [String] {
     await client.requests.filter { request in
       !["derived game-order", "names version-group", "names pokedex"].contains(request)
+        && !request.hasPrefix("version-group ")
     }
   }
 
