@@ -115,6 +115,8 @@ struct PDXEditor {
   void *context;
   PDXEditorHook hook;
   int redraw;
+  atomic_int lone_escape;
+  atomic_int demo_keys;
 };
 
 // The terminal mode from before any editor was created, restored by pdx_restore_terminal.
@@ -222,6 +224,18 @@ static int read_character(EditLine *el, wchar_t *out) {
       if ((character == L'\r' || character == L'\n') && editor->hook != NULL) {
         editor->hook(el, PDX_HOOK_NEWLINE);
       }
+      // Esc alone (no sequence follows within 30 ms) as a key of its own, when asked for.
+      if (character == 0x1B && atomic_load(&editor->lone_escape) && !pdx_input_pending(30)) {
+        character = PDX_LONE_ESCAPE_KEY;
+      }
+      // While a demo plays, Enter and Space on an empty line are keys of their own.
+      if (atomic_load(&editor->demo_keys) && (character == L'\r' || character == L'\n' ||
+                                              character == L' ')) {
+        const LineInfo *line = el_line(el);
+        if (line != NULL && line->buffer == line->lastchar) {
+          character = character == L' ' ? PDX_DEMO_SPACE_KEY : PDX_DEMO_ENTER_KEY;
+        }
+      }
       *out = character;
       return 1;
     }
@@ -287,6 +301,11 @@ int pdx_editor_add_function(PDXEditor *editor, const char *name, const char *hel
 }
 
 void pdx_editor_set_hook(PDXEditor *editor, PDXEditorHook hook) { editor->hook = hook; }
+
+void pdx_editor_set_demo_keys(PDXEditor *editor, int on) {
+  atomic_store(&editor->lone_escape, on);
+  atomic_store(&editor->demo_keys, on);
+}
 
 int pdx_editor_source(PDXEditor *editor, const char *path) { return el_source(editor->el, path); }
 

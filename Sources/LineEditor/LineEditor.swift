@@ -51,6 +51,18 @@ extension CompletionProvider {
   public func isWorthSuggesting(_ line: String) -> Bool { true }
 }
 
+/// A rehearsed demo the presenter plays from the prompt (`present FILE`): on an empty line,
+/// Enter, Space, → or Page Down types the next step's command in at a human pace and runs it;
+/// Esc leaves the demo for the ordinary prompt. The editor calls it on its own thread.
+public protocol DemoSteps: AnyObject, Sendable {
+  /// Whether the demo is on (not left, steps remain).
+  var isPlaying: Bool { get }
+  /// The next step's command, the demo moving on to it; `nil` when none is left.
+  func advance() -> String?
+  /// The presenter left the demo.
+  func leave()
+}
+
 /// Reads lines with a prompt, history and completion: what the session loop needs from an
 /// editor. The live one is libedit (`LineEditorLibEdit`); tests can feed lines.
 public protocol LineEditor: AnyObject, Sendable {
@@ -71,4 +83,11 @@ public protocol LineEditor: AnyObject, Sendable {
   /// Replaces the prompt of the line being edited and redraws it (the page count arrived); the
   /// next `readLine` shows its own prompt.
   func updatePrompt(_ prompt: String)
+  /// Plays `demo` from the prompt (its keys, see ``DemoSteps``); `nil` stops.
+  func present(_ demo: (any DemoSteps)?)
+}
+
+extension LineEditor {
+  /// An editor without demo keys plays none.
+  public func present(_ demo: (any DemoSteps)?) {}
 }

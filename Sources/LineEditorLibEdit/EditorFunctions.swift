@@ -1,4 +1,5 @@
 import CEditLineShim
+import Glibc
 import LineEditor
 import Locking
 import Terminal
@@ -53,6 +54,8 @@ final class EditorCallbacks: Sendable {
   let decorates: Bool
   let output = Locked(AsyncOutput())
   let assisting = Locked(Assisting())
+  /// The demo being played, when one is.
+  let demo = Locked<(any DemoSteps)?>(nil)
 
   init(completer: Completer?, history: HistoryStore, decorates: Bool) {
     self.completer = completer
@@ -215,9 +218,47 @@ final class EditorCallbacks: Sendable {
     }
   }
 
+  // MARK: A demo
+
+  /// On an empty line while a demo plays: the next step's command typed in at a human pace
+  /// (the whole within a second), then Enter; `nil` otherwise (the key does what it always
+  /// does).
+  func playNextStep(_ el: OpaquePointer) -> UInt8? {
+    guard let demo = demo.withLock({ $0 }), demo.isPlaying, Self.line(el).whole.isEmpty,
+      let command = demo.advance()
+    else { return nil }
+    if assisting.withLock({ $0.drawn }) { pdx_write_stdout("\u{1B}[K") }
+    assisting.withLock { state in
+      state.drawn = false
+      state.suggestion = nil
+    }
+    let characters = Array(command)
+    let pause = UInt32(min(45_000, 900_000 / max(1, characters.count)))
+    // Each character goes in the line and on the screen after the cursor, at the line's end;
+    // libedit redraws the whole once the function returns.
+    for character in characters {
+      _ = pdx_el_insertstr(el, String(character))
+      pdx_write_stdout(String(character))
+      usleep(pause)
+    }
+    // Enter as if pressed: libedit's own newline then ends the line.
+    pdx_el_push(el, "\r")
+    return UInt8(CC_REFRESH)
+  }
+
+  /// Esc alone on an empty line leaves the demo for the ordinary prompt.
+  func leaveDemo(_ el: OpaquePointer) -> UInt8 {
+    guard let demo = demo.withLock({ $0 }), demo.isPlaying, Self.line(el).whole.isEmpty else {
+      return UInt8(CC_NORM)
+    }
+    demo.leave()
+    return UInt8(CC_REFRESH)
+  }
+
   /// → and Ctrl-F at the end of the line take the whole suggestion, Alt-→ its first word;
   /// elsewhere they move the cursor a character, or to the end of the next word.
   func acceptSuggestion(_ el: OpaquePointer, wholly: Bool) -> UInt8 {
+    if wholly, let played = playNextStep(el) { return played }
     let (whole, left) = Self.line(el)
     let shown = assisting.withLock { $0.suggestion }
     if let shown, shown.line == whole, whole.utf8.count == left.utf8.count {
@@ -374,6 +415,29 @@ enum EditorFunctions {
 
   static let acceptWord: PDXEditorFunction = { el, _ in
     callbacks(el)?.acceptSuggestion(el, wholly: false) ?? UInt8(CC_ERROR)
+  }
+
+  /// Enter on an empty line while a demo plays: its next step, else Enter as always.
+  static let enter: PDXEditorFunction = { el, _ in
+    if let played = callbacks(el)?.playNextStep(el) { return played }
+    pdx_el_push(el, "\r")
+    return UInt8(CC_NORM)
+  }
+
+  /// Space on an empty line while a demo plays: its next step, else a space.
+  static let space: PDXEditorFunction = { el, _ in
+    if let played = callbacks(el)?.playNextStep(el) { return played }
+    return pdx_el_insertstr(el, " ") == 0 ? UInt8(CC_REFRESH) : UInt8(CC_ERROR)
+  }
+
+  /// Page Down: the next step of a demo on an empty line, else nothing.
+  static let pageDown: PDXEditorFunction = { el, _ in
+    callbacks(el)?.playNextStep(el) ?? UInt8(CC_NORM)
+  }
+
+  /// Esc alone (while a demo plays): leaves it.
+  static let escape: PDXEditorFunction = { el, _ in
+    callbacks(el)?.leaveDemo(el) ?? UInt8(CC_NORM)
   }
 
   /// The reader's hook (see `PDXHookEvent`).

@@ -168,6 +168,11 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
 
   /// Replaces the prompt while a line is edited (the editor's thread redraws it); otherwise
   /// does nothing: the next `readLine` brings its own.
+  public func present(_ demo: (any DemoSteps)?) {
+    // The editor's thread turns the demo's keys on or off before the next line it reads.
+    callbacks.demo.withLock { $0 = demo }
+  }
+
   public func updatePrompt(_ prompt: String) {
     let queued = callbacks.output.withLock { output in
       guard output.editing, output.prompt != prompt else { return false }
@@ -204,6 +209,7 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
       session.syncedGeneration = generation
     }
     pdx_editor_set_prompt(editor, PromptText.forLibEdit(prompt))
+    pdx_editor_set_demo_keys(editor, callbacks.demo.withLock { $0 == nil } ? 0 : 1)
     callbacks.output.withLock { output in
       output.flush()
       output.editing = true
@@ -299,6 +305,10 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
         "pokedex-accept-word", "Take a word of the suggestion, or move a word right",
         EditorFunctions.acceptWord
       ),
+      ("pokedex-enter", "A demo's next step on an empty line, else accept", EditorFunctions.enter),
+      ("pokedex-space", "A demo's next step on an empty line, else a space", EditorFunctions.space),
+      ("pokedex-page-down", "A demo's next step on an empty line", EditorFunctions.pageDown),
+      ("pokedex-escape", "Esc alone: leave the demo", EditorFunctions.escape),
     ]
     if completes {
       functions.append(
@@ -327,6 +337,8 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
       ("^F", "pokedex-accept-suggestion"),
       ("\\e[1;3C", "pokedex-accept-word"), ("\\e\\e[C", "pokedex-accept-word"),
       ("\\ef", "pokedex-accept-word"),
+      ("\u{1E}", "pokedex-enter"), ("\u{1F}", "pokedex-space"),
+      ("\\e[6~", "pokedex-page-down"), ("\u{1D}", "pokedex-escape"),
     ]
     if completes { bindings.append(("^I", "pokedex-complete")) }
     for (key, command) in bindings { _ = pdx_editor_bind(editor, key, command) }

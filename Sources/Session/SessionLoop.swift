@@ -24,6 +24,8 @@ public struct SessionLoop: Sendable {
   private let failuresToStandardError: Bool
   private let settleLimit: Duration
   private let decoratePrompt: @Sendable (String) -> String
+  /// Dims a line (a demo's speaker note) where colour is on.
+  private let dim: @Sendable (String) -> String
   private let pager: Pager?
   private let firstContact: FirstContact?
 
@@ -34,9 +36,11 @@ public struct SessionLoop: Sendable {
     console: Console, render: @escaping Render, failuresToStandardError: Bool,
     settleLimit: Duration = .seconds(3),
     decoratePrompt: @escaping @Sendable (String) -> String = { $0 }, pager: Pager? = nil,
-    firstContact: FirstContact? = nil, pageNames: PageNames? = nil
+    firstContact: FirstContact? = nil, pageNames: PageNames? = nil,
+    dim: @escaping @Sendable (String) -> String = { $0 }
   ) {
     self.pageNames = pageNames
+    self.dim = dim
     self.decoratePrompt = decoratePrompt
     self.pager = pager
     self.firstContact = firstContact
@@ -78,8 +82,12 @@ public struct SessionLoop: Sendable {
   /// A line may hold several commands separated by `;`, as a `-c` script; `!!`, `!N`, `!-N` and
   /// `!TEXT` recall an earlier line (``HistoryExpansion``). Output taller than the terminal goes
   /// through the `pager` while paging is on.
+  ///
+  /// With a `demo` (`present FILE`), the editor plays its steps (``DemoSteps``): the prompt
+  /// shows `step k/N`, and the next step's speaker note is printed dimmed above it.
   public func runInteractive(
-    editor: any LineEditor, typeAhead: TypeAhead, interrupts: InterruptController?
+    editor: any LineEditor, typeAhead: TypeAhead, interrupts: InterruptController?,
+    demo: DemoPlayer? = nil
   ) async {
     // Text from the background goes above the prompt when both share the terminal.
     let surface = EditorSurface(editor)
@@ -89,6 +97,20 @@ public struct SessionLoop: Sendable {
     await shell.observePrompt(columns: { TerminalInfo.size().columns }) {
       editor.updatePrompt(decoratePrompt($0))
     }
+    if let demo {
+      editor.present(demo)
+      // Esc leaves the demo: the prompt drops its step at once.
+      let shell = shell
+      demo.onLeave = { [work] in
+        work.start("demo left") {
+          await shell.setStep(nil)
+          editor.updatePrompt(
+            decoratePrompt(await shell.prompt(columns: TerminalInfo.size().columns)))
+        }
+      }
+    }
+    defer { editor.present(nil) }
+    var notedStep: Int?
     await shell.prefetch()
     names.loadIfNeeded()
     // A first launch (nothing in the history yet) says where to start.
@@ -97,6 +119,13 @@ public struct SessionLoop: Sendable {
     // would queue before that command's own requests.
     if let firstContact { work.start("first contact") { await firstContact.check() } }
     loop: while true {
+      if let demo {
+        await shell.setStep(demo.promptPart)
+        if demo.isPlaying, notedStep != demo.stepsRun, let note = demo.nextNote {
+          console.print(dim("✎ " + note))
+        }
+        notedStep = demo.stepsRun
+      }
       switch await editor.readLine(
         prompt: decoratePrompt(await shell.prompt(columns: size.columns)))
       {

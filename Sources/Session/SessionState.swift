@@ -24,6 +24,8 @@ public struct SessionState: Sendable, Equatable, Codable {
   public var game: SessionGame?
   /// Its name for the prompt (`Red`).
   public var gameName: String?
+  /// A demo's step while one is played (`step 2/9`), for the prompt; never cut from it.
+  public var step: String?
 
   /// The most stops the trail keeps; older ones are forgotten.
   public static let trailLimit = 100
@@ -59,6 +61,7 @@ public struct SessionState: Sendable, Equatable, Codable {
       var parts = [filter.description]
       let pages = "\(page)/\(pageCount.map(String.init) ?? "…")"
       parts.append(pageWord ? "page \(pages)" : pages)
+      if let step { parts.append(step) }
       if game != nil, let gameName, let gameLimit { parts.append(cut(gameName, gameLimit)) }
       if !walked.isEmpty, stops > 0 {
         var shown = walked.suffix(stops).map { cut($0, title) }

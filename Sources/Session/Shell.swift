@@ -41,6 +41,9 @@ public actor Shell {
   /// The prompt for the current state.
   public var prompt: String { state.prompt }
 
+  /// Shows a demo's step in the prompt (`step 2/9`), or none.
+  public func setStep(_ step: String?) { state.step = step }
+
   /// The prompt for the current state, at most half of `columns` wide.
   public func prompt(columns: Int?) -> String { state.prompt(columns: columns) }
 

@@ -104,7 +104,9 @@ struct App {
     let paths = AppPaths(environment: environment)
     let console = Console.standard
     let interactive =
-      options.commands == nil && options.verb == nil && TerminalInfo.stdinIsTerminal
+      options.commands == nil
+      && (options.verb == nil || (options.demoFile != nil && !options.prepare))
+      && TerminalInfo.stdinIsTerminal
     let notices = NoticeBoard(show: { console.printAsync($0) })
 
     // Network: libcurl (loaded by the first request, or at once for a cold start), with
@@ -301,7 +303,7 @@ struct App {
       decoratePrompt: { style.colorEnabled ? Self.decorated(prompt: $0) : $0 },
       pager: options.output == .text ? Pager(environment: environment) : nil,
       firstContact: options.offline || options.output == .json ? nil : firstContact,
-      pageNames: interactive ? pageNames : nil)
+      pageNames: interactive ? pageNames : nil, dim: { style.dim($0) })
   }
 
   /// The CA certificates that verify servers, as curl(1) takes them from the environment: the
@@ -326,6 +328,7 @@ struct App {
     if options.verb == Options.doctorVerb {
       return await loop.runScript(["doctor"].async) ? .success : .commandFailed
     }
+    if let file = options.demoFile { return await present(file) }
     if let script = options.commands {
       return await loop.runScript(CommandParser.splitScript(script).async)
         ? .success : .commandFailed
@@ -338,6 +341,59 @@ struct App {
       return .success
     }
     return await loop.runScript(PipedLineReader().lines) ? .success : .commandFailed
+  }
+
+  /// `present FILE`: the demo played from the prompt; `--prepare`, run once as a script so that
+  /// what it needs is cached, each step that fails named. Without a terminal it runs as a
+  /// script. A file that is no demo is one line and exit 1.
+  private func present(_ file: String) async -> ExitStatus {
+    let script: DemoScript
+    do {
+      let data = try Self.readDemo(file)
+      script = try DemoScript(data)
+    } catch let problem as DemoScript.Problem {
+      Console.standard.printError("✗ " + DemoScript.message(problem, file: file))
+      return .commandFailed
+    } catch {
+      Console.standard.printError("✗ Cannot read \(file): \(error.localizedDescription)")
+      return .commandFailed
+    }
+    let commands = script.steps.map(\.command)
+    if options.prepare {
+      var failed: [String] = []
+      for (index, command) in commands.enumerated()
+      where !(await loop.runScript(CommandParser.splitScript(command).async)) {
+        failed.append("step \(index + 1) (\(command))")
+      }
+      let summary =
+        failed.isEmpty
+        ? "Prepared \(file): its \(commands.count) steps ran, their answers and images are cached."
+        : "✗ \(file): \(failed.count) of \(commands.count) steps failed: "
+          + failed.joined(separator: ", ") + "."
+      if failed.isEmpty {
+        Console.standard.print(summary)
+      } else {
+        Console.standard.printError(summary)
+      }
+      return failed.isEmpty ? .success : .commandFailed
+    }
+    guard let editor else {
+      return await loop.runScript(commands.flatMap(CommandParser.splitScript).async)
+        ? .success : .commandFailed
+    }
+    SignalHub.shared.treatQuitAsInterrupt()
+    SignalHub.shared.ignoreBrokenPipes()
+    await loop.runInteractive(
+      editor: editor, typeAhead: TypeAhead(), interrupts: InterruptController.shared,
+      demo: DemoPlayer(script))
+    return .success
+  }
+
+  /// A demo file's bytes, at most a little more than a demo may hold.
+  private static func readDemo(_ path: String) throws -> [UInt8] {
+    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    return [UInt8](try handle.read(upToCount: DemoScript.maximumBytes + 1) ?? Data())
   }
 
   /// The prompt in bold cyan, so that it stands out from the output in the scrollback.

@@ -104,15 +104,31 @@ struct Options: ParsableCommand {
         + "(env: POKEDEX_LOG_LEVEL; default info).", valueName: "level"))
   var logLevel: String?
 
-  /// `pokedex doctor`: the one word the command line takes besides options.
+  /// `pokedex doctor` and `pokedex present FILE`: the words the command line takes besides
+  /// options.
   static let doctorVerb = "doctor"
+  static let presentVerb = "present"
 
   @Argument(
     help: ArgumentHelp(
       "doctor: check this terminal, the network and the cache before a demo (exit 1 when "
-        + "something would break it).", valueName: "doctor"),
-    completion: .list([doctorVerb]))
-  var verb: String?
+        + "something would break it). present FILE: play a rehearsed demo, FILE's commands one "
+        + "a line (# lines are speaker notes), each typed in by Enter, Space, → or Page Down "
+        + "on an empty line; Esc leaves it.", valueName: "doctor | present FILE"),
+    completion: .list([doctorVerb, presentVerb]))
+  var words: [String] = []
+
+  @Flag(
+    help: ArgumentHelp(
+      "With present: run the demo once against the network, so that its answers and images are "
+        + "cached for the show (exit 1 when a step fails)."))
+  var prepare = false
+
+  /// `doctor` or `present`, when one was given.
+  var verb: String? { words.first }
+
+  /// The demo file `present` plays.
+  var demoFile: String? { verb == Self.presentVerb && words.count == 2 ? words[1] : nil }
 
   /// Prints pokedex(1) in roff and exits (scripts/install and scripts/package use it).
   @Flag(name: .customLong("generate-manual"), help: .hidden)
@@ -123,10 +139,22 @@ struct Options: ParsableCommand {
     "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon"
 
   mutating func validate() throws {
-    if let verb, verb != Self.doctorVerb {
+    switch verb {
+    case nil:
+      break
+    case Self.doctorVerb where words.count == 1, Self.presentVerb where words.count == 2:
+      break
+    case Self.doctorVerb:
+      throw ValidationError("\"doctor\" takes no arguments.")
+    case Self.presentVerb:
+      throw ValidationError("\"present\" takes one file: pokedex present [--prepare] FILE.")
+    case let verb?:
       throw ValidationError(
-        "Unknown command \"\(verb)\"; the only one is \"doctor\" (type \"help\" at the prompt "
-          + "for the others).")
+        "Unknown command \"\(verb)\"; the only ones are \"doctor\" and \"present FILE\" (type "
+          + "\"help\" at the prompt for the others).")
+    }
+    if prepare, verb != Self.presentVerb {
+      throw ValidationError("--prepare goes with present: pokedex present --prepare FILE.")
     }
     guard (1...200).contains(pageSize) else {
       throw ValidationError("--page-size must be between 1 and 200 (got \(pageSize)).")

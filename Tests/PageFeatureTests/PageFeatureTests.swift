@@ -65,9 +65,10 @@ struct AbilityPageTests {
         "ability", "early-bird") as? AbilityPage)
     #expect(page.flavorText == "Sword and Shield's.")
     let requests = await client.requests
-    #expect(requests.filter { $0.hasPrefix("version-group ") }.sorted() == [
-      "version-group lets-go", "version-group sword-shield",
-    ])
+    #expect(
+      requests.filter { $0.hasPrefix("version-group ") }.sorted() == [
+        "version-group lets-go", "version-group sword-shield",
+      ])
   }
 
   @Test func normalAndHiddenHoldersApartEachOnceSpeciesBeforeForms() async throws {

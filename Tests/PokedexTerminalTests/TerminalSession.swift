@@ -58,7 +58,7 @@ final class TerminalSession {
   /// (`NO_COLOR`) unless `colour`; `extra` adds to the environment (`PAGER=`).
   func start(
     port: UInt16 = 9, columns: Int = 100, rows: Int = 44, colour: Bool = false,
-    extra: [String] = []
+    extra: [String] = [], arguments: [String] = []
   ) throws {
     var variables = environment(port: port).filter { colour ? $0 != "NO_COLOR=1" : true }
     if colour { variables.append("TERM=xterm-256color") }
@@ -66,7 +66,7 @@ final class TerminalSession {
     // `-u NO_COLOR`: the test runner's own environment may carry it.
     let command =
       "env \(colour ? "-u NO_COLOR " : "")\(variables.map(quoted).joined(separator: " ")) "
-      + "\(quoted(binary.path)); "
+      + "\(([binary.path] + arguments).map(quoted).joined(separator: " ")); "
       + "echo \"EXIT=$?\"; stty -a; exec sleep 600"
     try tmux([
       "-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows), command,

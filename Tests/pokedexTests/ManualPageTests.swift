@@ -91,12 +91,25 @@ struct ManualPageTests {
   }
 }
 
-@Suite("pokedex doctor on the command line")
+@Suite("pokedex doctor and present on the command line")
 struct DoctorVerbTests {
-  @Test func doctorIsTheOneWordTakenAndAnyOtherIsRefused() throws {
+  @Test func doctorAndPresentFileAreTheWordsTakenAndAnyOtherIsRefused() throws {
     #expect(try Options.parse(["doctor"]).verb == "doctor")
     #expect(try Options.parse(["--output", "json", "doctor"]).verb == "doctor")
     #expect(throws: (any Error).self) { try Options.parse(["bogus"]) }
-    #expect(ManualPage.render().contains("[\\fIOPTIONS\\fR] [\\fBdoctor\\fR]"))
+    #expect(throws: (any Error).self) { try Options.parse(["doctor", "now"]) }
+    #expect(
+      ManualPage.render().contains("[\\fIOPTIONS\\fR] [\\fBdoctor | present FILE\\fR]"))
+  }
+
+  /// Global options before or after the word.
+  @Test func presentTakesOneFileAndPrepareGoesWithIt() throws {
+    #expect(try Options.parse(["present", "demo.pdx"]).demoFile == "demo.pdx")
+    let prepared = try Options.parse(["--offline", "present", "--prepare", "demo.pdx"])
+    #expect(prepared.demoFile == "demo.pdx" && prepared.prepare && prepared.offline)
+    #expect(try Options.parse(["present", "demo.pdx", "--offline"]).offline)
+    #expect(throws: (any Error).self) { try Options.parse(["present"]) }
+    #expect(throws: (any Error).self) { try Options.parse(["present", "a", "b"]) }
+    #expect(throws: (any Error).self) { try Options.parse(["--prepare"]) }
   }
 }

@@ -88,6 +88,16 @@ int pdx_editor_add_function(
 /// Sets the hook the character reader calls (NULL: none).
 void pdx_editor_set_hook(PDXEditor *_Nonnull editor, PDXEditorHook _Nullable hook);
 
+/// The keys the reader returns while `pdx_editor_set_demo_keys` is on (a demo is played), which
+/// the editor binds: Esc pressed alone (no escape sequence follows it within 30 ms) as Ctrl-]
+/// (0x1D); Enter and Space on an empty line as Ctrl-^ (0x1E) and Ctrl-_ (0x1F).
+#define PDX_LONE_ESCAPE_KEY 0x1D
+#define PDX_DEMO_ENTER_KEY 0x1E
+#define PDX_DEMO_SPACE_KEY 0x1F
+
+/// Whether the reader returns the demo's keys (above).
+void pdx_editor_set_demo_keys(PDXEditor *_Nonnull editor, int on);
+
 /// Reads `path` as an editrc file (el_source): bindings and settings for this program.
 int pdx_editor_source(PDXEditor *_Nonnull editor, const char *_Nonnull path);
 
