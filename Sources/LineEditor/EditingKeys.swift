@@ -31,5 +31,7 @@ public enum EditingKeys {
     Row(keys: "Ctrl-Z", does: "suspend pokedex (fg brings it back, the line kept)"),
     Row(keys: "!!, !N, !TEXT", does: "run the last line, line N, the last line starting TEXT"),
     Row(keys: "Space, Enter, q", does: "in the pager: next screen, next line, stop"),
+    Row(keys: "Enter, Space, Right", does: "in a demo, on an empty line: run its next step"),
+    Row(keys: "Page Down", does: "the same; Esc there leaves the demo"),
   ]
 }

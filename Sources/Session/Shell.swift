@@ -25,6 +25,9 @@ public actor Shell {
   private var promptColumns: @Sendable () -> Int? = { nil }
   /// The slugs the page shown last names, by the command that opens them, for completion.
   private var links: [String: [String]] = [:]
+  /// The forms (`pokemon` ids) whose picture the image server does not have: `download image`
+  /// drew their species' instead.
+  private var formsWithoutImage: Set<Int> = []
 
   /// A shell over `dependencies` whose background jobs belong to `work`; `completion`, when
   /// given, is told whether `download image` applies.
@@ -400,7 +403,9 @@ public actor Shell {
       "type": detail.typeSlugs,
     ]
     return .output(
-      .detail(detail, image: await detailImage(for: detail.form?.pokemonID ?? detail.id)))
+      .detail(
+        detail,
+        image: await detailImage(for: detail.form?.pokemonID ?? detail.id, species: detail.id)))
   }
 
   /// A page of another kind, put on the trail.
@@ -515,6 +520,7 @@ public actor Shell {
         outcome = try await images.download(speciesID: imageID)
       } catch let error where form != nil && error.meansNoImageOfItsOwn {
         formWithoutImage = detail?.displayName ?? selected.displayName
+        formsWithoutImage.insert(imageID)
         imageID = selected.id
         outcome = try await images.download(speciesID: imageID)
       }
@@ -691,9 +697,15 @@ public actor Shell {
     return EvolutionImages(stored: stored, failures: failures)
   }
 
-  private func detailImage(for id: Int) async -> DetailImage {
+  private func detailImage(for id: Int, species: Int? = nil) async -> DetailImage {
     guard let images = availableImages else { return .none }
     if let stored = try? await images.storedImage(speciesID: id) { return .image(stored) }
+    // A form the image server has no picture of: its species' picture, and no tip to download
+    // what cannot be had.
+    if formsWithoutImage.contains(id), let species {
+      if let stored = try? await images.storedImage(speciesID: species) { return .image(stored) }
+      return .none
+    }
     return .downloadHint
   }
 

@@ -146,6 +146,12 @@ struct ImageFlowTests {
     #expect(fallback.formWithoutImage == "Mon-2-Alola")
     #expect(fallback.details?.form?.pokemonID == 10002, "beside the form's details")
     #expect(await server.requests == 2, "the form's image was asked for first")
+    // Shown again, the form has its species' picture, not the tip to download what cannot be had.
+    guard case .output(.detail(_, image: .image(let again))) = await shell.execute("info") else {
+      Issue.record("the form without a picture shows its species' one")
+      return
+    }
+    #expect(again.url.lastPathComponent == "2.png")
     // Its own image, where the server has one, and stored under the form's pokemon id.
     let other = makeShell(api: api, images: imageFeature(SpriteServer(), in: directory))
     _ = await other.execute("open mon-2-alola")
