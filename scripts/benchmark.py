@@ -530,7 +530,7 @@ def main():
                 ratio=f"{over:.2f} round trips over warm, {requests} requests",
                 goal={"type fire": "1 round trip",
                       "ability static": "2 round trips (its texts' games, for the newest)",
-                      "move thunderbolt": "the games' order with the move's machine",
+                      "move thunderbolt": "the games its machines and texts name, then the machine",
                       }.get(name, "the moves together: ≤ 2 round trips after the pokemon (HTTP/2)"))
         # The same two once the games' order is kept (a day, once per cache): a cache that has
         # shown another move's page.

@@ -227,21 +227,19 @@ public struct MovePage: Page, Equatable {
 
 /// The move pages over `client`.
 public enum MoveFeature {
-  /// `move NAME`: the move, then the machine of its newest games (one more request, whose
-  /// failure only leaves the machine out; which games are newest is known once the games are).
+  /// `move NAME`: the move, then the machine of its newest game (one more request, whose
+  /// failure only leaves the machine out; which game is newest is known once the games its
+  /// machines and texts name are, or the whole order is kept).
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named("move", example: "thunderbolt", resource: Move.self, client: client) {
       move, request, client async throws(APIError) in
       var machine: Machine?
       // The session's game's machine, else the newest game's.
       var use: MachineUse?
-      // The games' order tells the newest machine (loaded when there are several) and the
-      // newest text (else its texts' games' order alone).
-      var order = try await GameOrder.loadIfNeeded(
-        for: move.machines.map(\.versionGroup.name), client)
-      if order == nil {
-        order = try await GameOrder.ranking(move.flavorTexts.map(\.versionGroup), client)
-      }
+      // The games' order tells the newest machine and the newest text: the whole order when
+      // kept, else that of the games its machines and texts name.
+      let order = try await GameOrder.ranking(
+        move.machines.map(\.versionGroup.name) + move.flavorTexts.map(\.versionGroup), client)
       if let game = request.game {
         use = move.machines.first { $0.versionGroup.name == game.group }
       } else if !move.machines.isEmpty {
