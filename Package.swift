@@ -134,7 +134,7 @@ let package = Package(
       name: "AppDecorators",
       dependencies: [
         "Locking",
-        "Analytics", "APIClient", "HTTPClient", "Cache", "DetailFeature", "Models",
+        "Analytics", "APIClient", "HTTPClient", "Cache", "DetailFeature", "Models", "SpriteStore",
         .product(name: "Logging", package: "swift-log"),
       ]),
 
@@ -252,7 +252,8 @@ let package = Package(
     .testTarget(
       name: "pokedexTests",
       dependencies: [
-        "pokedex", "CommandLanguage", "HTTPClientLive", "LineEditor", "Models", "TestSupport",
+        "pokedex", "CommandLanguage", "HTTPClientLive", "LineEditor", "Models", "Session",
+        "TestSupport",
       ]),
   ]
 )

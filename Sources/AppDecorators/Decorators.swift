@@ -4,8 +4,10 @@ import Cache
 import DetailFeature
 import Foundation
 import HTTPClient
+import Locking
 import Logging
 import Models
+import SpriteStore
 
 /// Records "species selected" around the detail feature: the feature itself never knows.
 public struct AnalyticsSpeciesDetails: SpeciesDetails {
@@ -98,6 +100,79 @@ public struct LoggingCacheStore: CacheStore {
 
   public func summary() async throws -> CacheStoreSummary {
     try await base.summary()
+  }
+
+  public func pin(_ keys: [String]) async throws {
+    logger.notice("disk cache: \(keys.count) answers pinned")
+    try await base.pin(keys)
+  }
+}
+
+/// What a demo's rehearsal (`present --prepare`) used: the answers it read or stored, by key,
+/// and the images it drew or downloaded, by id.
+public final class DemoRecorder: Sendable {
+  private let recorded = Locked((keys: Set<String>(), images: Set<Int>()))
+
+  public init() {}
+
+  /// The keys and image ids recorded, sorted.
+  public var keys: [String] { recorded.withLock { $0.keys.sorted() } }
+  public var images: [Int] { recorded.withLock { $0.images.sorted() } }
+
+  func record(key: String) { _ = recorded.withLock { $0.keys.insert(key) } }
+  func record(image: Int) { _ = recorded.withLock { $0.images.insert(image) } }
+}
+
+/// Records every answer read or stored through it in a ``DemoRecorder``.
+public struct RecordingCacheStore: CacheStore {
+  let base: any CacheStore
+  let recorder: DemoRecorder
+
+  public init(base: any CacheStore, recorder: DemoRecorder) {
+    self.base = base
+    self.recorder = recorder
+  }
+
+  public func entry(forKey key: String) async throws -> CacheEntry? {
+    let entry = try await base.entry(forKey: key)
+    if entry != nil { recorder.record(key: key) }
+    return entry
+  }
+
+  public func save(_ entry: CacheEntry) async throws {
+    try await base.save(entry)
+    recorder.record(key: entry.key)
+  }
+
+  public func removeAll() async throws { try await base.removeAll() }
+  public func summary() async throws -> CacheStoreSummary { try await base.summary() }
+  public func checkpoint() async throws { try await base.checkpoint() }
+  public func close() async { await base.close() }
+  public func pin(_ keys: [String]) async throws { try await base.pin(keys) }
+}
+
+/// Records every image found or stored through it in a ``DemoRecorder``.
+public struct RecordingSpriteStore: SpriteStore {
+  let base: any SpriteStore
+  let recorder: DemoRecorder
+
+  public init(base: any SpriteStore, recorder: DemoRecorder) {
+    self.base = base
+    self.recorder = recorder
+  }
+
+  public func storedIDs() async -> Set<Int> { await base.storedIDs() }
+
+  public func fileURL(forSpecies id: Int) async -> URL? {
+    let url = await base.fileURL(forSpecies: id)
+    if url != nil { recorder.record(image: id) }
+    return url
+  }
+
+  public func store(_ png: Data, forSpecies id: Int) async throws(SpriteStoreError) -> URL {
+    let url = try await base.store(png, forSpecies: id)
+    recorder.record(image: id)
+    return url
   }
 }
 

@@ -114,4 +114,12 @@ public protocol CacheStore: Sendable {
   /// Closes the store at the session's end; nothing is asked of it after. (No default: a
   /// decorator that did not pass it on would leave the store open.)
   func close() async
+  /// Keeps the entries filed under `keys` for good: the store's bound never evicts them (a
+  /// prepared demo's answers). A store without a bound may keep everything already.
+  func pin(_ keys: [String]) async throws
+}
+
+extension CacheStore {
+  /// A store that evicts nothing has nothing to pin.
+  public func pin(_ keys: [String]) async throws {}
 }

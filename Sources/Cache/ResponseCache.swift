@@ -233,6 +233,25 @@ public actor ResponseCache {
     }
   }
 
+  /// Keeps the answers filed under `keys` for good on disk (``CacheStore/pin(_:)``); false when
+  /// there is no disk store, or it could not.
+  public func pin(_ keys: [String]) async -> Bool {
+    guard let store = await store() else { return false }
+    do {
+      try await store.pin(keys)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /// Whether an answer is filed under `key`, in memory or on disk (fresh or not).
+  public func contains(_ key: String) async -> Bool {
+    if memory.value(forKey: key) != nil { return true }
+    guard let store = await store() else { return false }
+    return (try? await store.entry(forKey: key)) != nil
+  }
+
   /// Moves what the disk store wrote into its main file (``CacheStore/checkpoint()``), when it is
   /// open. A failure changes nothing: closing the store does it again.
   public func checkpoint() async {

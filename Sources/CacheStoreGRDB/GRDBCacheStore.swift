@@ -332,7 +332,7 @@ public final class GRDBCacheStore: CacheStore {
 
   /// The columns of the `response` table the store reads and writes.
   static let columns: Set<String> = [
-    "key", "status", "body", "etag", "storedAt", "expiresAt", "usedAt",
+    "key", "status", "body", "etag", "storedAt", "expiresAt", "usedAt", "pinned",
   ]
 
   private static var migrator: DatabaseMigrator {
@@ -358,6 +358,9 @@ public final class GRDBCacheStore: CacheStore {
           UPDATE response SET usedAt = storedAt;
           CREATE INDEX response_usedAt ON response(usedAt);
           """)
+    }
+    migrator.registerMigration("v3: pinned, for a prepared demo") { db in
+      try db.execute(sql: "ALTER TABLE response ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0")
     }
     return migrator
   }
@@ -400,8 +403,11 @@ public final class GRDBCacheStore: CacheStore {
       try await database.write { db in
         try db.execute(
           sql: """
-            INSERT OR REPLACE INTO response (key, status, body, etag, storedAt, expiresAt, usedAt)
+            INSERT INTO response (key, status, body, etag, storedAt, expiresAt, usedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(key) DO UPDATE SET status = excluded.status, body = excluded.body,
+              etag = excluded.etag, storedAt = excluded.storedAt,
+              expiresAt = excluded.expiresAt, usedAt = excluded.usedAt
             """,
           arguments: [
             entry.key, entry.status, entry.body, entry.etag, entry.storedAt.timeIntervalSince1970,
@@ -432,7 +438,11 @@ public final class GRDBCacheStore: CacheStore {
     guard used > limit else { return }
     var excess = used - limit / 10 * 9
     let oldest = try Row.fetchCursor(
-      db, sql: "SELECT key, LENGTH(body) + LENGTH(key) AS size FROM response ORDER BY usedAt")
+      db,
+      sql: """
+        SELECT key, LENGTH(body) + LENGTH(key) AS size FROM response WHERE pinned = 0
+        ORDER BY usedAt
+        """)
     var keys: [String] = []
     while excess > 0, let row = try oldest.next() {
       keys.append(row["key"])
@@ -440,6 +450,18 @@ public final class GRDBCacheStore: CacheStore {
     }
     for key in keys {
       try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key])
+    }
+  }
+
+  /// Keeps the entries filed under `keys` out of ``evict(_:limit:)`` (a prepared demo's).
+  public func pin(_ keys: [String]) async throws {
+    if isReadOnly { throw CacheStoreError.readOnly }
+    try await access {
+      try await database.write { db in
+        for key in keys {
+          try db.execute(sql: "UPDATE response SET pinned = 1 WHERE key = ?", arguments: [key])
+        }
+      }
     }
   }
 

@@ -43,6 +43,12 @@ struct App {
   let storeAnswers: @Sendable () async -> Void
   /// Closes the cache's disk store (``ResponseCache/close()``).
   let closeCache: @Sendable () async -> Void
+  /// What `present --prepare` used, to pin and to check before the show.
+  let demoRecorder: DemoRecorder?
+  /// The cache, the image files and the paths `present` checks a prepared demo against.
+  let cache: ResponseCache
+  let sprites: any SpriteStore
+  let paths: AppPaths
 
   /// The rows output that is not a terminal's is laid out for: as many as it takes.
   static let unboundedRows = 100_000
@@ -148,17 +154,24 @@ struct App {
     // Cache: memory in front of SQLite, opened when first used (memory only when the directory
     // is unusable; rebuilt when the file turns out to be damaged).
     let disk = GRDBCacheStore.opener(directory: paths.cache)
+    // `present --prepare` records what the demo reads and stores, to pin it and check it later.
+    let recorder = options.prepare ? DemoRecorder() : nil
     let logged = StoreOpener(
-      open: { Self.logging(disk.open(), logger) }, rebuild: { Self.logging(disk.rebuild(), logger) }
-    )
+      open: { Self.logging(disk.open(), logger, recorder) },
+      rebuild: { Self.logging(disk.rebuild(), logger, recorder) })
     let cache = ResponseCache(
       opening: logged, new: newCache, onNotice: { notices.post("Warning: \($0)") })
+    // A prepared demo being played shows what it prepared without a stale-data notice.
+    let presenting = options.demoFile != nil && !options.prepare
     let live = LivePokeAPIClient(
       baseURL: apiURL, http: http, cache: cache, offline: options.offline,
-      onNotice: { notices.post($0, kind: $1) })
+      onNotice: { text, kind in if !presenting { notices.post(text, kind: kind) } })
     let api = LoggingPokeAPIClient(base: live, logger: logger)
     storeAnswers = { await live.settle() }
     closeCache = { await cache.close() }
+    self.cache = cache
+    self.paths = paths
+    demoRecorder = recorder
 
     // The session's background work: the loads at launch, the warm-ups commands start.
     let work = BackgroundWork()
@@ -183,9 +196,11 @@ struct App {
         fileURL: paths.analyticsFile, onWarning: { notices.post("Warning: \($0)") })
       details = AnalyticsSpeciesDetails(base: details, tracker: tracker)
     }
+    let fileSprites = FileSpriteStore(directory: paths.spritesDirectory)
+    sprites = fileSprites
     let images = ImageFeature(
       http: options.offline ? OfflineHTTPClient() : http, decoder: LibPNGDecoder(),
-      store: FileSpriteStore(directory: paths.spritesDirectory),
+      store: recorder.map { RecordingSpriteStore(base: fileSprites, recorder: $0) } ?? fileSprites,
       spritesBaseURL: spritesURL, offline: options.offline)
 
     // The session: the species names for completion, the editor, the engine.
@@ -365,17 +380,42 @@ struct App {
       where !(await loop.runScript(CommandParser.splitScript(command).async)) {
         failed.append("step \(index + 1) (\(command))")
       }
-      let summary =
+      await storeAnswers()
+      let recorded = demoRecorder.map { ($0.keys, $0.images) } ?? ([], [])
+      let pinned = await cache.pin(recorded.0)
+      let manifest = DemoManifest(
+        file: DemoManifest.absolute(file), script: script, keys: recorded.0, images: recorded.1)
+      let saved = manifest.save(in: paths.cache)
+      var problems =
         failed.isEmpty
-        ? "Prepared \(file): its \(commands.count) steps ran, their answers and images are cached."
-        : "✗ \(file): \(failed.count) of \(commands.count) steps failed: "
-          + failed.joined(separator: ", ") + "."
-      if failed.isEmpty {
-        Console.standard.print(summary)
-      } else {
-        Console.standard.printError(summary)
+        ? []
+        : [
+          "\(failed.count) of \(commands.count) steps failed: "
+            + failed.joined(separator: ", ")
+        ]
+      if !pinned {
+        problems.append("its answers could not be kept for good (the cache is not on disk)")
       }
-      return failed.isEmpty ? .success : .commandFailed
+      if let saved { problems.append("what it needs could not be written down: \(saved)") }
+      guard problems.isEmpty else {
+        Console.standard.printError("✗ \(file): " + problems.joined(separator: "; ") + ".")
+        return .commandFailed
+      }
+      Console.standard.print(
+        "Prepared \(file): its \(commands.count) steps ran; \(recorded.0.count) answers and "
+          + (recorded.1.count == 1 ? "1 image" : "\(recorded.1.count) images")
+          + " kept for the show.")
+      return .success
+    }
+    // Before the show: everything it needs is cached, one line per problem.
+    let (problems, warnings) = await DemoManifest.problems(
+      file: file, script: script, cacheDirectory: paths.cache, offline: options.offline,
+      hasAnswer: { await cache.contains($0) },
+      hasImage: { await sprites.fileURL(forSpecies: $0) != nil })
+    for warning in warnings { Console.standard.printError("Warning: " + warning) }
+    if !problems.isEmpty {
+      for problem in problems { Console.standard.printError("✗ " + problem) }
+      return .commandFailed
     }
     guard let editor else {
       return await loop.runScript(commands.flatMap(CommandParser.splitScript).async)
@@ -458,9 +498,14 @@ struct App {
   }
 
   /// An opened store with the logging decorator around it.
-  private static func logging(_ opened: StoreOpener.Opened, _ logger: Logger) -> StoreOpener.Opened
-  {
-    (opened.store.map { LoggingCacheStore(base: $0, logger: logger) }, opened.warnings)
+  private static func logging(
+    _ opened: StoreOpener.Opened, _ logger: Logger, _ recorder: DemoRecorder?
+  ) -> StoreOpener.Opened {
+    let logged = opened.store.map { LoggingCacheStore(base: $0, logger: logger) }
+    let recorded = logged.map { store -> any CacheStore in
+      recorder.map { RecordingCacheStore(base: store, recorder: $0) } ?? store
+    }
+    return (recorded, opened.warnings)
   }
 
   private static func makeLogger(

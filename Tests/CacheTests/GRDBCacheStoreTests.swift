@@ -376,6 +376,31 @@ struct BoundedStoreTests {
     #expect(try await store.entry(forKey: "new-9") != nil)
   }
 
+  /// A prepared demo's answers (`present --prepare`) outlive the bound, and stay pinned when
+  /// they are stored again (revalidated).
+  @Test func pinnedAnswersAreNeverEvicted() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let clock = Clock()
+    let store = try GRDBCacheStore.open(
+      directory: directory, limitBytes: 1 << 20, now: { clock.now })
+    for index in 0..<20 {
+      try await store.save(entry("old-\(index)", bytes: 40_000))
+      clock.advance(by: 3_601)
+    }
+    try await store.pin(["old-1", "old-2"])
+    try await store.save(entry("old-2", bytes: 40_000))
+    clock.advance(by: 3_601)
+    for index in 0..<20 {
+      try await store.save(entry("new-\(index)", bytes: 40_000))
+      clock.advance(by: 3_601)
+    }
+    #expect(try await store.summary().bytes <= 1 << 20)
+    #expect(try await store.entry(forKey: "old-1") != nil, "a pinned answer was evicted")
+    #expect(try await store.entry(forKey: "old-2") != nil, "saved again, it was no longer pinned")
+    #expect(try await store.entry(forKey: "old-3") == nil)
+  }
+
   @Test func aCacheFromTheFirstSchemaGetsItsLastUseFromItsStorageDate() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
