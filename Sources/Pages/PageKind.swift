@@ -96,9 +96,12 @@ public struct PageKind: Sendable {
   /// resource of that name.
   /// Its names in every language are the resources' own (``ResourceNames``), unless
   /// `localNames` loads them otherwise.
+  /// `listing` says which of the API's list are offered and resolved among (all by default); a
+  /// resource left out still opens by its exact slug.
   public static func named<R: APIResource>(
     _ name: String, example: String, resource: R.Type, client: any PokeAPIClient,
     localNames: LocalNames? = nil,
+    listing: @escaping @Sendable (NamedResource) -> Bool = { _ in true },
     page: @escaping @Sendable (R, PageRequest, any PokeAPIClient) async throws(APIError) -> any Page
   ) -> PageKind {
     let own: LocalNames = { language, progress async throws(APIError) in
@@ -106,7 +109,7 @@ public struct PageKind: Sendable {
     }
     return PageKind(
       name: name, example: example, subject: .name,
-      names: { () async throws(APIError) in try await client.names(of: R.path) },
+      names: { () async throws(APIError) in try await client.names(of: R.path).filter(listing) },
       localNames: localNames ?? own,
       show: { request async throws(PageError) in
         do throws(APIError) {

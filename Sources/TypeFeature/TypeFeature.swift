@@ -259,11 +259,13 @@ public struct TypeChartPage: Page, Codable, Equatable {
 
 /// The type pages over `client`.
 public enum TypeFeature {
-  /// `type NAME`.
+  /// `type NAME`. Tab and `filter type` offer the types of species: not `unknown` and `shadow`,
+  /// the API's types above 10000, which no species has (they still open by name).
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named(
       "type", example: "fire", resource: TypeResource.self, client: client,
-      localNames: { _, _ async throws(APIError) in try await client.typeNames() }
+      localNames: { _, _ async throws(APIError) in try await client.typeNames() },
+      listing: { ($0.id ?? 0) < 10_000 }
     ) { type, request, _ in
       TypePage(type, glossary: request.glossary)
     }

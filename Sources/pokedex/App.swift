@@ -309,7 +309,9 @@ struct App {
         }
       },
       cachedSpecies: { await cache.statistics().species },
-      say: { notices.post($0, kind: "first contact") })
+      // One notice at an offline launch: this line, or the stale data's (`Offline: showing data
+      // cached …`), whichever comes first, both being of the server not reached.
+      say: { notices.post($0, kind: "Offline") })
 
     loop = SessionLoop(
       shell: shell, work: work, names: names, notices: notices, console: console,

@@ -165,6 +165,16 @@ struct MovePageTests {
 
 @Suite("Type pages and the chart")
 struct TypePageTests {
+  /// Tab (and `filter type`) offered `shadow` and `unknown`, which filter to 0 species: the
+  /// API's types above 10000 are not listed, and still open by name.
+  @Test func theTypesOfNoSpeciesAreNotListed() async throws {
+    let shadow = #"{"id":10002,"name":"shadow","names":[],"damage_relations":{},"pokemon":[]}"#
+    let client = try FixtureClient(["type": [Fixtures.fire, shadow]])
+    let directory = PageDirectory(kinds: [TypeFeature.kind(client: client)])
+    #expect(try await directory.names(of: "type").map(\.name) == ["fire"])
+    #expect(try await directory.open("type", "shadow").title == "Shadow")
+  }
+
   @Test func attackingAndDefendingFactorsAndItsSpeciesApartFromForms() async throws {
     let page = try await open("type", "FIRE", as: TypePage.self)
     #expect(page.attacking.double == ["grass", "ice"])
