@@ -69,7 +69,8 @@ final class Slots: Sendable {
   private struct State {
     var limit: Int
     var free: Int
-    var queue: [UInt64] = []
+    /// The requests waiting, each with its task's priority, in the order they came.
+    var queue: [(id: UInt64, priority: UInt8)] = []
     var waiters: [UInt64: Waiter] = [:]
     var nextID: UInt64 = 0
   }
@@ -94,16 +95,19 @@ final class Slots: Sendable {
     for _ in 0..<added { release() }
   }
 
-  /// Takes a slot, waiting for one if needed; `false` when the task was cancelled first.
+  /// Takes a slot, waiting for one if needed; `false` when the task was cancelled first. A
+  /// request of a higher-priority task (a command) is handed a slot before those of lower ones
+  /// (the loads a session starts in the background) that came first.
   func acquire() async -> Bool {
     if Task.isCancelled { return false }
+    let priority = Task.currentPriority.rawValue
     let id: UInt64? = state.withLock { state in
       if state.free > 0, state.queue.isEmpty {
         state.free -= 1
         return nil
       }
       state.nextID += 1
-      state.queue.append(state.nextID)
+      state.queue.append((state.nextID, priority))
       state.waiters[state.nextID] = .arriving
       return state.nextID
     }
@@ -129,7 +133,7 @@ final class Slots: Sendable {
       let (waiter, givesBack) = state.withLock {
         state -> (CheckedContinuation<Bool, Never>?, Bool) in
         guard let waiter = state.waiters[id] else { return (nil, false) }
-        state.queue.removeAll { $0 == id }
+        state.queue.removeAll { $0.id == id }
         switch waiter {
         case .arriving:
           state.waiters[id] = .cancelled
@@ -149,11 +153,13 @@ final class Slots: Sendable {
     }
   }
 
-  /// Gives a slot back: to the first request waiting, else to the pool.
+  /// Gives a slot back: to the first request waiting of the highest priority, else to the pool.
   func release() {
     let next = state.withLock { state -> CheckedContinuation<Bool, Never>? in
       while !state.queue.isEmpty {
-        let id = state.queue.removeFirst()
+        let highest = state.queue.map(\.priority).max() ?? 0
+        let index = state.queue.firstIndex { $0.priority == highest } ?? 0
+        let id = state.queue.remove(at: index).id
         switch state.waiters[id] {
         case .waiting(let continuation):
           state.waiters[id] = nil

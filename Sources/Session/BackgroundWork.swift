@@ -34,12 +34,13 @@ public final class BackgroundWork: Sendable {
   public init() {}
 
   /// Starts `operation` as a registered job named `name` (for logs and tests). The job is
-  /// registered before the task can run, and removed when it ends, however it ends.
+  /// registered before the task can run, and removed when it ends, however it ends. It runs at
+  /// a utility priority: its requests wait behind a command's for the HTTP client's slots.
   public func start(_ name: String, _ operation: @escaping @Sendable () async -> Void) {
     state.withLock { state in
       let id = state.newID()
       // Created under the lock: the task's `finished` call waits for the registration.
-      let task = Task { [weak self] in
+      let task = Task(priority: .utility) { [weak self] in
         await operation()
         self?.finished(id)
       }

@@ -129,6 +129,31 @@ struct BoundedHTTPClientTests {
     #expect(await transport.maxInFlight == 6)
   }
 
+  /// A command's request (a higher priority) goes before the background loads queued before
+  /// it: at a launch, `open 60` waited behind the 26 types the list's rows load.
+  @Test func aHigherPriorityRequestIsServedBeforeLowerOnesQueuedFirst() async throws {
+    let transport = HeldTransport()
+    let client = BoundedHTTPClient(wrapping: transport, limit: 1)
+    let first = Task(priority: .utility) { try await client.send(request("first")) }
+    await waitUntil { await transport.heldCount == 1 }
+    let background = (0..<3).map { index in
+      Task(priority: .utility) { try await client.send(request("background\(index)")) }
+    }
+    try await Task.sleep(for: .milliseconds(20))
+    let command = Task(priority: .high) { try await client.send(request("command")) }
+    try await Task.sleep(for: .milliseconds(20))
+    for _ in 0..<5 {
+      await waitUntil { await transport.heldCount == 1 }
+      await transport.releaseOne()
+    }
+    _ = try await first.value
+    _ = try await command.value
+    for task in background { _ = try await task.value }
+    let order = await transport.order
+    #expect(order.prefix(2) == ["first", "command"])
+    #expect(Set(order.dropFirst(2)) == ["background0", "background1", "background2"])
+  }
+
   @Test func aCancelledWaiterLeavesTheQueueAndTakesNoSlot() async throws {
     let transport = HeldTransport()
     let client = BoundedHTTPClient(wrapping: transport, limit: 1)
