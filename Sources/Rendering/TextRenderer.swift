@@ -85,6 +85,11 @@ public struct TextRenderer: Sendable {
     return lines.joined(separator: "\n")
   }
 
+  /// A message's `text` broken into lines that fit the terminal, `indent` columns in.
+  func wrapped(_ text: String, indent: Int = 0) -> [String] {
+    TextTools.wrap(text, width: max(20, terminalSize().columns - indent - 1))
+  }
+
   // MARK: - Language
 
   /// `Language: ja (Japanese, 日本語).` with how far the names have loaded; a bare `lang` lists
@@ -92,7 +97,7 @@ public struct TextRenderer: Sendable {
   func renderLanguage(_ report: LanguageReport) -> String {
     var lines: [String] = []
     if let language = report.current {
-      lines.append(
+      lines += wrapped(
         (report.changed ? "Names and texts now in " : "Names and texts in ") + "\(language)"
           + (language == .english
             ? "." : "; in English where PokéAPI has none in \(language.englishName)."))
@@ -502,9 +507,12 @@ public struct TextRenderer: Sendable {
       lines.append(style.dim("It does not evolve."))
     }
     for failure in images.failures {
-      lines.append(
-        style.red("✗ ") + "#\(failure.speciesID) \(SafeText.line(failure.displayName)): "
-          + FailureText.reason(failure.error))
+      let text =
+        "#\(failure.speciesID) \(SafeText.line(failure.displayName)): "
+        + FailureText.reason(failure.error)
+      for (index, line) in wrapped(text, indent: 2).enumerated() {
+        lines.append(index == 0 ? style.red("✗ ") + line : "  " + line)
+      }
     }
     let members = Set(tree.rows.map(\.id)).filter { images.stored[$0] != nil }.count
     let pictures = renderEvolutionImages(

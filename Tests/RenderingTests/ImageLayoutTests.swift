@@ -367,3 +367,28 @@ struct PresenterSizesTests {
     if rows >= 30 { #expect(lines.last?.contains("type NAME · back") == true) }
   }
 }
+
+/// Every kind of output, laid out at the presenter's three sizes: no line wider than the
+/// terminal, and none taller than the screen but for the prompt's row.
+@Suite("Every output at the presenter's sizes")
+struct EveryOutputSizesTests {
+  @Test(arguments: PresenterSizesTests.sizes)
+  func everyOutputFitsTheScreen(_ size: (Int, Int)) {
+    let (columns, rows) = size
+    for (index, output) in everyOutput.enumerated() {
+      for colour in [true, false] {
+        let lines = TextRenderer(
+          style: TextStyle(colorEnabled: colour), images: BoxRenderer(),
+          terminalSize: { (columns, rows) }
+        ).render(output).components(separatedBy: "\n")
+        let widest = lines.map(DisplayWidth.of).max() ?? 0
+        #expect(
+          widest <= columns,
+          "output \(index) at \(columns)×\(rows): \(widest) columns\n\(lines.filter { DisplayWidth.of($0) > columns }.joined(separator: "\n"))"
+        )
+        #expect(
+          lines.count <= rows - 1, "output \(index) at \(columns)×\(rows): \(lines.count) rows")
+      }
+    }
+  }
+}
