@@ -356,11 +356,15 @@ struct SpeciesNamesTests {
   @Test func formsThatFailedToLoadAreAskedForAgainWhileTheSpeciesComplete() async {
     let work = BackgroundWork()
     let formsAnswer = Locked(false)
+    // The second load's forms answer once the test has looked (its loads run in the background,
+    // at their own pace).
+    let gate = AsyncStream<Void>.makeStream()
     let names = SpeciesNames(
       work: work,
       load: { () async throws(APIError) in [SpeciesSummary(id: 26, name: "raichu")] },
       forms: { () async throws(APIError) in
         guard formsAnswer.withLock({ $0 }) else { throw .offline }
+        for await _ in gate.stream { break }
         return [SpeciesSummary(id: 10100, name: "raichu-alola")]
       })
     names.loadIfNeeded()
@@ -369,6 +373,8 @@ struct SpeciesNamesTests {
     formsAnswer.withLock { $0 = true }
     names.loadIfNeeded()
     #expect(names.names?.map(\.name) == ["raichu"], "the species stay offered while the forms load")
+    gate.continuation.yield()
+    gate.continuation.finish()
     #expect(await work.waitUntilIdle(within: .seconds(5)))
     #expect(names.names?.map(\.name) == ["raichu", "raichu-alola"])
     // Complete now: nothing more to load.
