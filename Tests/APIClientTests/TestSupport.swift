@@ -86,10 +86,10 @@ final class RefusingPort: Sendable {
   let port: UInt16
   private let socket: Int32
 
-  /// Holds `port` (a stopped server's: tried for up to 2 s while it is released), or any free
-  /// port when it is 0.
+  /// Holds `port` (a stopped server's: tried for up to 6 s while it is released, which under
+  /// ThreadSanitizer on a loaded machine took more than 2), or any free port when it is 0.
   init(port wanted: UInt16 = 0) async throws {
-    for _ in 0..<40 {
+    for _ in 0..<120 {
       if let held = Self.bind(wanted) {
         socket = held.socket
         port = held.port
