@@ -223,6 +223,11 @@ class Localizer:
     def long(self, raw_entries):
         return self._pick(localized(raw_entries), False, False, False)
 
+    def effect(self, raw_entries):
+        """The short effect, else the long one (as the pages pick it)."""
+        short = self.short(raw_entries)
+        return self.long(raw_entries) if short is None else short
+
 
 # --- The data --------------------------------------------------------------------------------
 
@@ -373,8 +378,7 @@ def check_ability(label, data, raw, glossary, language):
            words_.name(raw["names"], raw["name"]))
     flavor = words_.text(raw["flavor_text_entries"])
     expect_text("ability flavorText", f"{label}: flavorText", data.get("flavorText"), flavor)
-    effect = words_.short(raw["effect_entries"])
-    effect = words_.long(raw["effect_entries"]) if effect is None else effect
+    effect = words_.effect(raw["effect_entries"])
     effect = flavor if effect is None else effect
     expect_text("ability effect", f"{label}: effect", data.get("effect"), effect)
     expect("ability language", f"{label}: language", data.get("language"), language)
@@ -386,8 +390,7 @@ def check_move(label, data, raw, glossary, language):
     words_ = Localizer(language, orders)
     expect("move displayName", f"{label}: displayName", data["displayName"],
            words_.name(raw["names"], raw["name"]))
-    short = words_.short(raw["effect_entries"])
-    short = words_.long(raw["effect_entries"]) if short is None else short
+    short = words_.effect(raw["effect_entries"])
     expect_text("move effect", f"{label}: effect", data.get("effect"),
            fill_chance(short, raw["effect_chance"]) if short is not None else None)
     expect_text("move flavorText", f"{label}: flavorText", data.get("flavorText"),
@@ -406,8 +409,7 @@ def check_item(label, data, raw, glossary, language):
     words_ = Localizer(language, orders)
     expect("item displayName", f"{label}: displayName", data["displayName"],
            words_.name(raw["names"], raw["name"]))
-    effect = words_.short(raw["effect_entries"])
-    effect = words_.long(raw["effect_entries"]) if effect is None else effect
+    effect = words_.effect(raw["effect_entries"])
     expect_text("item effect", f"{label}: effect", data.get("effect"), effect)
     expect_text("item flavorText", f"{label}: flavorText", data.get("flavorText"),
            words_.text(raw["flavor_text_entries"]))

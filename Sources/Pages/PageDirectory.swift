@@ -103,20 +103,14 @@ public struct PageDirectory: Sendable {
     do {
       return try await show(query)
     } catch .api(.notFound) {
-      let all: [NamedResource]
-      do {
-        all = try await names(of: kind)
-      } catch {
-        throw .api(error)
-      }
-      let local = try await localNames(of: pageKind, in: glossary, progress: progress)
       return try await show(
-        try resolve(query, typed: typed, kind: kind, among: all, local: local, glossary: glossary))
+        try await slug(query, typed: typed, of: pageKind, glossary: glossary, progress: progress))
     }
   }
 
   /// The slug of the `kind` resource `input` names, found as ``open(_:_:selection:selectionName:glossary:game:progress:)``
-  /// finds it (in the language too), without its page: `filter type feu` is `fire`.
+  /// finds a name that is not a slug (in the language too), without its page: `filter type feu`
+  /// is `fire`.
   public func slug(
     of kind: String, named input: String, glossary: Glossary = .slugs,
     progress: @escaping @Sendable (String) -> Void = { _ in }
@@ -128,16 +122,23 @@ public struct PageDirectory: Sendable {
     guard !query.isEmpty, input.count <= 100 else {
       throw .invalidName(kind: kind, example: pageKind.example)
     }
+    return try await slug(query, typed: input, of: pageKind, glossary: glossary, progress: progress)
+  }
+
+  /// The one slug `query` names among the kind's names and, in a language, its names there.
+  private func slug(
+    _ query: String, typed: String, of kind: PageKind, glossary: Glossary,
+    progress: @escaping @Sendable (String) -> Void
+  ) async throws(PageError) -> String {
     let all: [NamedResource]
     do {
-      all = try await names(of: kind)
+      all = try await names(of: kind.name)
     } catch {
       throw .api(error)
     }
-    if all.contains(where: { $0.name == query }) { return query }
-    let local = try await localNames(of: pageKind, in: glossary, progress: progress)
+    let local = try await localNames(of: kind, in: glossary, progress: progress)
     return try resolve(
-      query, typed: input, kind: kind, among: all, local: local, glossary: glossary)
+      query, typed: typed, kind: kind.name, among: all, local: local, glossary: glossary)
   }
 
   /// The names of `kind`'s resources in the glossary's language and in English, by slug, to

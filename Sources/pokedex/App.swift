@@ -351,13 +351,18 @@ struct App {
         ? .success : .commandFailed
     }
     if let editor {
-      SignalHub.shared.treatQuitAsInterrupt()
-      SignalHub.shared.ignoreBrokenPipes()
-      await loop.runInteractive(
-        editor: editor, typeAhead: TypeAhead(), interrupts: InterruptController.shared)
+      await runInteractive(editor)
       return .success
     }
     return await loop.runScript(PipedLineReader().lines) ? .success : .commandFailed
+  }
+
+  /// The session at the prompt, playing `demo` when one is given.
+  private func runInteractive(_ editor: LibEditLineEditor, demo: DemoPlayer? = nil) async {
+    SignalHub.shared.treatQuitAsInterrupt()
+    SignalHub.shared.ignoreBrokenPipes()
+    await loop.runInteractive(
+      editor: editor, typeAhead: TypeAhead(), interrupts: InterruptController.shared, demo: demo)
   }
 
   /// `present FILE`: the demo played from the prompt; `--prepare`, run once as a script so that
@@ -383,10 +388,11 @@ struct App {
         failed.append("step \(index + 1) (\(command))")
       }
       await storeAnswers()
-      let recorded = demoRecorder.map { ($0.keys, $0.images) } ?? ([], [])
-      let pinned = await cache.pin(recorded.0)
+      let keys = demoRecorder?.keys ?? []
+      let images = demoRecorder?.images ?? []
+      let pinned = await cache.pin(keys)
       let manifest = DemoManifest(
-        file: DemoManifest.absolute(file), script: script, keys: recorded.0, images: recorded.1)
+        file: DemoManifest.absolute(file), script: script, keys: keys, images: images)
       let saved = manifest.save(in: paths.cache)
       var problems =
         failed.isEmpty
@@ -404,8 +410,8 @@ struct App {
         return .commandFailed
       }
       Console.standard.print(
-        "Prepared \(file): its \(commands.count) steps ran; \(recorded.0.count) answers and "
-          + (recorded.1.count == 1 ? "1 image" : "\(recorded.1.count) images")
+        "Prepared \(file): its \(commands.count) steps ran; \(keys.count) answers and "
+          + (images.count == 1 ? "1 image" : "\(images.count) images")
           + " kept for the show.")
       return .success
     }
@@ -423,11 +429,7 @@ struct App {
       return await loop.runScript(commands.flatMap(CommandParser.splitScript).async)
         ? .success : .commandFailed
     }
-    SignalHub.shared.treatQuitAsInterrupt()
-    SignalHub.shared.ignoreBrokenPipes()
-    await loop.runInteractive(
-      editor: editor, typeAhead: TypeAhead(), interrupts: InterruptController.shared,
-      demo: DemoPlayer(script))
+    await runInteractive(editor, demo: DemoPlayer(script))
     return .success
   }
 

@@ -350,17 +350,23 @@ struct BoundedStoreTests {
     func advance(by interval: TimeInterval) { seconds.withLock { $0 += interval } }
   }
 
-  @Test func theLeastRecentlyUsedAnswersGoWhenTheStoreOutgrowsItsBound() async throws {
-    let directory = temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let clock = Clock()
+  /// A store bounded at 1 MB holding 20 answers of 40 KB (800 KB, under the bound), an hour
+  /// apart: `old-0` … `old-19`.
+  func storeOfOldAnswers(in directory: URL, clock: Clock) async throws -> GRDBCacheStore {
     let store = try GRDBCacheStore.open(
       directory: directory, limitBytes: 1 << 20, now: { clock.now })
-    // 20 answers of 40 KB (800 KB, under the bound), an hour apart.
     for index in 0..<20 {
       try await store.save(entry("old-\(index)", bytes: 40_000))
       clock.advance(by: 3_601)
     }
+    return store
+  }
+
+  @Test func theLeastRecentlyUsedAnswersGoWhenTheStoreOutgrowsItsBound() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let clock = Clock()
+    let store = try await storeOfOldAnswers(in: directory, clock: clock)
     // Reading the first one makes it the most recently used.
     #expect(try await store.entry(forKey: "old-0") != nil)
     clock.advance(by: 3_601)
@@ -382,12 +388,7 @@ struct BoundedStoreTests {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let clock = Clock()
-    let store = try GRDBCacheStore.open(
-      directory: directory, limitBytes: 1 << 20, now: { clock.now })
-    for index in 0..<20 {
-      try await store.save(entry("old-\(index)", bytes: 40_000))
-      clock.advance(by: 3_601)
-    }
+    let store = try await storeOfOldAnswers(in: directory, clock: clock)
     try await store.pin(["old-1", "old-2"])
     try await store.save(entry("old-2", bytes: 40_000))
     clock.advance(by: 3_601)
