@@ -14,7 +14,6 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
@@ -58,14 +57,9 @@ let package = Package(
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(
       name: "HTTPClientLive", dependencies: ["Locking", "HTTPClient", "CCurlShim", "CZlibShim"]),
-    .target(name: "Cache"),
-    // The one SQLite setting GRDB has no call for (the store's log at close).
+    // SQLite's API (Debian's libsqlite3), and the one setting Swift cannot call (variadic).
     .target(name: "CSQLiteOptions", linkerSettings: [.linkedLibrary("sqlite3")]),
-    .target(
-      name: "CacheStoreGRDB",
-      dependencies: [
-        "Cache", "CSQLiteOptions", "Locking", .product(name: "GRDB", package: "GRDB.swift"),
-      ]),
+    .target(name: "Cache", dependencies: ["CSQLiteOptions", "Locking"]),
     .target(name: "APIClient", dependencies: ["Models", "HTTPClient", "Cache", "Locking"]),
     .target(name: "PNGDecoder"),
     .target(name: "PNGDecoderLibPNG", dependencies: ["PNGDecoder", "CPNGShim"]),
@@ -143,7 +137,7 @@ let package = Package(
       name: "pokedex",
       dependencies: [
         "Session", "AppDecorators", "Rendering", "Presentation", "APIClient", "HTTPClient",
-        "HTTPClientLive", "Cache", "CacheStoreGRDB", "PNGDecoderLibPNG", "LineEditorLibEdit",
+        "HTTPClientLive", "Cache", "PNGDecoderLibPNG", "LineEditorLibEdit",
         "Analytics", "FeatureFlags", "CommandLanguage", "DetailFeature", "ImageFeature",
         "ListFeature", "SpriteStore", "SyncFeature", "Terminal", "TerminalImages",
         "TerminalImagesChafa", "Pages", "AbilityFeature", "MoveFeature", "TypeFeature",
@@ -176,13 +170,13 @@ let package = Package(
     .testTarget(
       name: "CacheTests",
       dependencies: [
-        "Locking", "Cache", "CacheStoreGRDB", .product(name: "GRDB", package: "GRDB.swift"),
+        "Locking", "Cache", "CSQLiteOptions",
       ]),
     .testTarget(
       name: "APIClientTests",
       dependencies: [
         "Locking",
-        "APIClient", "HTTPClient", "HTTPClientLive", "Cache", "CacheStoreGRDB", "Models",
+        "APIClient", "HTTPClient", "HTTPClientLive", "Cache", "Models",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(

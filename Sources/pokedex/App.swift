@@ -3,7 +3,6 @@ import AbilityFeature
 import Analytics
 import AppDecorators
 import Cache
-import CacheStoreGRDB
 import CommandLanguage
 import CompareFeature
 import DetailFeature
@@ -99,7 +98,7 @@ struct App {
 
   /// Whether the response cache in the directory `cachePath` has yet to be created.
   private static func isNewCache(cachePath: String) -> Bool {
-    access(cachePath + "/" + GRDBCacheStore.fileName, F_OK) != 0
+    access(cachePath + "/" + SQLiteCacheStore.fileName, F_OK) != 0
   }
 
   init(
@@ -153,7 +152,7 @@ struct App {
 
     // Cache: memory in front of SQLite, opened when first used (memory only when the directory
     // is unusable; rebuilt when the file turns out to be damaged).
-    let disk = GRDBCacheStore.opener(directory: paths.cache)
+    let disk = SQLiteCacheStore.opener(directory: paths.cache)
     // `present --prepare` records what the demo reads and stores, to pin it and check it later.
     let recorder = options.prepare ? DemoRecorder() : nil
     let logged = StoreOpener(

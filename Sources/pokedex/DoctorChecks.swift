@@ -1,5 +1,4 @@
 import Cache
-import CacheStoreGRDB
 import Doctor
 import FeatureFlags
 import Foundation
@@ -39,7 +38,7 @@ enum DoctorChecks {
       cache: {
         let statistics = await cache.statistics()
         return Doctor.CacheFacts(
-          path: shown(paths.cache.appending(path: GRDBCacheStore.fileName)),
+          path: shown(paths.cache.appending(path: SQLiteCacheStore.fileName)),
           bytes: statistics.bytes, limitBytes: statistics.limitBytes,
           species: statistics.species, images: await images.downloadedIDs().count,
           oldestEntry: statistics.oldestEntry, isPersistent: statistics.isPersistent)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CacheStoreGRDB
+import Cache
 import CommandLanguage
 import FeatureFlags
 import Foundation
@@ -73,7 +73,7 @@ enum ManualPage {
         "optional configuration: {\"features\": {\"evolution\": false}}"
       ),
       (
-        shown(paths.cache.appending(path: GRDBCacheStore.fileName)),
+        shown(paths.cache.appending(path: SQLiteCacheStore.fileName)),
         "the response cache (SQLite), at most 256 MB"
       ),
       (shown(paths.spritesDirectory) + "/", "downloaded images, {id}.png"),

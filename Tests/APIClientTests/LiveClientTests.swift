@@ -1,6 +1,5 @@
 import APIClient
 import Cache
-import CacheStoreGRDB
 import Foundation
 import HTTPClient
 import Locking
@@ -497,13 +496,13 @@ struct LiveClientTests {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     do {
-      let store = try GRDBCacheStore.open(directory: directory)
+      let store = try SQLiteCacheStore.open(directory: directory)
       let harness = Harness(server: server, cache: ResponseCache(store: store))
       _ = try await harness.client.evolutionChain(id: 67)
       // As a process does before it ends.
       await harness.client.settle()
     }
-    let store = try GRDBCacheStore.open(directory: directory)
+    let store = try SQLiteCacheStore.open(directory: directory)
     let restarted = Harness(server: server, cache: ResponseCache(store: store))
     #expect(try await restarted.client.evolutionChain(id: 67).chain.evolvesTo.count == 8)
     #expect(await server.requests().count == 1)

@@ -1,7 +1,5 @@
 import CSQLiteOptions
-import Cache
 import Foundation
-import GRDB
 import Locking
 
 #if canImport(Glibc)
@@ -10,14 +8,16 @@ import Locking
   import Darwin
 #endif
 
-/// The persistent ``CacheStore``: one SQLite file opened through GRDB.
+/// The persistent ``CacheStore``: one SQLite file, on SQLite's C API (``SQLiteConnection``).
 ///
 /// - Crash-safe: SQLite transactions in WAL mode; an interrupted write leaves the previous state.
 /// - Two processes at once: WAL lets readers and one writer proceed together, a busy time-out
 ///   has a writer wait for the other process instead of failing, and opening (schema set-up) is
 ///   serialised by an advisory lock file.
-/// - One connection (`DatabaseQueue`): a pokedex process is short-lived and asks one thing at a
-///   time; a pool's extra reader connections cost start-up time and memory for nothing.
+/// - One connection, reached on a serial queue of its own (SQLite's calls block, a busy time-out
+///   up to 5 s, and the tasks' threads are few): a pokedex process is short-lived and asks one
+///   thing at a time; a pool's extra reader connections cost start-up time and memory for
+///   nothing.
 /// - Opening costs the same whatever the file's size: no integrity scan. A damaged file shows
 ///   when SQLite reads it, and the operation then throws ``CacheStoreError/corrupt``, which the
 ///   ``ResponseCache`` answers by rebuilding the store.
@@ -25,7 +25,9 @@ import Locking
 ///   used go, down to nine tenths of the bound. "Used" is kept to the hour, so that reading a
 ///   cached answer costs a write at most once an hour. The size is read from SQLite's page
 ///   counts, so the check costs the same whatever the file holds.
-/// - Schema versioned with a `DatabaseMigrator`; a file from a newer pokedex is left untouched.
+/// - Schema versioned by named migrations, recorded in the `grdb_migrations` table where the
+///   pokedex releases built on GRDB recorded them, so that either reads the other's file; a file
+///   from a newer pokedex is left untouched.
 /// - A cache pokedex cannot write (a read-only file system, another user's directory) is opened
 ///   read-only: it answers reads, and saves throw ``CacheStoreError/readOnly``.
 /// - Closed quickly: a write-ahead log of at most ``logKeptAtClose`` is left for the next session
@@ -36,7 +38,7 @@ import Locking
 ///   (`wal_autocheckpoint`, SQLite's own at 4 MB otherwise): a `sync` on loopback, whose answers
 ///   never stop coming, leaves the client no moment to, and on a nearly full disk a log of 4 MB
 ///   filled it before a species was whole.
-public final class GRDBCacheStore: CacheStore {
+public final class SQLiteCacheStore: CacheStore {
   /// Why a store could not be opened.
   public enum OpenError: Error, Sendable, Equatable {
     /// The directory or file cannot be created or written.
@@ -69,7 +71,10 @@ public final class GRDBCacheStore: CacheStore {
   /// How stale a "last used" date may get before a read refreshes it.
   static let useResolution: TimeInterval = 3600
 
-  private let database: DatabaseQueue
+  /// The connection, `nil` once closed; reached only on ``queue``.
+  private let connection: Locked<SQLiteConnection?>
+  /// Where the connection's work runs, one operation at a time.
+  private let queue = DispatchQueue(label: "pokedex-cache", qos: .userInitiated)
   private let now: @Sendable () -> Date
 
   /// Where the database file is.
@@ -80,14 +85,11 @@ public final class GRDBCacheStore: CacheStore {
   /// Opened read-only: reads only, saves refused.
   public let isReadOnly: Bool
 
-  /// ``close()`` was called.
-  private let closed = Locked(false)
-
   private init(
-    database: DatabaseQueue, fileURL: URL, limitBytes: Int, isReadOnly: Bool = false,
+    connection: sending SQLiteConnection, fileURL: URL, limitBytes: Int, isReadOnly: Bool = false,
     now: @escaping @Sendable () -> Date
   ) {
-    self.database = database
+    self.connection = Locked(connection)
     self.fileURL = fileURL
     self.limitBytes = limitBytes
     self.isReadOnly = isReadOnly
@@ -102,31 +104,31 @@ public final class GRDBCacheStore: CacheStore {
   /// the kernel's writeback delay loses them (the log's checksums reject a torn frame), never the
   /// file.
   deinit {
-    if !closed.withLock({ $0 }) { keepSmallLogAtClose() }
+    connection.withLock { connection in
+      if let connection { keepSmallLogAtClose(connection) }
+    }
   }
 
   /// Closes the connection now (``deinit`` otherwise does when the store is let go): the log
   /// is left or copied as ``deinit`` says.
   public func close() async {
-    let first = closed.withLock { closed in
-      defer { closed = true }
-      return !closed
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      queue.async {
+        self.connection.withLock { connection in
+          if let connection { self.keepSmallLogAtClose(connection) }
+          connection = nil
+        }
+        done.resume()
+      }
     }
-    guard first else { return }
-    keepSmallLogAtClose()
-    try? database.close()
   }
 
-  /// Has SQLite leave a log of at most ``logKeptAtClose`` when the connection closes.
-  private func keepSmallLogAtClose() {
+  /// Has SQLite leave a log of at most ``logKeptAtClose`` when `connection` closes.
+  private func keepSmallLogAtClose(_ connection: SQLiteConnection) {
     guard !isReadOnly else { return }
     var log = stat()
     guard stat(fileURL.path + "-wal", &log) == 0, log.st_size <= Self.logKeptAtClose else { return }
-    database.inDatabase { db in
-      if let connection = db.sqliteConnection {
-        _ = pdx_sqlite_keep_log_at_close(UnsafeMutableRawPointer(connection), 1)
-      }
-    }
+    connection.keepLogAtClose()
   }
 
   /// Opens (creating if needed) the store in `directory`.
@@ -134,7 +136,7 @@ public final class GRDBCacheStore: CacheStore {
   public static func open(
     directory: URL, busyTimeout: TimeInterval = 5, limitBytes: Int = defaultLimitBytes,
     now: @escaping @Sendable () -> Date = { Date() }, isWritable: WritableCheck = canWrite
-  ) throws(OpenError) -> GRDBCacheStore {
+  ) throws(OpenError) -> SQLiteCacheStore {
     let fileURL = directory.appendingPathComponent(fileName)
     if FileManager.default.fileExists(atPath: fileURL.path),
       !isWritable(directory.path) || !isWritable(fileURL.path)
@@ -161,49 +163,42 @@ public final class GRDBCacheStore: CacheStore {
       Glibc.close(database)
     }
 
-    var configuration = Configuration()
-    configuration.busyMode = .timeout(busyTimeout)
-    // WAL, set here rather than with GRDB's `journalMode = .wal`: that one commits a dummy
-    // transaction whenever the WAL file is empty (which it is after every clean exit) so that
-    // pool readers can open it. A single connection needs none of it, and a read-only command
-    // then writes nothing.
-    configuration.prepareDatabase { db in
-      try db.execute(
-        sql: """
-          PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
-          PRAGMA journal_size_limit = \(logKeptAtClose);
-          PRAGMA wal_autocheckpoint = \(logKeptAtClose / 4096)
-          """)
-    }
-    configuration.label = "pokedex-cache"
     do {
-      let database = try DatabaseQueue(path: fileURL.path, configuration: configuration)
-      let migrator = Self.migrator
-      let (superseded, current) = try database.read { db in
-        (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+      let connection = try SQLiteConnection(
+        path: fileURL.path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+        busyTimeout: busyTimeout)
+      // WAL, set on every opening (a no-op once the file is in WAL mode): a read-only command
+      // then writes nothing but SQLite's shared-memory index.
+      try connection.execute(
+        """
+        PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+        PRAGMA journal_size_limit = \(logKeptAtClose);
+        PRAGMA wal_autocheckpoint = \(logKeptAtClose / 4096)
+        """)
+      let applied = try appliedMigrations(connection)
+      if !applied.isSubset(of: migrations.map(\.name)) {
+        throw OpenError.newerSchema(path: fileURL.path)
       }
-      if superseded { throw OpenError.newerSchema(path: fileURL.path) }
       // Migrating takes a write transaction even with nothing to do: only when needed.
-      if !current {
+      if migrations.contains(where: { !applied.contains($0.name) }) {
         do {
-          try migrator.migrate(database)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+          try migrate(connection)
+        } catch let error as SQLiteError where error.primary == SQLITE_ERROR {
           // A `response` table that is not ours, say: the file is not a pokedex cache.
           throw OpenError.corrupt(path: fileURL.path)
         }
       }
       // A file that claims our migrations but has other columns is not ours either.
-      let columns = try database.read { db in
-        Set(try Row.fetchAll(db, sql: "PRAGMA table_info(response)").map { $0["name"] as String })
+      guard Self.columns.isSubset(of: try responseColumns(connection)) else {
+        throw OpenError.corrupt(path: fileURL.path)
       }
-      guard Self.columns.isSubset(of: columns) else { throw OpenError.corrupt(path: fileURL.path) }
-      return GRDBCacheStore(
-        database: database, fileURL: fileURL, limitBytes: max(1 << 20, limitBytes), now: now)
+      return SQLiteCacheStore(
+        connection: connection, fileURL: fileURL, limitBytes: max(1 << 20, limitBytes), now: now)
     } catch let error as OpenError {
       throw error
-    } catch let error as DatabaseError {
-      switch error.resultCode.primaryResultCode {
-      case .SQLITE_CORRUPT, .SQLITE_NOTADB: throw .corrupt(path: fileURL.path)
+    } catch let error as SQLiteError {
+      switch error.primary {
+      case SQLITE_CORRUPT, SQLITE_NOTADB: throw .corrupt(path: fileURL.path)
       default: throw .unwritable(path: fileURL.path)
       }
     } catch {
@@ -220,10 +215,7 @@ public final class GRDBCacheStore: CacheStore {
   /// `SQLITE_USE_URI`).
   private static func openReadOnly(
     fileURL: URL, limitBytes: Int, now: @escaping @Sendable () -> Date
-  ) throws(OpenError) -> GRDBCacheStore {
-    var configuration = Configuration()
-    configuration.readonly = true
-    configuration.label = "pokedex-cache-read-only"
+  ) throws(OpenError) -> SQLiteCacheStore {
     var allowed = CharacterSet.urlPathAllowed
     allowed.remove(charactersIn: "?#%")
     let path = fileURL.path.addingPercentEncoding(withAllowedCharacters: allowed) ?? fileURL.path
@@ -232,20 +224,17 @@ public final class GRDBCacheStore: CacheStore {
     }
     for query in logged ? ["mode=ro", "immutable=1"] : ["immutable=1"] {
       do {
-        let database = try DatabaseQueue(
-          path: "file:\(path)?\(query)", configuration: configuration)
-        let columns = try database.read { db in
-          Set(try Row.fetchAll(db, sql: "PRAGMA table_info(response)").map { $0["name"] as String })
-        }
+        let connection = try SQLiteConnection(
+          path: "file:\(path)?\(query)", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+          busyTimeout: 5)
         // One it cannot read (not ours, or an older schema it cannot migrate) is no cache.
-        guard Self.columns.isSubset(of: columns) else {
+        guard Self.columns.isSubset(of: try responseColumns(connection)) else {
           throw OpenError.unwritable(path: fileURL.path)
         }
-        return GRDBCacheStore(
-          database: database, fileURL: fileURL, limitBytes: max(1 << 20, limitBytes),
+        return SQLiteCacheStore(
+          connection: connection, fileURL: fileURL, limitBytes: max(1 << 20, limitBytes),
           isReadOnly: true, now: now)
-      } catch let error as DatabaseError
-        where query == "mode=ro" && error.resultCode.primaryResultCode == .SQLITE_CANTOPEN
+      } catch let error as SQLiteError where query == "mode=ro" && error.primary == SQLITE_CANTOPEN
       {
         continue
       } catch let error as OpenError {
@@ -335,62 +324,89 @@ public final class GRDBCacheStore: CacheStore {
     "key", "status", "body", "etag", "storedAt", "expiresAt", "usedAt", "pinned",
   ]
 
-  private static var migrator: DatabaseMigrator {
-    var migrator = DatabaseMigrator()
-    migrator.registerMigration("v1: responses") { db in
-      try db.execute(
-        sql: """
-          CREATE TABLE response (
-            key TEXT PRIMARY KEY NOT NULL,
-            status INTEGER NOT NULL,
-            body BLOB NOT NULL,
-            etag TEXT,
-            storedAt DOUBLE NOT NULL,
-            expiresAt DOUBLE NOT NULL
-          );
-          CREATE INDEX response_storedAt ON response(storedAt);
-          """)
+  /// The schema's steps, oldest first, each named as it is recorded in the file.
+  private static let migrations: [(name: String, sql: String)] = [
+    (
+      "v1: responses",
+      """
+      CREATE TABLE response (
+        key TEXT PRIMARY KEY NOT NULL,
+        status INTEGER NOT NULL,
+        body BLOB NOT NULL,
+        etag TEXT,
+        storedAt DOUBLE NOT NULL,
+        expiresAt DOUBLE NOT NULL
+      );
+      CREATE INDEX response_storedAt ON response(storedAt);
+      """
+    ),
+    (
+      "v2: last use, for a bounded cache",
+      """
+      ALTER TABLE response ADD COLUMN usedAt DOUBLE NOT NULL DEFAULT 0;
+      UPDATE response SET usedAt = storedAt;
+      CREATE INDEX response_usedAt ON response(usedAt);
+      """
+    ),
+    (
+      "v3: pinned, for a prepared demo",
+      "ALTER TABLE response ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0"
+    ),
+  ]
+
+  /// The names of the steps the file has been through (none for a new file).
+  private static func appliedMigrations(_ connection: SQLiteConnection) throws -> Set<String> {
+    let recorded = try connection.rows(
+      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'"
+    ) { _ in true }
+    guard !recorded.isEmpty else { return [] }
+    return Set(try connection.rows("SELECT identifier FROM grdb_migrations") { $0.text(0) ?? "" })
+  }
+
+  /// Takes the file through the steps it has not been through, in one transaction.
+  private static func migrate(_ connection: SQLiteConnection) throws {
+    try connection.writing {
+      try connection.execute(
+        "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+      // Read again under the write lock: another process may have migrated meanwhile.
+      let applied = try appliedMigrations(connection)
+      for migration in migrations where !applied.contains(migration.name) {
+        try connection.execute(migration.sql)
+        try connection.query(
+          "INSERT INTO grdb_migrations (identifier) VALUES (?)", [.text(migration.name)])
+      }
     }
-    migrator.registerMigration("v2: last use, for a bounded cache") { db in
-      try db.execute(
-        sql: """
-          ALTER TABLE response ADD COLUMN usedAt DOUBLE NOT NULL DEFAULT 0;
-          UPDATE response SET usedAt = storedAt;
-          CREATE INDEX response_usedAt ON response(usedAt);
-          """)
-    }
-    migrator.registerMigration("v3: pinned, for a prepared demo") { db in
-      try db.execute(sql: "ALTER TABLE response ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0")
-    }
-    return migrator
+  }
+
+  /// The names of the `response` table's columns (none when there is no such table).
+  private static func responseColumns(_ connection: SQLiteConnection) throws -> Set<String> {
+    Set(try connection.rows("PRAGMA table_info(response)") { $0.text(1) ?? "" })
   }
 
   /// The entry under `key`, if any; its last use is refreshed when older than an hour.
   public func entry(forKey key: String) async throws -> CacheEntry? {
     let time = now().timeIntervalSince1970
-    let found = try await access {
-      try await database.read { db -> (CacheEntry, usedAt: Double)? in
-        guard
-          let row = try Row.fetchOne(
-            db, sql: "SELECT * FROM response WHERE key = ?", arguments: [key])
-        else { return nil }
+    let refreshes = !isReadOnly
+    return try await access { connection in
+      var found: (entry: CacheEntry, usedAt: Double)?
+      try connection.query(
+        "SELECT key, status, body, etag, storedAt, expiresAt, usedAt FROM response WHERE key = ?",
+        [.text(key)]
+      ) { row in
         let entry = CacheEntry(
-          key: row["key"], status: row["status"], body: row["body"], etag: row["etag"],
-          storedAt: Date(timeIntervalSince1970: row["storedAt"]),
-          expiresAt: Date(timeIntervalSince1970: row["expiresAt"]))
-        return (entry, row["usedAt"])
+          key: row.text(0) ?? key, status: row.integer(1), body: row.blob(2), etag: row.text(3),
+          storedAt: Date(timeIntervalSince1970: row.real(4)),
+          expiresAt: Date(timeIntervalSince1970: row.real(5)))
+        found = (entry, row.real(6))
+        return false
       }
-    }
-    guard let (entry, usedAt) = found else { return nil }
-    if !isReadOnly, time - usedAt > Self.useResolution {
-      try await access {
-        try await database.write { db in
-          try db.execute(
-            sql: "UPDATE response SET usedAt = ? WHERE key = ?", arguments: [time, key])
-        }
+      guard let found else { return nil }
+      if refreshes, time - found.usedAt > Self.useResolution {
+        try connection.query(
+          "UPDATE response SET usedAt = ? WHERE key = ?", [.real(time), .text(key)])
       }
+      return found.entry
     }
-    return entry
   }
 
   /// Inserts or replaces `entry` in one transaction, then makes room if the store outgrew its
@@ -399,21 +415,22 @@ public final class GRDBCacheStore: CacheStore {
     if isReadOnly { throw CacheStoreError.readOnly }
     let time = now().timeIntervalSince1970
     let limit = limitBytes
-    try await access {
-      try await database.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO response (key, status, body, etag, storedAt, expiresAt, usedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(key) DO UPDATE SET status = excluded.status, body = excluded.body,
-              etag = excluded.etag, storedAt = excluded.storedAt,
-              expiresAt = excluded.expiresAt, usedAt = excluded.usedAt
-            """,
-          arguments: [
-            entry.key, entry.status, entry.body, entry.etag, entry.storedAt.timeIntervalSince1970,
-            entry.expiresAt.timeIntervalSince1970, time,
+    try await access { connection in
+      try connection.writing {
+        try connection.query(
+          """
+          INSERT INTO response (key, status, body, etag, storedAt, expiresAt, usedAt)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT(key) DO UPDATE SET status = excluded.status, body = excluded.body,
+            etag = excluded.etag, storedAt = excluded.storedAt,
+            expiresAt = excluded.expiresAt, usedAt = excluded.usedAt
+          """,
+          [
+            .text(entry.key), .integer(entry.status), .blob(entry.body),
+            entry.etag.map { .text($0) } ?? .null, .real(entry.storedAt.timeIntervalSince1970),
+            .real(entry.expiresAt.timeIntervalSince1970), .real(time),
           ])
-        try Self.evict(db, limit: limit)
+        try Self.evict(connection, limit: limit)
       }
     }
   }
@@ -423,43 +440,41 @@ public final class GRDBCacheStore: CacheStore {
   /// store (at exit) no longer has to, with its two syncs.
   public func checkpoint() async throws {
     if isReadOnly { return }
-    try await access {
-      try await database.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
-    }
+    try await access { try $0.checkpoint() }
   }
 
   /// Deletes the least recently used answers while the pages in use exceed `limit`, down to nine
   /// tenths of it. Page counts make the check O(1); only an eviction reads rows.
-  static func evict(_ db: Database, limit: Int) throws {
-    let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
-    let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
-    let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
-    let used = (pages - free) * pageSize
+  static func evict(_ connection: SQLiteConnection, limit: Int) throws {
+    func pragma(_ name: String) throws -> Int {
+      try connection.rows("PRAGMA \(name)") { $0.integer(0) }.first ?? 0
+    }
+    let used = try (pragma("page_count") - pragma("freelist_count")) * pragma("page_size")
     guard used > limit else { return }
     var excess = used - limit / 10 * 9
-    let oldest = try Row.fetchCursor(
-      db,
-      sql: """
-        SELECT key, LENGTH(body) + LENGTH(key) AS size FROM response WHERE pinned = 0
-        ORDER BY usedAt
-        """)
     var keys: [String] = []
-    while excess > 0, let row = try oldest.next() {
-      keys.append(row["key"])
-      excess -= row["size"] as Int
+    try connection.query(
+      """
+      SELECT key, LENGTH(body) + LENGTH(key) AS size FROM response WHERE pinned = 0
+      ORDER BY usedAt
+      """
+    ) { row in
+      keys.append(row.text(0) ?? "")
+      excess -= row.integer(1)
+      return excess > 0
     }
     for key in keys {
-      try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key])
+      try connection.query("DELETE FROM response WHERE key = ?", [.text(key)])
     }
   }
 
   /// Keeps the entries filed under `keys` out of ``evict(_:limit:)`` (a prepared demo's).
   public func pin(_ keys: [String]) async throws {
     if isReadOnly { throw CacheStoreError.readOnly }
-    try await access {
-      try await database.write { db in
+    try await access { connection in
+      try connection.writing {
         for key in keys {
-          try db.execute(sql: "UPDATE response SET pinned = 1 WHERE key = ?", arguments: [key])
+          try connection.query("UPDATE response SET pinned = 1 WHERE key = ?", [.text(key)])
         }
       }
     }
@@ -468,47 +483,59 @@ public final class GRDBCacheStore: CacheStore {
   /// Deletes every entry.
   public func removeAll() async throws {
     if isReadOnly { throw CacheStoreError.readOnly }
-    try await access {
-      try await database.write { db in try db.execute(sql: "DELETE FROM response") }
-    }
+    try await access { try $0.execute("DELETE FROM response") }
   }
 
   /// Count, size (keys and bodies) and oldest date.
   public func summary() async throws -> CacheStoreSummary {
-    try await access {
-      try await database.read { db in
-        let row = try Row.fetchOne(
-          db,
-          sql: """
-            SELECT COUNT(*) AS entries,
-                   COALESCE(SUM(LENGTH(body) + LENGTH(key) + COALESCE(LENGTH(etag), 0)), 0) AS bytes,
-                   MIN(storedAt) AS oldest,
-                   (SELECT COUNT(DISTINCT replace(key, '/#languages', '/')) FROM response
-                     WHERE status = 200
-                       AND (key GLOB '*/pokemon-species/[0-9]*/#languages'
-                            OR key GLOB '*/pokemon-species/[0-9]*/')) AS species
-            FROM response
-            """)
-        let oldest: Double? = row?["oldest"]
-        return CacheStoreSummary(
-          entries: row?["entries"] ?? 0, bytes: row?["bytes"] ?? 0,
-          oldestEntry: oldest.map { Date(timeIntervalSince1970: $0) }, limitBytes: limitBytes,
-          species: row?["species"] ?? 0)
+    let limit = limitBytes
+    return try await access { connection in
+      var summary = CacheStoreSummary(entries: 0, bytes: 0, oldestEntry: nil, limitBytes: limit)
+      try connection.query(
+        """
+        SELECT COUNT(*),
+               COALESCE(SUM(LENGTH(body) + LENGTH(key) + COALESCE(LENGTH(etag), 0)), 0),
+               MIN(storedAt),
+               (SELECT COUNT(DISTINCT replace(key, '/#languages', '/')) FROM response
+                 WHERE status = 200
+                   AND (key GLOB '*/pokemon-species/[0-9]*/#languages'
+                        OR key GLOB '*/pokemon-species/[0-9]*/'))
+        FROM response
+        """
+      ) { row in
+        summary.entries = row.integer(0)
+        summary.bytes = row.integer(1)
+        summary.oldestEntry = row.isNull(2) ? nil : Date(timeIntervalSince1970: row.real(2))
+        summary.species = row.integer(3)
+        return false
       }
+      return summary
     }
   }
 
-  /// Runs a database operation, reporting a damaged file as ``CacheStoreError/corrupt`` and a
-  /// full disk as ``CacheStoreError/full``.
-  private func access<T>(_ operation: () async throws -> T) async throws -> T {
-    do {
-      return try await operation()
-    } catch let error as DatabaseError
-      where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode)
-    {
-      throw CacheStoreError.corrupt
-    } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_FULL {
-      throw CacheStoreError.full
+  /// Runs `operation` with the connection on the store's queue, reporting a damaged file as
+  /// ``CacheStoreError/corrupt`` and a full disk as ``CacheStoreError/full``.
+  private func access<T: Sendable>(
+    _ operation: @escaping @Sendable (SQLiteConnection) throws -> T
+  ) async throws -> T {
+    try await withCheckedThrowingContinuation { (result: CheckedContinuation<T, any Error>) in
+      queue.async {
+        result.resume(
+          with: Result { () throws -> T in
+            do {
+              return try self.connection.withLock { connection throws -> T in
+                guard let connection else { throw CancellationError() }
+                return try operation(connection)
+              }
+            } catch let error as SQLiteError
+              where [SQLITE_CORRUPT, SQLITE_NOTADB].contains(error.primary)
+            {
+              throw CacheStoreError.corrupt
+            } catch let error as SQLiteError where error.primary == SQLITE_FULL {
+              throw CacheStoreError.full
+            }
+          })
+      }
     }
   }
 }

@@ -1,9 +1,16 @@
-import Cache
-import CacheStoreGRDB
+import CSQLiteOptions
 import Foundation
-import GRDB
 import Locking
 import Testing
+
+@testable import Cache
+
+/// Runs `sql` on the SQLite file at `file` (created if needed), as another program would.
+private func execute(_ sql: String, in file: URL) throws {
+  try SQLiteConnection(
+    path: file.path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, busyTimeout: 5
+  ).execute(sql)
+}
 
 func temporaryDirectory() -> URL {
   let url = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -12,14 +19,14 @@ func temporaryDirectory() -> URL {
   return url
 }
 
-@Suite("GRDBCacheStore: persistence, recovery, two writers")
-struct GRDBCacheStoreTests {
+@Suite("SQLiteCacheStore: persistence, recovery, two writers")
+struct SQLiteCacheStoreTests {
   @Test func entriesSurviveARestart() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let saved = entry("https://pokeapi.co/api/v2/pokemon/133/", bytes: 2_000)
-    try await GRDBCacheStore.open(directory: directory).save(saved)
-    let reopened = try GRDBCacheStore.open(directory: directory)
+    try await SQLiteCacheStore.open(directory: directory).save(saved)
+    let reopened = try SQLiteCacheStore.open(directory: directory)
     #expect(try await reopened.entry(forKey: saved.key) == saved)
     #expect(try await reopened.entry(forKey: "other") == nil)
   }
@@ -27,17 +34,17 @@ struct GRDBCacheStoreTests {
   /// The keys the database file holds by itself, its write-ahead log left aside (none when it
   /// has no table yet).
   private func keysInTheMainFile(of directory: URL) -> [String] {
-    var configuration = Configuration()
-    configuration.readonly = true
-    let path = directory.appendingPathComponent(GRDBCacheStore.fileName).path
-    let queue = try? DatabaseQueue(path: "file:\(path)?immutable=1", configuration: configuration)
-    return (try? queue?.read { try String.fetchAll($0, sql: "SELECT key FROM response") }) ?? []
+    let path = directory.appendingPathComponent(SQLiteCacheStore.fileName).path
+    let connection = try? SQLiteConnection(
+      path: "file:\(path)?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+      busyTimeout: 5)
+    return (try? connection?.rows("SELECT key FROM response") { $0.text(0) ?? "" }) ?? []
   }
 
   @Test func aCheckpointMovesWhatWasSavedIntoTheDatabaseFile() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let store = try GRDBCacheStore.open(directory: directory)
+    let store = try SQLiteCacheStore.open(directory: directory)
     try await store.save(entry("https://pokeapi.co/api/v2/pokemon/133/", bytes: 2_000))
     // Saved in the log only: closing the store (or a checkpoint) moves it into the file.
     #expect(keysInTheMainFile(of: directory).isEmpty)
@@ -53,17 +60,17 @@ struct GRDBCacheStoreTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let copied = entry("https://pokeapi.co/api/v2/pokemon/25/", bytes: 2_000)
     let logged = entry("https://pokeapi.co/api/v2/pokemon/133/", bytes: 2_000)
-    let store = try GRDBCacheStore.open(directory: directory)
+    let store = try SQLiteCacheStore.open(directory: directory)
     try await store.save(copied)
     try await store.checkpoint()
     try await store.save(logged)
     if explicitly { await store.close() }
     _ = consume store
     // Closed without copying the log: no syncs at exit.
-    let log = directory.appendingPathComponent(GRDBCacheStore.fileName + "-wal").path
+    let log = directory.appendingPathComponent(SQLiteCacheStore.fileName + "-wal").path
     #expect(FileManager.default.fileExists(atPath: log))
     #expect(keysInTheMainFile(of: directory) == [copied.key])
-    let reopened = try GRDBCacheStore.open(directory: directory)
+    let reopened = try SQLiteCacheStore.open(directory: directory)
     #expect(try await reopened.entry(forKey: logged.key) == logged)
   }
 
@@ -73,9 +80,9 @@ struct GRDBCacheStoreTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     // One answer larger than the bound makes a log larger than it.
     let keys = ["https://pokeapi.co/api/v2/pokemon/1/"]
-    let store = try GRDBCacheStore.open(directory: directory)
+    let store = try SQLiteCacheStore.open(directory: directory)
     for key in keys {
-      try await store.save(entry(key, bytes: 2 * GRDBCacheStore.logKeptAtClose))
+      try await store.save(entry(key, bytes: 2 * SQLiteCacheStore.logKeptAtClose))
     }
     if explicitly {
       await store.close()
@@ -83,7 +90,7 @@ struct GRDBCacheStoreTests {
       await store.close()
     }
     _ = consume store
-    let log = directory.appendingPathComponent(GRDBCacheStore.fileName + "-wal").path
+    let log = directory.appendingPathComponent(SQLiteCacheStore.fileName + "-wal").path
     #expect(!FileManager.default.fileExists(atPath: log))
     #expect(keysInTheMainFile(of: directory).sorted() == keys.sorted())
   }
@@ -95,14 +102,14 @@ struct GRDBCacheStoreTests {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let keys = (1...12).map { "https://pokeapi.co/api/v2/pokemon/\($0)/" }
-    let store = try GRDBCacheStore.open(directory: directory)
+    let store = try SQLiteCacheStore.open(directory: directory)
     for key in keys {
-      try await store.save(entry(key, bytes: GRDBCacheStore.logKeptAtClose / 4))
+      try await store.save(entry(key, bytes: SQLiteCacheStore.logKeptAtClose / 4))
     }
-    let log = directory.appendingPathComponent(GRDBCacheStore.fileName + "-wal").path
+    let log = directory.appendingPathComponent(SQLiteCacheStore.fileName + "-wal").path
     let size = try #require(
       try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int)
-    #expect(size < GRDBCacheStore.logKeptAtClose * 3 / 2)
+    #expect(size < SQLiteCacheStore.logKeptAtClose * 3 / 2)
     #expect(Set(keysInTheMainFile(of: directory)).isSuperset(of: keys.prefix(4)))
     for key in keys { #expect(try await store.entry(forKey: key)?.key == key) }
   }
@@ -110,7 +117,7 @@ struct GRDBCacheStoreTests {
   @Test func speciesAreCountedOnceWhicheverVersionFiledThem() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let store = try GRDBCacheStore.open(directory: directory)
+    let store = try SQLiteCacheStore.open(directory: directory)
     let base = "https://pokeapi.co/api/v2/pokemon-species"
     // 25 as an earlier version filed it and as this one does, 133 only the old way, 1 only the
     // new; a species by name and a list are not counted.
@@ -131,7 +138,7 @@ struct GRDBCacheStoreTests {
   @Test func summaryAndRemoveAll() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let store = try GRDBCacheStore.open(directory: directory)
+    let store = try SQLiteCacheStore.open(directory: directory)
     try await store.save(entry("a", storedAt: Date(timeIntervalSince1970: 300)))
     try await store.save(entry("b", storedAt: Date(timeIntervalSince1970: 200)))
     try await store.save(entry("a", storedAt: Date(timeIntervalSince1970: 400)))
@@ -143,17 +150,17 @@ struct GRDBCacheStoreTests {
     #expect(
       try await store.summary()
         == CacheStoreSummary(
-          entries: 0, bytes: 0, oldestEntry: nil, limitBytes: GRDBCacheStore.defaultLimitBytes))
+          entries: 0, bytes: 0, oldestEntry: nil, limitBytes: SQLiteCacheStore.defaultLimitBytes))
   }
 
   /// A store in `directory` holding 50 answers of 3 KB, closed, its file open for writing.
   private func filledStoreOpenForDamage(in directory: URL) async throws -> FileHandle {
     do {
-      let store = try GRDBCacheStore.open(directory: directory)
+      let store = try SQLiteCacheStore.open(directory: directory)
       for index in 0..<50 { try await store.save(entry("key-\(index)", bytes: 3_000)) }
     }
     return try FileHandle(
-      forWritingTo: directory.appendingPathComponent(GRDBCacheStore.fileName))
+      forWritingTo: directory.appendingPathComponent(SQLiteCacheStore.fileName))
   }
 
   @Test(arguments: ["whole file", "first pages"])
@@ -170,16 +177,16 @@ struct GRDBCacheStoreTests {
     }
     try handle.close()
 
-    let (store, warnings) = GRDBCacheStore.openOrRecover(directory: directory)
+    let (store, warnings) = SQLiteCacheStore.openOrRecover(directory: directory)
     #expect(warnings.count == 1)
     #expect(warnings.first?.contains("was damaged") == true)
     let recovered = try #require(store)
     try await recovered.save(entry("fresh"))
     #expect(try await recovered.entry(forKey: "fresh") != nil)
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    #expect(names.contains { $0.hasPrefix(GRDBCacheStore.fileName + ".corrupt-") })
+    #expect(names.contains { $0.hasPrefix(SQLiteCacheStore.fileName + ".corrupt-") })
     // Opening again is quiet: the new file is healthy.
-    #expect(GRDBCacheStore.openOrRecover(directory: directory).warnings.isEmpty)
+    #expect(SQLiteCacheStore.openOrRecover(directory: directory).warnings.isEmpty)
   }
 
   @Test func openingDoesNotScanTheFileButADamagedPageIsReportedWhenRead() async throws {
@@ -191,7 +198,7 @@ struct GRDBCacheStoreTests {
     try handle.close()
 
     // The header is intact: opening is quick and quiet, whatever the file holds.
-    let (opened, warnings) = GRDBCacheStore.openOrRecover(directory: directory)
+    let (opened, warnings) = SQLiteCacheStore.openOrRecover(directory: directory)
     #expect(warnings.isEmpty)
     let store = try #require(opened)
     await #expect(throws: CacheStoreError.corrupt) { try await store.summary() }
@@ -199,13 +206,13 @@ struct GRDBCacheStoreTests {
     // The cache then rebuilds it, once, with one warning, and goes on with a healthy file.
     let notices = Locked<[String]>([])
     let cache = ResponseCache(
-      opening: GRDBCacheStore.opener(directory: directory),
+      opening: SQLiteCacheStore.opener(directory: directory),
       onNotice: { notice in notices.withLock { $0.append(notice) } })
     _ = await cache.statistics()
     await cache.save(entry("fresh"))
     #expect(notices.withLock { $0 }.count == 1)
     #expect(notices.withLock { $0 }.first?.contains("was damaged") == true)
-    let reopened = try GRDBCacheStore.open(directory: directory)
+    let reopened = try SQLiteCacheStore.open(directory: directory)
     #expect(try await reopened.entry(forKey: "fresh") != nil)
   }
 
@@ -222,18 +229,14 @@ struct GRDBCacheStoreTests {
   func aForeignSchemaIsSetAsideAndRebuilt(schema: String) async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    do {
-      let queue = try DatabaseQueue(
-        path: directory.appendingPathComponent(GRDBCacheStore.fileName).path)
-      try await queue.write { db in try db.execute(sql: schema) }
-    }
-    let (store, warnings) = GRDBCacheStore.openOrRecover(directory: directory)
+    try execute(schema, in: directory.appendingPathComponent(SQLiteCacheStore.fileName))
+    let (store, warnings) = SQLiteCacheStore.openOrRecover(directory: directory)
     #expect(warnings.count == 1)
     #expect(warnings.first?.contains("was damaged") == true)
     let rebuilt = try #require(store)
     try await rebuilt.save(entry("fresh"))
     #expect(try await rebuilt.entry(forKey: "fresh") != nil)
-    #expect(GRDBCacheStore.openOrRecover(directory: directory).warnings.isEmpty)
+    #expect(SQLiteCacheStore.openOrRecover(directory: directory).warnings.isEmpty)
   }
 
   @Test func anUnwritableDirectoryMeansMemoryOnlyWithOneWarning() async throws {
@@ -241,7 +244,7 @@ struct GRDBCacheStoreTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let blocker = directory.appendingPathComponent("a-file")
     try Data("x".utf8).write(to: blocker)
-    let (store, warnings) = GRDBCacheStore.openOrRecover(
+    let (store, warnings) = SQLiteCacheStore.openOrRecover(
       directory: blocker.appendingPathComponent("cache"))
     #expect(store == nil)
     #expect(warnings.count == 1)
@@ -252,12 +255,12 @@ struct GRDBCacheStoreTests {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let saved = entry("https://pokeapi.co/api/v2/pokemon/25/", bytes: 500)
-    try await GRDBCacheStore.open(directory: directory).save(saved)
+    try await SQLiteCacheStore.open(directory: directory).save(saved)
     // Root may write anywhere, so the test says the paths are not writable, as a read-only file
     // system would (end-to-end checks a real one).
-    let (opened, warnings) = GRDBCacheStore.openOrRecover(
+    let (opened, warnings) = SQLiteCacheStore.openOrRecover(
       directory: directory, isWritable: { _ in false })
-    let store = try #require(opened as? GRDBCacheStore)
+    let store = try #require(opened as? SQLiteCacheStore)
     #expect(store.isReadOnly)
     #expect(
       warnings == [
@@ -278,11 +281,9 @@ struct GRDBCacheStoreTests {
   @Test func aReadOnlyCacheOfAnotherSchemaIsNoCache() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent(GRDBCacheStore.fileName)
-    try await DatabaseQueue(path: file.path).write { db in
-      try db.execute(sql: "CREATE TABLE response (key TEXT, value TEXT)")
-    }
-    let (store, warnings) = GRDBCacheStore.openOrRecover(
+    let file = directory.appendingPathComponent(SQLiteCacheStore.fileName)
+    try execute("CREATE TABLE response (key TEXT, value TEXT)", in: file)
+    let (store, warnings) = SQLiteCacheStore.openOrRecover(
       directory: directory, isWritable: { _ in false })
     #expect(store == nil)
     #expect(warnings.first?.hasSuffix("caching in memory only.") == true)
@@ -291,14 +292,10 @@ struct GRDBCacheStoreTests {
   @Test func aFileFromANewerSchemaIsLeftAlone() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    try await GRDBCacheStore.open(directory: directory).save(entry("kept"))
-    let file = directory.appendingPathComponent(GRDBCacheStore.fileName)
-    let queue = try DatabaseQueue(path: file.path)
-    try await queue.write { db in
-      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: future')")
-    }
-    try queue.close()
-    let (store, warnings) = GRDBCacheStore.openOrRecover(directory: directory)
+    try await SQLiteCacheStore.open(directory: directory).save(entry("kept"))
+    let file = directory.appendingPathComponent(SQLiteCacheStore.fileName)
+    try execute("INSERT INTO grdb_migrations (identifier) VALUES ('v99: future')", in: file)
+    let (store, warnings) = SQLiteCacheStore.openOrRecover(directory: directory)
     #expect(store == nil)
     #expect(warnings.first?.contains("newer pokedex") == true)
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -308,8 +305,8 @@ struct GRDBCacheStoreTests {
   @Test func twoInstancesWritingAtOnceLoseNothing() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let first = try GRDBCacheStore.open(directory: directory)
-    let second = try GRDBCacheStore.open(directory: directory)
+    let first = try SQLiteCacheStore.open(directory: directory)
+    let second = try SQLiteCacheStore.open(directory: directory)
     try await withThrowingTaskGroup(of: Void.self) { group in
       for (name, store) in [("first", first), ("second", second)] {
         group.addTask {
@@ -318,7 +315,7 @@ struct GRDBCacheStoreTests {
       }
       try await group.waitForAll()
     }
-    let reopened = try GRDBCacheStore.open(directory: directory)
+    let reopened = try SQLiteCacheStore.open(directory: directory)
     #expect(try await reopened.summary().entries == 400)
     for name in ["first", "second"] {
       #expect(try await reopened.entry(forKey: "\(name)-199") != nil)
@@ -328,9 +325,9 @@ struct GRDBCacheStoreTests {
   @Test func responseCacheOnDiskReportsPersistentStatistics() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let cache = ResponseCache(store: try GRDBCacheStore.open(directory: directory))
+    let cache = ResponseCache(store: try SQLiteCacheStore.open(directory: directory))
     await cache.save(entry("a"))
-    let restarted = ResponseCache(store: try GRDBCacheStore.open(directory: directory))
+    let restarted = ResponseCache(store: try SQLiteCacheStore.open(directory: directory))
     #expect(await restarted.entry(forKey: "a") != nil)
     let statistics = await restarted.statistics()
     #expect(statistics.entries == 1)
@@ -352,8 +349,8 @@ struct BoundedStoreTests {
 
   /// A store bounded at 1 MB holding 20 answers of 40 KB (800 KB, under the bound), an hour
   /// apart: `old-0` … `old-19`.
-  func storeOfOldAnswers(in directory: URL, clock: Clock) async throws -> GRDBCacheStore {
-    let store = try GRDBCacheStore.open(
+  func storeOfOldAnswers(in directory: URL, clock: Clock) async throws -> SQLiteCacheStore {
+    let store = try SQLiteCacheStore.open(
       directory: directory, limitBytes: 1 << 20, now: { clock.now })
     for index in 0..<20 {
       try await store.save(entry("old-\(index)", bytes: 40_000))
@@ -405,22 +402,17 @@ struct BoundedStoreTests {
   @Test func aCacheFromTheFirstSchemaGetsItsLastUseFromItsStorageDate() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent(GRDBCacheStore.fileName)
-    do {
-      let queue = try DatabaseQueue(path: file.path)
-      try await queue.write { db in
-        try db.execute(
-          sql: """
-            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-            INSERT INTO grdb_migrations VALUES ('v1: responses');
-            CREATE TABLE response (
-              key TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL, body BLOB NOT NULL,
-              etag TEXT, storedAt DOUBLE NOT NULL, expiresAt DOUBLE NOT NULL);
-            INSERT INTO response VALUES ('kept', 200, x'7b7d', NULL, 5, 10);
-            """)
-      }
-    }
-    let store = try GRDBCacheStore.open(directory: directory)
+    let file = directory.appendingPathComponent(SQLiteCacheStore.fileName)
+    try execute(
+      """
+      CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+      INSERT INTO grdb_migrations VALUES ('v1: responses');
+      CREATE TABLE response (
+        key TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL, body BLOB NOT NULL,
+        etag TEXT, storedAt DOUBLE NOT NULL, expiresAt DOUBLE NOT NULL);
+      INSERT INTO response VALUES ('kept', 200, x'7b7d', NULL, 5, 10);
+      """, in: file)
+    let store = try SQLiteCacheStore.open(directory: directory)
     #expect(try await store.entry(forKey: "kept")?.storedAt == Date(timeIntervalSince1970: 5))
   }
 }
