@@ -2,7 +2,7 @@
 // history, or be set aside as damaged, never crash; a line added afterwards must be kept.
 import Foundation
 
-@testable import LineEditorLibEdit
+@testable import Terminal
 
 private let directory = FileManager.default.temporaryDirectory
   .appendingPathComponent("pokedex-fuzz-history-\(getpid())")

@@ -2,7 +2,6 @@
 // must parse to a command or one clear failure, expand `!N` against a history, and complete
 // and hint in every context, without a crash.
 import CommandLanguage
-import FeatureFlags
 
 private let names = [
   NameEntry(name: "mr-mime", id: 122, types: ["Psychic", "Fairy"]),

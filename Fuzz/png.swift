@@ -1,9 +1,7 @@
 // libFuzzer target: the image path. Any bytes must decode to a bounded RGBA image or throw one
 // PNGDecodingError; what decodes must render through libchafa in every mode it draws.
 import Foundation
-import PNGDecoder
-import PNGDecoderLibPNG
-import TerminalImagesChafa
+import Images
 
 private let decoder = LibPNGDecoder(maxBytes: 1 << 20, maxSide: 512)
 

@@ -1,13 +1,12 @@
 import APIClient
-import Analytics
 import Cache
 import DetailFeature
 import Foundation
 import HTTPClient
+import ImageFeature
 import Locking
 import Logging
 import Models
-import SpriteStore
 
 /// Records "species selected" around the detail feature: the feature itself never knows.
 public struct AnalyticsSpeciesDetails: SpeciesDetails {

@@ -1,4 +1,4 @@
-import CSQLiteOptions
+import CShims
 import Foundation
 
 /// A failed SQLite call: its extended result code and SQLite's message.

@@ -1,4 +1,4 @@
-import CSQLiteOptions
+import CShims
 import Foundation
 import Locking
 

@@ -1,4 +1,3 @@
-import FeatureFlags
 import Models
 
 /// One command the user asked for, with typed arguments.

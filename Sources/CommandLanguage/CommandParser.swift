@@ -1,5 +1,3 @@
-import FeatureFlags
-
 /// Turns input lines into commands, and derives `help` and tab completion from `CommandTable`.
 ///
 /// Every function takes `isEnabled`, which answers whether a feature flag (e.g. `evolution`) is

@@ -1,5 +1,3 @@
-import FeatureFlags
-
 /// One row of the command table: everything the parser, `help` and completion know about a command.
 public struct CommandSpec: Sendable {
   /// The canonical name, e.g. `evolution`.

@@ -1,4 +1,3 @@
-import FeatureFlags
 import Models
 
 /// The one table of commands. The parser, `help`, `help COMMAND` and tab completion all read it.

@@ -1,6 +1,5 @@
-import FeatureFlags
-import LineEditor
 import Models
+import Terminal
 
 /// A species or form that completion can offer: its slug, its id and its types.
 public struct NameEntry: Sendable, Equatable {

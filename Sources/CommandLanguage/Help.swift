@@ -1,6 +1,5 @@
-import FeatureFlags
-import LineEditor
 import Models
+import Terminal
 
 extension CommandParser {
   /// The `help` text: one aligned row per enabled command (usage with aliases, then a summary),

@@ -1,4 +1,3 @@
-import FeatureFlags
 import Models
 
 /// `" Did you mean "open"?"` when a candidate is near `word`, otherwise `""`.

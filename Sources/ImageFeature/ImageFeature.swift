@@ -1,7 +1,6 @@
 import Foundation
 import HTTPClient
-import PNGDecoder
-import SpriteStore
+import Images
 
 /// A species image on disk: where it is, its bytes and its decoded pixels.
 public struct StoredImage: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import CSanitizer
+import CShims
 import Synchronization
 
 /// A value only reached under a lock: `Synchronization.Mutex`, with each critical section

@@ -1,4 +1,4 @@
-import CICUShim
+import CShims
 
 /// Where a line of text may end, by Unicode's line breaking rules (UAX #14, as ICU implements
 /// them), with Japanese's strict rules: never before small kana (`ッ`, `ょ`), the long vowel

@@ -1,7 +1,6 @@
 import Cache
+import CommandLanguage
 import DetailFeature
-import Doctor
-import FeatureFlags
 import ImageFeature
 import ListFeature
 import Models

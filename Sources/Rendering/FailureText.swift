@@ -3,12 +3,11 @@ import Cache
 import CommandLanguage
 import DetailFeature
 import ImageFeature
+import Images
 import ListFeature
 import Models
-import PNGDecoder
 import Pages
 import Presentation
-import SpriteStore
 import SyncFeature
 
 /// The one place where a failure becomes words, for the text and JSON renderers alike, and a

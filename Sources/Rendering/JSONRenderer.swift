@@ -1,7 +1,6 @@
 import Cache
+import CommandLanguage
 import DetailFeature
-import Doctor
-import FeatureFlags
 import Foundation
 import ImageFeature
 import ListFeature

@@ -1,15 +1,14 @@
 import Cache
+import CommandLanguage
 import DetailFeature
-import Doctor
-import FeatureFlags
 import Foundation
 import ImageFeature
+import Images
 import ListFeature
 import Models
 import Pages
 import Presentation
 import SyncFeature
-import TerminalImages
 
 /// Draws command outputs for people: colour and images in a terminal, clean plain text
 /// (same layout, no escape codes) otherwise.

@@ -1,4 +1,4 @@
-import TerminalImages
+import Images
 
 /// ANSI styling that collapses to plain text when colour is off.
 ///

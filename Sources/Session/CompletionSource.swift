@@ -1,8 +1,7 @@
 import CommandLanguage
-import FeatureFlags
-import LineEditor
 import Locking
 import Models
+import Terminal
 
 /// Tab completion and argument hints for the line editor, derived from the command table and
 /// what the session knows: the species names (loaded on demand when they are missing), whether a

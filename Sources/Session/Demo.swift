@@ -1,6 +1,6 @@
-import LineEditor
 import Locking
 import Models
+import Terminal
 
 /// A rehearsed demo (`present FILE`): the commands, one a line, each with the speaker notes
 /// (`#` lines) written right above it; a blank line ends notes that belong to no command (a

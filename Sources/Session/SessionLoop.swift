@@ -1,5 +1,4 @@
 import CommandLanguage
-import LineEditor
 import Presentation
 import Terminal
 

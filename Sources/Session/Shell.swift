@@ -1,8 +1,6 @@
 import APIClient
 import CommandLanguage
 import DetailFeature
-import Doctor
-import FeatureFlags
 import ImageFeature
 import ListFeature
 import Models

@@ -2,12 +2,11 @@ import APIClient
 import Cache
 import CommandLanguage
 import DetailFeature
-import Doctor
-import FeatureFlags
 import ImageFeature
 import ListFeature
 import Models
 import Pages
+import Presentation
 import SyncFeature
 
 /// Everything a ``Shell`` talks to. The composition root builds it from live implementations;

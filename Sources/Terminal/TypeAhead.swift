@@ -1,3 +1,4 @@
+import Foundation
 import Locking
 
 #if canImport(Glibc)
@@ -23,7 +24,8 @@ public final class TypeAhead: Sendable {
   private let state = Locked(State())
 
   /// Type-ahead for the terminal on `descriptor` (standard input by default).
-  public init(descriptor: Int32 = STDIN_FILENO, hub: SignalHub = .shared) {
+  public init(descriptor: Int32 = FileHandle.standardInput.fileDescriptor, hub: SignalHub = .shared)
+  {
     self.descriptor = descriptor
     self.hub = hub
   }

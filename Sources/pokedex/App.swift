@@ -1,36 +1,21 @@
 import APIClient
-import AbilityFeature
-import Analytics
 import AppDecorators
 import Cache
 import CommandLanguage
-import CompareFeature
 import DetailFeature
-import EncounterFeature
-import FeatureFlags
 import Foundation
 import HTTPClient
-import HTTPClientLive
 import ImageFeature
-import ItemFeature
-import LearnsetFeature
-import LineEditorLibEdit
+import Images
 import ListFeature
 import Logging
 import Models
-import MoveFeature
-import NatureFeature
-import PNGDecoderLibPNG
 import Pages
 import Presentation
 import Rendering
 import Session
-import SpriteStore
 import SyncFeature
 import Terminal
-import TerminalImages
-import TerminalImagesChafa
-import TypeFeature
 
 /// The composition root: the one place that picks implementations, wraps decorators around
 /// features and services, and runs the session interactively, from `-c`, or from piped input.

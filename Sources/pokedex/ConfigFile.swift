@@ -1,4 +1,4 @@
-import FeatureFlags
+import CommandLanguage
 import Foundation
 
 /// `config.json`, the settings the session keeps (the language, the game) beside the feature

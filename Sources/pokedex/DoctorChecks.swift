@@ -1,12 +1,12 @@
 import Cache
-import Doctor
-import FeatureFlags
+import CommandLanguage
 import Foundation
 import HTTPClient
 import ImageFeature
+import Images
+import Presentation
 import Rendering
 import Terminal
-import TerminalImages
 
 /// The facts `doctor` judges, read where they live: the terminal and the options, the two hosts
 /// (asked once each, without retries), the cache and the files.

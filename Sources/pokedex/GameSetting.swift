@@ -1,4 +1,4 @@
-import FeatureFlags
+import CommandLanguage
 import Foundation
 import Models
 import Pages

@@ -1,9 +1,8 @@
 import ArgumentParser
 import Cache
 import CommandLanguage
-import FeatureFlags
 import Foundation
-import LineEditor
+import Terminal
 
 /// pokedex(1) in roff (man(7)), made from the definitions `--help`, `help` and `help keys`
 /// print: argument-parser's own description of the options, the command table, the line

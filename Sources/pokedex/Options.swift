@@ -1,6 +1,6 @@
 import ArgumentParser
-import CBuildInfo
-import FeatureFlags
+import CShims
+import CommandLanguage
 import Foundation
 import Models
 

@@ -1,0 +1,157 @@
+import APIClient
+import Models
+
+/// `GET ability/{id or name}`: what an ability does and who has it (its texts in every language).
+public struct Ability: APIResource, Hashable {
+  /// A pokemon that has the ability, and whether as its hidden one.
+  public struct Holder: Codable, Sendable, Hashable {
+    public var isHidden: Bool
+    public var pokemon: NamedResource
+
+    public init(isHidden: Bool, pokemon: NamedResource) {
+      self.isHidden = isHidden
+      self.pokemon = pokemon
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case pokemon
+      case isHidden = "is_hidden"
+    }
+  }
+
+  public static let path = "ability"
+  public static let representation = "ability-page+games"
+
+  public var id: Int
+  public var name: String
+  public var names: [LocalizedText]
+  public var effects: [LocalizedText]
+  public var flavorTexts: [LocalizedText]
+  public var generation: NamedResource?
+  public var pokemon: [Holder]
+
+  public init(
+    id: Int, name: String, names: [LocalizedText] = [], effects: [LocalizedText] = [],
+    flavorTexts: [LocalizedText] = [], generation: NamedResource? = nil, pokemon: [Holder] = []
+  ) {
+    self.id = id
+    self.name = name
+    self.names = names
+    self.effects = effects
+    self.flavorTexts = flavorTexts
+    self.generation = generation
+    self.pokemon = pokemon
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, names, generation, pokemon
+    case effects = "effect_entries"
+    case flavorTexts = "flavor_text_entries"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(Int.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    names = try Localized.decode(c, .names)
+    effects = try Localized.decode(c, .effects)
+    flavorTexts = try Localized.decode(c, .flavorTexts)
+    generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
+    pokemon = try c.decodeIfPresent([Holder].self, forKey: .pokemon) ?? []
+  }
+}
+
+/// The `ability NAME` page: what the ability does, when it came, and the species that have it,
+/// normal and hidden apart.
+public struct AbilityPage: Page, Equatable {
+  /// The slug (`lightning-rod`).
+  public var name: String
+  /// In the page's language (`Lightning Rod`, `ひらいしん`).
+  public var displayName: String
+  public var id: Int
+  /// The short effect, else the newest flavour text.
+  public var effect: String?
+  /// The flavour text of the session's game when it has one, else the newest.
+  public var flavorText: String?
+  /// The language of the texts (`en` without one chosen).
+  public var language: String
+  /// Said once on the page when a text is in English for want of one in the language.
+  public var fallbackNote: String?
+  /// `Generation III`.
+  public var generation: String?
+  /// The pokemon that have it as a normal ability, by id.
+  public var holders: [PageSpecies]
+  /// The pokemon that have it as their hidden ability, by id.
+  public var hiddenHolders: [PageSpecies]
+
+  /// The page of `ability`, in the glossary's language, its text `game`'s when it has one, else
+  /// the newest game's by `order` (else the last listed).
+  public init(
+    _ ability: Ability, glossary: Glossary = .slugs, game: SessionGame? = nil,
+    order: GameOrder? = nil
+  ) {
+    var words = Localizer(glossary)
+    name = SafeText.line(ability.name)
+    id = ability.id
+    displayName = words.name(ability.names, slug: ability.name)
+    flavorText = words.text(ability.flavorTexts, order: order, game: game)
+    effect = words.shortText(ability.effects) ?? words.text(ability.effects) ?? flavorText
+    generation = ability.generation.map { Localized.generation($0.name) }
+    language = words.language.code
+    fallbackNote = words.note
+    let holders = ability.pokemon.compactMap { holder in
+      PageSpecies(holder.pokemon, glossary: glossary).map { (holder.isHidden, $0) }
+    }
+    self.holders = Self.ordered(holders.filter { !$0.0 }.map(\.1))
+    hiddenHolders = Self.ordered(holders.filter { $0.0 }.map(\.1))
+  }
+
+  /// Species first by id, then the other forms by id; each once.
+  static func ordered(_ species: [PageSpecies]) -> [PageSpecies] {
+    var seen: Set<Int> = []
+    return species.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+  }
+
+  public var address: PageAddress { PageAddress(kind: "ability", key: name) }
+  public var title: String { displayName }
+
+  public var links: [String: [String]] {
+    ["open": (holders + hiddenHolders).map(\.name)]
+  }
+
+  public var document: PageDocument {
+    var fields: [PageDocument.Field] = []
+    if let effect { fields.append(.init("Effect", effect)) }
+    if let flavorText, flavorText != effect { fields.append(.init("In game", flavorText)) }
+    return PageDocument(
+      title: displayName,
+      subtitle: (["Ability"] + (generation.map { [$0] } ?? [])).joined(separator: " · "),
+      blocks: [
+        .fields(fields.isEmpty ? [.init("Effect", [Span("no description", .dim)])] : fields),
+        .names(
+          heading: "Pokémon with \(displayName)", holders.map { Span($0.label) },
+          none: "none"),
+        .names(
+          heading: "As a hidden ability", hiddenHolders.map { Span($0.label) }, none: "none"),
+      ] + PageDocument.note(fallbackNote) + [.hint("open NAME · back")])
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case name, displayName, id, effect, flavorText, generation, holders, hiddenHolders, language
+    case fallbackNote
+  }
+}
+
+/// The ability pages over `client`.
+public enum AbilityFeature {
+  /// `ability NAME`: the ability; its text the newest game's by the games' order (kept, else
+  /// the order of its texts' games alone: one more round trip the first time).
+  public static func kind(client: any PokeAPIClient) -> PageKind {
+    .named("ability", example: "static", resource: Ability.self, client: client) {
+      ability, request, client async throws(APIError) in
+      AbilityPage(
+        ability, glossary: request.glossary, game: request.game,
+        order: try await GameOrder.ranking(ability.flavorTexts.map(\.versionGroup), client))
+    }
+  }
+}

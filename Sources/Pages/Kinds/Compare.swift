@@ -1,0 +1,204 @@
+import APIClient
+import DetailFeature
+import Models
+
+/// The `compare A B [C]` page: two or three species (or forms) side by side.
+public struct ComparePage: Page, Codable, Equatable {
+  /// One species' facts as compared.
+  public struct Entry: Codable, Sendable, Equatable {
+    public var id: Int
+    /// The species' or form's slug (`raichu-alola`), what `back` opens again.
+    public var name: String
+    public var displayName: String
+    public var types: [String]
+    /// The types' slugs, in the order of ``types`` (their colours are the slugs').
+    public var typeSlugs: [String]?
+    public var heightCentimetres: Int
+    public var weightKilograms: Double
+    public var abilities: [SpeciesDetailViewModel.Ability]
+    public var stats: [SpeciesDetailViewModel.Stat]
+    public var baseStatTotal: Int
+  }
+
+  /// An attacking type that does not hit them all alike, and its factor on each.
+  public struct Matchup: Codable, Sendable, Equatable {
+    /// The type as shown (`Ground`).
+    public var type: String
+    public var factors: [Double]
+  }
+
+  public var species: [Entry]
+  /// The attacking types whose factors differ between them, strongest first.
+  public var matchups: [Matchup]
+
+  public init(_ details: [SpeciesDetailViewModel]) {
+    species = details.map { detail in
+      Entry(
+        id: detail.form?.pokemonID ?? detail.id, name: detail.form?.name ?? detail.name,
+        displayName: detail.displayName, types: detail.types,
+        typeSlugs: detail.language == nil ? nil : detail.typeSlugs,
+        heightCentimetres: detail.heightCentimetres, weightKilograms: detail.weightKilograms,
+        abilities: detail.abilities, stats: detail.stats, baseStatTotal: detail.baseStatTotal)
+    }
+    var factors: [String: [Double]] = [:]
+    var order: [String] = []
+    for (index, detail) in details.enumerated() {
+      guard let matchups = detail.matchups else { continue }
+      let known =
+        matchups.weaknesses.map { ($0.type, $0.multiplier) }
+        + matchups.resistances.map { ($0.type, $0.multiplier) }
+        + matchups.immunities.map { ($0, 0.0) }
+      for (type, factor) in known {
+        if factors[type] == nil {
+          factors[type] = Array(repeating: 1, count: details.count)
+          order.append(type)
+        }
+        factors[type]?[index] = factor
+      }
+    }
+    matchups = order.compactMap { type in
+      guard let values = factors[type], Set(values).count > 1 else { return nil }
+      return Matchup(type: type, factors: values)
+    }.sorted { ($0.factors.max() ?? 1) > ($1.factors.max() ?? 1) }
+  }
+
+  public var address: PageAddress {
+    PageAddress(kind: "compare", key: "- " + species.map(\.name).joined(separator: " "))
+  }
+  public var title: String { species.map(\.displayName).joined(separator: " vs ") }
+  public var links: [String: [String]] {
+    ["open": species.map(\.name), "ability": [], "type": []]
+  }
+
+  /// The widest a bar is drawn, for the highest base stat there is (255).
+  static let barWidth = 10
+
+  public var document: PageDocument {
+    var rows: [[Span]] = []
+    func row(_ label: String, _ cells: [Span]) { rows.append([Span(label, .strong)] + cells) }
+    row(
+      "Type",
+      species.map { entry in
+        Span(
+          entry.types.joined(separator: " "),
+          (entry.typeSlugs?.first ?? entry.types.first?.lowercased()).map { .type($0) } ?? .plain)
+      })
+    row("Height", species.map { Span(Measures.height(centimetres: $0.heightCentimetres)) })
+    row("Weight", species.map { Span(Measures.weight(kilograms: $0.weightKilograms)) })
+    let most = species.map(\.abilities.count).max() ?? 0
+    for index in 0..<most {
+      row(
+        index == 0 ? "Abilities" : "",
+        species.map { entry in
+          guard index < entry.abilities.count else { return Span("") }
+          let ability = entry.abilities[index]
+          return Span(ability.name + (ability.isHidden ? " (hidden)" : ""))
+        })
+    }
+    let statNames = species.first?.stats.map(\.name) ?? []
+    for (index, name) in statNames.enumerated() {
+      let values = species.map { index < $0.stats.count ? $0.stats[index].value : 0 }
+      row(name, Self.marked(values) { value in Self.bar(value) + " \(value)" })
+    }
+    row("Total", Self.marked(species.map(\.baseStatTotal)) { String($0) })
+    for matchup in matchups {
+      rows.append(
+        [Span("vs " + matchup.type, .type(matchup.type.lowercased()))]
+          + matchup.factors.map { Span("×" + Span.factorText($0), .factor($0)) })
+    }
+    let columns =
+      [PageDocument.Table.Column("")]
+      + species.map { PageDocument.Table.Column($0.displayName) }
+    return PageDocument(
+      title: title,
+      subtitle: matchups.isEmpty
+        ? "Base stats, the highest marked ▲"
+        : "Base stats, the highest marked ▲; the matchups where they differ",
+      blocks: [.table(.init(columns: columns, rows: rows)), .hint("open NAME · back")])
+  }
+
+  /// Each value drawn by `text`, the highest (when not all equal) marked with `▲`.
+  static func marked(_ values: [Int], _ text: (Int) -> String) -> [Span] {
+    let highest = values.max() ?? 0
+    let alike = Set(values).count == 1
+    return values.map { value in
+      value == highest && !alike ? Span(text(value) + " ▲", .marked) : Span(text(value))
+    }
+  }
+
+  /// A bar for a base stat out of 255, in eighths of a cell.
+  static func bar(_ value: Int) -> String {
+    let eighths = max(
+      0, min(barWidth * 8, Int((Double(value) / 255 * Double(barWidth * 8)).rounded())))
+    let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+    let bar = String(repeating: "█", count: eighths / 8) + partial[eighths % 8]
+    return bar + String(repeating: " ", count: barWidth - bar.count)
+  }
+
+}
+
+/// The compare pages over the detail feature.
+public enum CompareFeature {
+  /// The most species compared at once.
+  public static let maximumSpecies = 3
+
+  /// `compare A B [C]`, or `compare B` with the selected species: their details, together.
+  public static func kind(details: any SpeciesDetails) -> PageKind {
+    PageKind(name: "compare", example: "pikachu raichu", subject: .arguments, names: nil) {
+      request async throws(PageError) in
+      try await page(request, details: details)
+    }
+  }
+
+  static func page(_ request: PageRequest, details: any SpeciesDetails) async throws(PageError)
+    -> ComparePage
+  {
+    var words = (request.key ?? "").split(separator: " ").map(String.init)
+    let selection = words.isEmpty ? "-" : words.removeFirst()
+    if words.count == 1 {
+      guard selection != "-" else { throw .needsSelection(kind: "compare") }
+      words.insert(selection, at: 0)
+    }
+    guard (2...maximumSpecies).contains(words.count) else {
+      throw .invalidName(kind: "compare", example: "pikachu raichu")
+    }
+    let inputs = words
+    let results = await withTaskGroup(of: (Int, Result<SpeciesDetailViewModel, DetailError>).self) {
+      group in
+      for (index, input) in inputs.enumerated() {
+        // Caught by `APIRequests.result`, not in this closure: swiftc 6.3.1's optimized build
+        // handed the loop below a wrong index (a trap, or "Cancelled."; the debug build was
+        // right). scripts/end-to-end checks compare with the release build.
+        group.addTask {
+          let open = { (input: String) async throws(DetailError) in try await details.open(input) }
+          return (index, await APIRequests.result(of: open, input))
+        }
+      }
+      var results = [Result<SpeciesDetailViewModel, DetailError>?](
+        repeating: nil, count: inputs.count)
+      for await (index, result) in group { results[index] = result }
+      return results
+    }
+    var shown: [SpeciesDetailViewModel] = []
+    for result in results {
+      switch result {
+      case .success(let detail)?: shown.append(detail)
+      case .failure(let error)?: throw Self.pageError(error)
+      case nil: throw .api(.cancelled)
+      }
+    }
+    return ComparePage(shown)
+  }
+
+  static func pageError(_ error: DetailError) -> PageError {
+    switch error {
+    case .api(let error): .api(error)
+    case .unknown(let input, let suggestion):
+      .unknown(kind: "Pokémon", input: input, suggestion: suggestion)
+    case .ambiguous(let input, let candidates, let total):
+      .ambiguous(kind: "Pokémon", input: input, candidates: candidates, total: total)
+    case .emptyInput, .inputTooLong, .invalidID:
+      .invalidName(kind: "compare", example: "pikachu raichu")
+    }
+  }
+}

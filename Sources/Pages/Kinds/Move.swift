@@ -1,0 +1,273 @@
+import APIClient
+import Models
+
+/// `GET move/{id or name}`: a move's numbers, texts, machines and learners (English texts only).
+public struct Move: APIResource, Hashable {
+  public static let path = "move"
+  public static let representation = "move-page+games"
+
+  public var id: Int
+  public var name: String
+  public var names: [LocalizedText]
+  public var accuracy: Int?
+  public var power: Int?
+  public var pp: Int?
+  public var priority: Int
+  public var effectChance: Int?
+  public var damageClass: NamedResource?
+  public var type: NamedResource?
+  public var generation: NamedResource?
+  public var effects: [LocalizedText]
+  public var flavorTexts: [LocalizedText]
+  public var machines: [MachineUse]
+  public var learnedByPokemon: [NamedResource]
+
+  public init(
+    id: Int, name: String, names: [LocalizedText] = [], accuracy: Int? = nil, power: Int? = nil,
+    pp: Int? = nil, priority: Int = 0, effectChance: Int? = nil,
+    damageClass: NamedResource? = nil, type: NamedResource? = nil,
+    generation: NamedResource? = nil, effects: [LocalizedText] = [],
+    flavorTexts: [LocalizedText] = [], machines: [MachineUse] = [],
+    learnedByPokemon: [NamedResource] = []
+  ) {
+    self.id = id
+    self.name = name
+    self.names = names
+    self.accuracy = accuracy
+    self.power = power
+    self.pp = pp
+    self.priority = priority
+    self.effectChance = effectChance
+    self.damageClass = damageClass
+    self.type = type
+    self.generation = generation
+    self.effects = effects
+    self.flavorTexts = flavorTexts
+    self.machines = machines
+    self.learnedByPokemon = learnedByPokemon
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, names, accuracy, power, pp, priority, type, generation, machines
+    case effectChance = "effect_chance"
+    case damageClass = "damage_class"
+    case effects = "effect_entries"
+    case flavorTexts = "flavor_text_entries"
+    case learnedByPokemon = "learned_by_pokemon"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(Int.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    names = try Localized.decode(c, .names)
+    accuracy = try c.decodeIfPresent(Int.self, forKey: .accuracy)
+    power = try c.decodeIfPresent(Int.self, forKey: .power)
+    pp = try c.decodeIfPresent(Int.self, forKey: .pp)
+    priority = try c.decodeIfPresent(Int.self, forKey: .priority) ?? 0
+    effectChance = try c.decodeIfPresent(Int.self, forKey: .effectChance)
+    damageClass = try c.decodeIfPresent(NamedResource.self, forKey: .damageClass)
+    type = try c.decodeIfPresent(NamedResource.self, forKey: .type)
+    generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
+    effects = try Localized.decode(c, .effects)
+    flavorTexts = try Localized.decode(c, .flavorTexts)
+    machines = try c.decodeIfPresent([MachineUse].self, forKey: .machines) ?? []
+    learnedByPokemon =
+      try c.decodeIfPresent([NamedResource].self, forKey: .learnedByPokemon) ?? []
+  }
+
+  /// The machine of the newest game that has one.
+  public func newestMachine(_ order: GameOrder) -> MachineUse? {
+    machines.max { order.rank($0.versionGroup) < order.rank($1.versionGroup) }
+  }
+}
+
+/// The `move NAME` page.
+public struct MovePage: Page, Equatable {
+  /// The TM, TR or HM that teaches the move, and in which games.
+  public struct MachineLabel: Codable, Sendable, Hashable {
+    /// `TM126`.
+    public var item: String
+    /// The version group's slug (`scarlet-violet`).
+    public var versionGroup: String
+    /// The game's name from the API, by its versions' names (`Legends: Z-A`, `Scarlet /
+    /// Violet`), in the page's language; `nil` when they cannot be loaded.
+    public var gameName: String?
+
+    public init(item: String, versionGroup: String, gameName: String? = nil) {
+      self.item = item
+      self.versionGroup = versionGroup
+      self.gameName = gameName.map(SafeText.line)
+    }
+  }
+
+  public var name: String
+  public var displayName: String
+  public var id: Int
+  /// The type's slug (`electric`).
+  public var type: String?
+  /// `physical`, `special` or `status`.
+  public var damageClass: String?
+  public var power: Int?
+  public var accuracy: Int?
+  public var pp: Int?
+  public var priority: Int
+  /// The short effect, `$effect_chance` filled in.
+  public var effect: String?
+  /// The flavour text of the session's game when it has one, else the newest.
+  public var flavorText: String?
+  /// The type's name in the page's language (`Electric`, `でんき`).
+  public var typeName: String?
+  /// The language of the texts (`en` without one chosen).
+  public var language: String
+  /// Said once on the page when a text is in English for want of one in the language.
+  public var fallbackNote: String?
+  /// `Generation I`.
+  public var generation: String?
+  /// The machine in the session's game, else in the newest games that have one.
+  public var machine: MachineLabel?
+  /// The session's game's name, when one is played: the machine and the text are its.
+  public var gameName: String?
+  /// Whether no TM, TR or HM teaches it in the session's game (`nil` without one); a machine
+  /// that could not be loaded is not said to be none.
+  public var noMachineInGame: Bool?
+  /// How many species learn it (forms counted with their species).
+  public var speciesCount: Int
+  /// The pokemon that learn it, by id.
+  public var learnedBy: [PageSpecies]
+
+  /// The page of `move`, with the machine of its newest games (or of `game`, the session's)
+  /// when it is known, its text `game`'s when it has one, else the newest game's by `order`
+  /// (else the last listed).
+  public init(
+    _ move: Move, machine: Machine?, glossary: Glossary = .slugs, game: SessionGame? = nil,
+    order: GameOrder? = nil
+  ) {
+    var words = Localizer(glossary)
+    name = SafeText.line(move.name)
+    displayName = words.name(move.names, slug: move.name)
+    id = move.id
+    type = move.type.map { SafeText.line($0.name) }
+    damageClass = move.damageClass.map { SafeText.line($0.name) }
+    power = move.power
+    accuracy = move.accuracy
+    pp = move.pp
+    priority = move.priority
+    let short = words.shortText(move.effects) ?? words.text(move.effects)
+    effect = short.map { Self.fillingChance($0, move.effectChance) }
+    flavorText = words.text(move.flavorTexts, order: order, game: game)
+    typeName = move.type.map { glossary.type($0.name) }
+    language = words.language.code
+    fallbackNote = words.note
+    generation = move.generation.map { Localized.generation($0.name) }
+    self.machine = machine.map {
+      MachineLabel(item: $0.label, versionGroup: SafeText.line($0.versionGroup.name))
+    }
+    var seen: Set<Int> = []
+    learnedBy = move.learnedByPokemon.compactMap { PageSpecies($0, glossary: glossary) }
+      .filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+    speciesCount = learnedBy.filter(\.isSpecies).count
+  }
+
+  /// `Has a $effect_chance% chance to burn.` with the chance written in (`10%`), or without it
+  /// when the API gives none (`Has a chance to burn.`).
+  public static func fillingChance(_ text: String, _ chance: Int?) -> String {
+    guard let chance else {
+      return text.replacingOccurrences(of: "$effect_chance% ", with: "")
+        .replacingOccurrences(of: "$effect_chance", with: "")
+    }
+    return text.replacingOccurrences(of: "$effect_chance", with: String(chance))
+  }
+
+  public var address: PageAddress { PageAddress(kind: "move", key: name) }
+  public var title: String { displayName }
+
+  public var links: [String: [String]] {
+    ["open": learnedBy.map(\.name), "type": type.map { [$0] } ?? []]
+  }
+
+  public var document: PageDocument {
+    func number(_ value: Int?, suffix: String = "") -> [Span] {
+      value.map { [Span("\($0)\(suffix)")] } ?? [Span("—", .dim)]
+    }
+    var fields: [PageDocument.Field] = []
+    if let type {
+      fields.append(.init("Type", [Span(typeName ?? DisplayName.words(type), .type(type))]))
+    }
+    if let damageClass { fields.append(.init("Class", DisplayName.words(damageClass))) }
+    fields.append(.init("Power", number(power)))
+    fields.append(.init("Accuracy", number(accuracy, suffix: "%")))
+    fields.append(.init("PP", number(pp)))
+    fields.append(.init("Priority", priority > 0 ? "+\(priority)" : String(priority)))
+    if machine == nil, noMachineInGame == true, let gameName {
+      fields.append(.init("Machine", [Span("no TM, TR or HM in \(gameName)", .dim)]))
+    }
+    if let machine {
+      fields.append(
+        .init(
+          "Machine",
+          [
+            Span(machine.item, .strong),
+            Span(" in \(machine.gameName ?? DisplayName.words(machine.versionGroup))"),
+          ]))
+    }
+    fields.append(.init("Effect", effect.map { [Span($0)] } ?? [Span("no description", .dim)]))
+    if let flavorText, flavorText != effect { fields.append(.init("In game", flavorText)) }
+    fields.append(
+      .init("Learned by", speciesCount == 1 ? "1 species" : "\(speciesCount) species"))
+    return PageDocument(
+      title: displayName,
+      subtitle: (["Move"] + (generation.map { [$0] } ?? [])).joined(separator: " · "),
+      blocks: [.fields(fields)] + PageDocument.note(fallbackNote) + [
+        .hint("open NAME · type \(type ?? "NAME") · back")
+      ])
+  }
+}
+
+/// The move pages over `client`.
+public enum MoveFeature {
+  /// `move NAME`: the move, then the machine of its newest game (one more request, whose
+  /// failure only leaves the machine out; which game is newest is known once the games its
+  /// machines and texts name are, or the whole order is kept).
+  public static func kind(client: any PokeAPIClient) -> PageKind {
+    .named("move", example: "thunderbolt", resource: Move.self, client: client) {
+      move, request, client async throws(APIError) in
+      var machine: Machine?
+      // The session's game's machine, else the newest game's.
+      var use: MachineUse?
+      // The games' order tells the newest machine and the newest text: the whole order when
+      // kept, else that of the games its machines and texts name.
+      let order = try await GameOrder.ranking(
+        move.machines.map(\.versionGroup.name) + move.flavorTexts.map(\.versionGroup), client)
+      if let game = request.game {
+        use = move.machines.first { $0.versionGroup.name == game.group }
+      } else if !move.machines.isEmpty {
+        use = move.newestMachine(order ?? GameOrder([], complete: false))
+      }
+      if let id = use?.machine.id {
+        do throws(APIError) {
+          machine = try await client.resource(Machine.self, String(id))
+        } catch .cancelled {
+          throw APIError.cancelled
+        } catch {
+          machine = nil
+        }
+      }
+      var page = MovePage(
+        move, machine: machine, glossary: request.glossary, game: request.game, order: order)
+      page.noMachineInGame = request.game.map { game in
+        !move.machines.contains { $0.versionGroup.name == game.group }
+      }
+      if let game = page.machine?.versionGroup {
+        page.machine?.gameName = await GameNames.game(
+          game, glossary: request.glossary, client: client)
+      }
+      if let game = request.game {
+        let catalog = await (try? GameCatalog.load(client))?.naming(
+          games: [game.group], client: client, glossary: request.glossary)
+        page.gameName = catalog?.label(game) ?? DisplayName.words(game.version ?? game.group)
+      }
+      return page
+    }
+  }
+}

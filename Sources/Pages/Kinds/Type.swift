@@ -1,0 +1,280 @@
+import APIClient
+import Models
+
+/// `GET type/{id or name}`: a type's whole row and column of the chart, and its pokemon.
+public struct TypeResource: APIResource, Hashable {
+  /// The six lists of `damage_relations`.
+  public struct Relations: Codable, Sendable, Hashable {
+    public var doubleDamageTo: [NamedResource]
+    public var halfDamageTo: [NamedResource]
+    public var noDamageTo: [NamedResource]
+    public var doubleDamageFrom: [NamedResource]
+    public var halfDamageFrom: [NamedResource]
+    public var noDamageFrom: [NamedResource]
+
+    public init(
+      doubleDamageTo: [NamedResource] = [], halfDamageTo: [NamedResource] = [],
+      noDamageTo: [NamedResource] = [], doubleDamageFrom: [NamedResource] = [],
+      halfDamageFrom: [NamedResource] = [], noDamageFrom: [NamedResource] = []
+    ) {
+      self.doubleDamageTo = doubleDamageTo
+      self.halfDamageTo = halfDamageTo
+      self.noDamageTo = noDamageTo
+      self.doubleDamageFrom = doubleDamageFrom
+      self.halfDamageFrom = halfDamageFrom
+      self.noDamageFrom = noDamageFrom
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case doubleDamageTo = "double_damage_to"
+      case halfDamageTo = "half_damage_to"
+      case noDamageTo = "no_damage_to"
+      case doubleDamageFrom = "double_damage_from"
+      case halfDamageFrom = "half_damage_from"
+      case noDamageFrom = "no_damage_from"
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      func list(_ key: CodingKeys) throws -> [NamedResource] {
+        try c.decodeIfPresent([NamedResource].self, forKey: key) ?? []
+      }
+      doubleDamageTo = try list(.doubleDamageTo)
+      halfDamageTo = try list(.halfDamageTo)
+      noDamageTo = try list(.noDamageTo)
+      doubleDamageFrom = try list(.doubleDamageFrom)
+      halfDamageFrom = try list(.halfDamageFrom)
+      noDamageFrom = try list(.noDamageFrom)
+    }
+  }
+
+  public static let path = "type"
+  public static let representation = "type-page+languages"
+
+  public var id: Int
+  public var name: String
+  public var names: [LocalizedText]
+  public var damageRelations: Relations
+  public var generation: NamedResource?
+  public var pokemon: [PokemonType.Member]
+
+  public init(
+    id: Int, name: String, names: [LocalizedText] = [], damageRelations: Relations = Relations(),
+    generation: NamedResource? = nil, pokemon: [PokemonType.Member] = []
+  ) {
+    self.id = id
+    self.name = name
+    self.names = names
+    self.damageRelations = damageRelations
+    self.generation = generation
+    self.pokemon = pokemon
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, names, generation, pokemon
+    case damageRelations = "damage_relations"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(Int.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    names = try Localized.decode(c, .names)
+    damageRelations =
+      try c.decodeIfPresent(Relations.self, forKey: .damageRelations) ?? Relations()
+    generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
+    pokemon = try c.decodeIfPresent([PokemonType.Member].self, forKey: .pokemon) ?? []
+  }
+}
+
+/// The `type NAME` page: what it does attacking and defending, and its species.
+public struct TypePage: Page, Equatable {
+  /// The types a factor applies to, by slug, in the API's order.
+  public struct Matchups: Codable, Sendable, Hashable {
+    public var double: [String]
+    public var half: [String]
+    public var none: [String]
+  }
+
+  public var name: String
+  public var displayName: String
+  public var id: Int
+  public var generation: String?
+  /// The types it deals ×2, ×½ and ×0 to.
+  public var attacking: Matchups
+  /// The types it takes ×2, ×½ and ×0 from.
+  public var defending: Matchups
+  /// Its species (their usual forms), by id.
+  public var species: [PageSpecies]
+  /// Its other forms (`raichu-alola`), by id.
+  public var forms: [PageSpecies]
+  /// The names of the types its matchups list, by slug, in the page's language.
+  public var typeNames: [String: String]
+  /// The language of the texts (`en` without one chosen).
+  public var language: String
+  /// Said once on the page when a text is in English for want of one in the language.
+  public var fallbackNote: String?
+
+  public init(_ type: TypeResource, glossary: Glossary = .slugs) {
+    var words = Localizer(glossary)
+    name = SafeText.line(type.name)
+    displayName = words.name(type.names, slug: type.name)
+    language = words.language.code
+    fallbackNote = words.note
+    id = type.id
+    generation = type.generation.map { Localized.generation($0.name) }
+    func slugs(_ list: [NamedResource]) -> [String] {
+      var seen: Set<String> = []
+      return list.map { SafeText.line($0.name) }.filter { seen.insert($0).inserted }
+    }
+    let relations = type.damageRelations
+    attacking = Matchups(
+      double: slugs(relations.doubleDamageTo), half: slugs(relations.halfDamageTo),
+      none: slugs(relations.noDamageTo))
+    defending = Matchups(
+      double: slugs(relations.doubleDamageFrom), half: slugs(relations.halfDamageFrom),
+      none: slugs(relations.noDamageFrom))
+    typeNames = [:]
+    for slug in attacking.double + attacking.half + attacking.none + defending.double
+      + defending.half + defending.none
+    {
+      typeNames[slug] = glossary.type(slug)
+    }
+    var seen: Set<Int> = []
+    let members = type.pokemon.compactMap { PageSpecies($0.pokemon, glossary: glossary) }
+      .filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+    species = members.filter(\.isSpecies)
+    forms = members.filter { !$0.isSpecies }
+  }
+
+  public var address: PageAddress { PageAddress(kind: "type", key: name) }
+  public var title: String { displayName }
+
+  public var links: [String: [String]] {
+    let all =
+      attacking.double + attacking.half + attacking.none + defending.double
+      + defending.half + defending.none
+    var seen: Set<String> = []
+    return ["open": (species + forms).map(\.name), "type": all.filter { seen.insert($0).inserted }]
+  }
+
+  public var document: PageDocument {
+    func badges(_ slugs: [String]) -> [Span] {
+      guard !slugs.isEmpty else { return [Span("—", .dim)] }
+      var spans: [Span] = []
+      for (index, slug) in slugs.enumerated() {
+        if index > 0 { spans.append(Span(" ")) }
+        spans.append(Span(typeNames[slug] ?? DisplayName.words(slug), .type(slug)))
+      }
+      return spans
+    }
+    return PageDocument(
+      title: displayName,
+      subtitle: (["Type"] + (generation.map { [$0] } ?? [])).joined(separator: " · "),
+      blocks: [
+        .fields([
+          .init("Attacking", [Span("deals", .dim)]),
+          .init("  ×2 to", badges(attacking.double)),
+          .init("  ×½ to", badges(attacking.half)),
+          .init("  ×0 to", badges(attacking.none)),
+          .init("Defending", [Span("takes", .dim)]),
+          .init("  ×2 from", badges(defending.double)),
+          .init("  ×½ from", badges(defending.half)),
+          .init("  ×0 from", badges(defending.none)),
+        ]),
+        .names(heading: "\(displayName) Pokémon", species.map { Span($0.label) }, none: "none"),
+        .names(heading: "Other forms", forms.map { Span($0.label) }, none: "none"),
+      ] + PageDocument.note(fallbackNote) + [.hint("open NAME · type NAME · types · back")])
+  }
+}
+
+/// The whole type chart: a row per attacking type, a column per defending type.
+public struct TypeChartPage: Page, Codable, Equatable {
+  /// The types in the API's order, by slug.
+  public var types: [String]
+  /// `factors[attacker][defender]`, in the order of ``types``.
+  public var factors: [[Double]]
+  /// The types' names in the chart's language, in the order of ``types``.
+  public var labels: [String]
+  /// Said once on the chart when a type's name is in English for want of one in the language.
+  public var fallbackNote: String?
+
+  /// The chart of `types` (each with the damage it takes from the others); types that take no
+  /// part in the chart (`unknown`, `shadow`, `stellar`: no relations, or ids above 10000) are
+  /// left out.
+  public init(_ all: [PokemonType], glossary: Glossary = .slugs) {
+    let chart = all.filter { type in
+      let relations = type.damageRelations
+      return type.id < 10_000
+        && !(relations.doubleDamageFrom.isEmpty && relations.halfDamageFrom.isEmpty
+          && relations.noDamageFrom.isEmpty)
+    }.sorted { $0.id < $1.id }
+    types = chart.map { SafeText.line($0.name) }
+    let picked = chart.map { type in
+      glossary.language.flatMap { LocalName.pick(type.names, in: $0) }
+    }
+    labels = zip(chart, picked).map { type, name in name?.text ?? DisplayName.words(type.name) }
+    let fellBack = glossary.language != nil && picked.contains { $0?.fallback ?? true }
+    fallbackNote = fellBack ? glossary.fallbackNote : nil
+    var factors = Array(repeating: Array(repeating: 1.0, count: chart.count), count: chart.count)
+    for (column, defender) in chart.enumerated() {
+      let relations = defender.damageRelations
+      for (factor, attackers) in [
+        (2.0, relations.doubleDamageFrom), (0.5, relations.halfDamageFrom),
+        (0.0, relations.noDamageFrom),
+      ] {
+        for attacker in attackers {
+          if let row = types.firstIndex(of: attacker.name) { factors[row][column] = factor }
+        }
+      }
+    }
+    self.factors = factors
+  }
+
+  public var address: PageAddress { PageAddress(kind: "types", key: nil) }
+  public var title: String { "Type chart" }
+  public var links: [String: [String]] { ["type": types] }
+
+  public var document: PageDocument {
+    let columns =
+      [PageDocument.Table.Column("")]
+      + labels.map { PageDocument.Table.Column(DisplayWidth.prefix($0, columns: 3), .center) }
+    let rows = types.enumerated().map { row, attacker in
+      [Span(labels[row], .type(attacker))]
+        + factors[row].map { factor in
+          Span(factor == 1 ? "·" : Span.factorText(factor), .factor(factor))
+        }
+    }
+    return PageDocument(
+      title: "Type chart", subtitle: "Attacking type down the side, defending type across the top",
+      blocks: [.table(.init(columns: columns, rows: rows))] + PageDocument.note(fallbackNote)
+        + [.hint("type NAME · back")])
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case types, factors, labels, fallbackNote
+  }
+}
+
+/// The type pages over `client`.
+public enum TypeFeature {
+  /// `type NAME`. Tab and `filter type` offer the types of species: not `unknown` and `shadow`,
+  /// the API's types above 10000, which no species has (they still open by name).
+  public static func kind(client: any PokeAPIClient) -> PageKind {
+    .named(
+      "type", example: "fire", resource: TypeResource.self, client: client,
+      localNames: { _, _ async throws(APIError) in try await client.typeNames() },
+      listing: { ($0.id ?? 0) < 10_000 }
+    ) { type, request, _ in
+      TypePage(type, glossary: request.glossary)
+    }
+  }
+
+  /// `types`: the chart, from every type's defending relations (the same answers the details'
+  /// matchups use), fetched together, then kept whole (one read next time).
+  public static func chart(client: any PokeAPIClient) -> PageKind {
+    .whole("types", keptAs: "type-chart", client: client) { glossary async throws(APIError) in
+      TypeChartPage(try await client.allTypes(), glossary: glossary)
+    }
+  }
+}

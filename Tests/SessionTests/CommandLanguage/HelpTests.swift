@@ -1,0 +1,83 @@
+import CommandLanguage
+import Terminal
+import Testing
+
+@Suite("help")
+struct HelpTests {
+  private let allOn: (Feature) -> Bool = { _ in true }
+
+  @Test func listsEveryCommandWithItsUsageAndAliases() {
+    let help = CommandParser.helpText(isEnabled: allOn)
+    for usage in [
+      "list (ls)", "next", "prev (previous)", "page N", "first", "last",
+      "filter [GENDER|type NAME|gen N|all]", "open ID|NAME", "info", "evolution (evo)",
+      "download image", "image", "back", "search TEXT", "random [N]", "history",
+      "cache [clear]", "sync [RANGE] [--images] [--moves]", "flags", "help [COMMAND]",
+      "quit (exit)",
+    ] {
+      #expect(help.contains("\n  \(usage) "), "help lacks \(usage)")
+    }
+  }
+
+  @Test func summariesStartInOneColumnAndFitEightyColumns() {
+    let rows = CommandParser.helpText(isEnabled: allOn).split(separator: "\n")
+      .filter { $0.hasPrefix("  ") }
+    #expect(rows.count == CommandTable.all.count)
+    let summaryColumns = Set(
+      rows.map { row -> Int in
+        let summary = CommandTable.all.first { row.hasSuffix($0.summary) }!.summary
+        return row.count - summary.count
+      })
+    #expect(summaryColumns.count == 1)
+    #expect(rows.allSatisfy { $0.count <= 80 })
+  }
+
+  @Test func hidesCommandsWhoseFeatureIsOff() {
+    let help = CommandParser.helpText { $0 != .evolution && $0 != .images }
+    #expect(!help.contains("evolution"))
+    #expect(!help.contains("download image"))
+    #expect(!help.contains("\n  image "))
+    #expect(help.contains("\n  search TEXT "))
+    #expect(help.contains("\n  open ID|NAME "))
+  }
+
+  @Test func helpKeysListsTheEditorsKeysAndHelpPointsToIt() throws {
+    #expect(CommandParser.parse("help keys") == .command(.help("keys")))
+    #expect(CommandParser.parse("help KEYS") == .command(.help("keys")))
+    let keys = try #require(CommandParser.helpText(for: "keys"))
+    for row in ["  Tab ", "  Ctrl-R ", "  Up, Down ", "  Ctrl-Z ", "  Ctrl-C "] {
+      #expect(keys.contains(row), "help keys lacks \(row)")
+    }
+    #expect(keys.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    #expect(CommandParser.helpText(isEnabled: allOn).contains("\"help keys\""))
+    #expect(
+      CommandParser.completions(for: "help k")
+        == .items([CompletionItem("keys")]))
+  }
+
+  @Test func isPlainText() {
+    let help = CommandParser.helpText(isEnabled: allOn)
+    #expect(!help.unicodeScalars.contains { $0 == "\u{1B}" })
+  }
+
+  @Test func helpForACommandByNameOrAlias() throws {
+    let byName = try #require(CommandParser.helpText(for: "evolution", isEnabled: allOn))
+    let byAlias = CommandParser.helpText(for: "EVO", isEnabled: allOn)
+    #expect(byName == byAlias)
+    #expect(byName.hasPrefix("Usage: evolution [--images]\nAlias: evo\n"))
+    #expect(byName.contains("Examples:\n  open eevee\n  evolution\n  evo"))
+    #expect(byName.contains("Feature flag: evolution"))
+  }
+
+  @Test func helpForACommandExplainsItsArguments() throws {
+    let open = try #require(CommandParser.helpText(for: "open", isEnabled: allOn))
+    #expect(open.hasPrefix("Usage: open ID|NAME\n"))
+    #expect(open.contains("  open mr-mime"))
+    #expect(open.split(separator: "\n").allSatisfy { $0.count <= 80 })
+  }
+
+  @Test func helpForAnUnknownOrDisabledCommandIsNil() {
+    #expect(CommandParser.helpText(for: "bogus", isEnabled: allOn) == nil)
+    #expect(CommandParser.helpText(for: "evo") { $0 != .evolution } == nil)
+  }
+}

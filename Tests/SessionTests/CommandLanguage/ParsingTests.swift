@@ -1,0 +1,434 @@
+import CommandLanguage
+import Models
+import Testing
+
+/// Parses with every feature on, or with the named features off.
+private func parse(_ line: String, off disabled: Set<Feature> = []) -> ParseResult {
+  CommandParser.parse(line) { !disabled.contains($0) }
+}
+
+/// The one-line message of a line that fails to parse (nil if it did not fail).
+private func failure(_ line: String) -> String? {
+  guard case .failure(let failure) = parse(line) else { return nil }
+  return failure.message
+}
+
+@Suite("Every command and alias parses")
+struct CommandsParseTests {
+  @Test(
+    "Commands without arguments",
+    arguments: [
+      ("list", Command.list), ("ls", .list), ("next", .next), ("prev", .previous),
+      ("previous", .previous), ("first", .first), ("last", .last), ("info", .info),
+      ("evolution", .evolution(images: false)), ("evo", .evolution(images: false)),
+      ("evo --images", .evolution(images: true)), ("EVOLUTION --IMAGES", .evolution(images: true)),
+      ("image", .image), ("back", .back),
+      ("history", .history(nil)), ("history 10", .history(10)), ("clear", .clear),
+      ("pager", .pager(nil)), ("pager off", .pager(false)), ("PAGER On", .pager(true)),
+      ("flags", .flags), ("quit", .quit), ("exit", .quit),
+      ("lang", .language(nil)), ("lang off", .language(.off)),
+      ("lang ja", .language(.choose(Language.named("ja")!))),
+      ("language ja-Hrkt", .language(.choose(Language.named("ja-hrkt")!))),
+      ("lang zh_Hans", .language(.choose(Language.named("zh-hans")!))),
+      ("lang roomaji", .language(.choose(Language.named("ja-roma")!))),
+      ("LANG French", .language(.choose(Language.named("fr")!))),
+    ])
+  func withoutArguments(line: String, command: Command) {
+    #expect(parse(line) == .command(command))
+  }
+
+  @Test(
+    "Commands with arguments",
+    arguments: [
+      ("page 3", Command.page(3)),
+      ("filter", .filter(nil)),
+      ("filter all", .filter(.clearAll)),
+      ("filter male", .filter(.gender(.male))),
+      ("filter female", .filter(.gender(.female))),
+      ("filter genderless", .filter(.gender(.genderless))),
+      ("filter type Water", .filter(.type("water"))),
+      ("filter type", .filter(.type(nil))),
+      ("filter gen 3", .filter(.generation(3))),
+      ("filter generation 1", .filter(.generation(1))),
+      ("filter gen", .filter(.generation(nil))),
+      ("filter gender", .filter(.clearGender)),
+      ("open 133", .open("133")),
+      ("open #133", .open("133")),
+      ("open eevee", .open("eevee")),
+      ("open Mr-Mime", .open("mr-mime")),
+      ("open mr mime", .open("mr-mime")),
+      ("open Mr. Mime", .open("mr-mime")),
+      ("open \"mr mime\"", .open("mr-mime")),
+      ("open Farfetch'd", .open("farfetchd")),
+      ("open Type: Null", .open("type-null")),
+      ("open pika", .open("pika")),
+      ("download image", .downloadImage),
+      ("search chu", .search("chu")),
+      ("search  mr  mime ", .search("mr  mime")),
+      ("random", .random(1)),
+      ("random 5", .random(5)),
+      ("random 50", .random(50)),
+      ("cache", .cache(clear: false)),
+      ("cache clear", .cache(clear: true)),
+      ("sync", .sync(range: nil, images: false, moves: false)),
+      ("sync 1-151", .sync(range: 1...151, images: false, moves: false)),
+      ("sync 25", .sync(range: 25...25, images: false, moves: false)),
+      ("sync 1-151 --images", .sync(range: 1...151, images: true, moves: false)),
+      ("sync --images 4-6", .sync(range: 4...6, images: true, moves: false)),
+      ("sync --images", .sync(range: nil, images: true, moves: false)),
+      ("sync 1-151 --moves", .sync(range: 1...151, images: false, moves: true)),
+      ("sync --moves --images 25", .sync(range: 25...25, images: true, moves: true)),
+      ("help", .help(nil)),
+      ("help open", .help("open")),
+      ("help evo", .help("evolution")),
+      ("help download image", .help("download")),
+      ("help cache clear", .help("cache")),
+    ])
+  func withArguments(line: String, command: Command) {
+    #expect(parse(line) == .command(command))
+  }
+
+  @Test func commandNamesAndFilterValuesIgnoreCase() {
+    #expect(parse("LIST") == .command(.list))
+    #expect(parse("Evo") == .command(.evolution(images: false)))
+    #expect(parse("FILTER Female") == .command(.filter(.gender(.female))))
+    #expect(parse("Download IMAGE") == .command(.downloadImage))
+    #expect(parse("HELP Open") == .command(.help("open")))
+  }
+
+  @Test func spacesAndTabsAroundWordsDoNotMatter() {
+    #expect(parse("   page\t 7  ") == .command(.page(7)))
+    #expect(parse("\tnext\t") == .command(.next))
+    #expect(parse("list\r\n") == .command(.list))
+  }
+
+  @Test func searchKeepsTheRestOfTheLineAsTyped() {
+    #expect(parse("search Mr. Mime") == .command(.search("Mr. Mime")))
+    // Quotes around it are not searched for.
+    #expect(parse("search \"mr mime\"") == .command(.search("mr mime")))
+    #expect(CommandParser.unquotedArgument("\"pika;chu\"") == "pika;chu")
+  }
+
+  @Test func aGenerationPastTheLastSaysWhichThereAre() {
+    #expect(
+      failure("filter gen 10")
+        == "\"filter gen\" takes a generation from 1 to 9, e.g. \"filter gen 3\" (not \"10\").")
+  }
+
+  @Test func everyCommandInTheTableParsesFromItsExamples() {
+    for spec in CommandTable.all {
+      for example in spec.examples {
+        guard case .command = parse(example) else {
+          Issue.record("\(spec.name): example \"\(example)\" does not parse")
+          continue
+        }
+      }
+    }
+  }
+}
+
+@Suite("Bad arguments get one clear line")
+struct BadArgumentsTests {
+  @Test(
+    "Commands without arguments refuse them, naming the word typed",
+    arguments: [
+      ("next 2", "\"next\" takes no arguments (not \"2\")."),
+      ("ls everything", "\"ls\" takes no arguments (not \"everything\")."),
+      ("quit now", "\"quit\" takes no arguments (not \"now\")."),
+      ("info 133", "\"info\" takes no arguments (not \"133\")."),
+      ("evo eevee", "\"evo\" takes only --images (not \"eevee\")."),
+      ("flags on", "\"flags\" takes no arguments (not \"on\")."),
+      ("open 25 extra", "\"open\" takes one species: open ID|NAME (not \"25 extra\")."),
+      ("history ten", "\"history\" takes a number of lines: history [N] (not \"ten\")."),
+      ("pager maybe", "\"pager\" takes on or off (not \"maybe\")."),
+    ])
+  func noArguments(line: String, message: String) {
+    #expect(failure(line) == message)
+  }
+
+  @Test(
+    "page",
+    arguments: [
+      ("page", "\"page\" needs a number: page N."),
+      ("page three", "\"page\" needs a number: page N (not \"three\")."),
+      ("page 0", "Page numbers start at 1."),
+      ("page -2", "Page numbers start at 1."),
+      ("page 1 2", "\"page\" takes one number: page N."),
+      ("page 99999999999999999999999", "That page number is too large."),
+    ])
+  func page(line: String, message: String) {
+    #expect(failure(line) == message)
+  }
+
+  @Test(
+    "filter",
+    arguments: [
+      (
+        "filter males",
+        "\"filter\" takes male, female, genderless, type NAME, gen N or all (not \"males\"). Did you mean \"male\"?"
+      ),
+      (
+        "filter femal",
+        "\"filter\" takes male, female, genderless, type NAME, gen N or all (not \"femal\"). Did you mean \"female\"?"
+      ),
+      (
+        "filter shiny",
+        "\"filter\" takes male, female, genderless, type NAME, gen N or all (not \"shiny\")."
+      ),
+      (
+        "filter male female",
+        "\"filter\" takes male, female, genderless, type NAME, gen N or all (not \"male female\")."
+      ),
+    ])
+  func filter(line: String, message: String) {
+    #expect(failure(line) == message)
+  }
+
+  @Test(
+    "open, download, search, cache",
+    arguments: [
+      ("open", "\"open\" needs a species: open ID|NAME, e.g. \"open 133\" or \"open eevee\"."),
+      ("open #", "\"open\" needs a species: open ID|NAME, e.g. \"open 133\" or \"open eevee\"."),
+      ("open '' .", "\"open\" needs a species: open ID|NAME, e.g. \"open 133\" or \"open eevee\"."),
+      ("download", "\"download\" needs what to download: download image."),
+      (
+        "download imgae",
+        "\"download\" takes only \"image\" (not \"imgae\"). Did you mean \"image\"?"
+      ),
+      ("download everything", "\"download\" takes only \"image\" (not \"everything\")."),
+      ("search", "\"search\" needs some text: search TEXT."),
+      ("cache purge", "\"cache\" takes only \"clear\" (not \"purge\")."),
+      ("cache claer", "\"cache\" takes only \"clear\" (not \"claer\"). Did you mean \"clear\"?"),
+    ])
+  func otherArguments(line: String, message: String) {
+    #expect(failure(line) == message)
+  }
+
+  @Test(
+    "random",
+    arguments: [
+      ("random 0", "\"random\" takes a number from 1 to 50 (not \"0\")."),
+      ("random 51", "\"random\" takes a number from 1 to 50 (not \"51\")."),
+      ("random lots", "\"random\" takes a number from 1 to 50 (not \"lots\")."),
+      ("random 1 2", "\"random\" takes one number from 1 to 50."),
+    ])
+  func random(line: String, message: String) {
+    #expect(failure(line) == message)
+  }
+
+  @Test(
+    "sync",
+    arguments: [
+      ("sync kanto", "\"sync\" takes a range like 1-151 or one id (not \"kanto\")."),
+      ("sync 1-", "\"sync\" takes a range like 1-151 or one id (not \"1-\")."),
+      ("sync 1-2-3", "\"sync\" takes a range like 1-151 or one id (not \"1-2-3\")."),
+      ("sync 0-10", "Species ids start at 1 (not \"0-10\")."),
+      ("sync 151-1", "That range runs backwards: \"151-1\". Try \"1-151\"."),
+      ("sync 1-5 7-9", "\"sync\" takes one range (not \"1-5\" and \"7-9\")."),
+      (
+        "sync --image",
+        "\"sync\" knows the options --images and --moves (not \"--image\"). "
+          + "Did you mean \"--images\"?"
+      ),
+      ("sync --all", "\"sync\" knows the options --images and --moves (not \"--all\")."),
+    ])
+  func sync(line: String, message: String) {
+    #expect(failure(line) == message)
+  }
+
+  @Test func helpForAnUnknownCommandSuggestsTheNearestOne() {
+    #expect(failure("help opne") == "Unknown command \"opne\". Did you mean \"open\"?")
+    #expect(failure("help bogus") == "Unknown command \"bogus\". Try \"help\".")
+    #expect(failure("help next 2") == "\"help\" takes one command name: help [COMMAND].")
+  }
+}
+
+@Suite("Unknown commands")
+struct UnknownCommandTests {
+  @Test func farFromEveryCommandPointsToHelp() {
+    #expect(failure("bogus") == "Unknown command \"bogus\". Try \"help\".")
+    #expect(failure("xy") == "Unknown command \"xy\". Try \"help\".")
+  }
+
+  @Test(
+    "Near a command name or alias: did you mean …?",
+    arguments: [
+      ("opne", "open"), ("nxt", "next"), ("lsit", "list"), ("hlep", "help"),
+      ("serach", "search"), ("evolutoin", "evolution"), ("qiut", "quit"), ("exti", "exit"),
+      ("OPNE", "open"), ("hist", "history"), ("li", "list"), ("pre", "prev"),
+    ])
+  func nearACommand(typed: String, suggestion: String) {
+    #expect(
+      failure(typed)
+        == "Unknown command \"\(typed)\". Did you mean \"\(suggestion)\"?")
+  }
+
+  @Test func aDisabledCommandIsNeverSuggested() {
+    let result = parse("evolutoin", off: [.evolution])
+    #expect(result == .failure(ParseFailure("Unknown command \"evolutoin\". Try \"help\".")))
+  }
+
+  @Test func aVeryLongUnknownWordIsCutShortInTheMessage() {
+    let word = String(repeating: "z", count: 500)
+    let message = failure(word) ?? ""
+    #expect(message.count < 100)
+    #expect(message.hasPrefix("Unknown command \"zzzz"))
+  }
+}
+
+@Suite("Feature flags")
+struct DisabledFeatureTests {
+  @Test(
+    "A command whose feature is off answers with its flag",
+    arguments: [
+      ("evolution", Feature.evolution, "evolution"), ("evo", Feature.evolution, "evolution"),
+      ("download image", Feature.images, "download"), ("image", Feature.images, "image"),
+      ("search chu", Feature.search, "search"), ("random 3", Feature.random, "random"),
+      ("sync 1-10", Feature.sync, "sync"), ("help evo", Feature.evolution, "evolution"),
+    ])
+  func turnedOff(line: String, feature: Feature, command: String) {
+    let result = parse(line, off: [feature])
+    #expect(result == .disabled(DisabledFeature(feature: feature, command: command)))
+  }
+
+  @Test func theMessageIsOneClearLine() {
+    guard case .disabled(let disabled) = parse("evo", off: [.evolution]) else {
+      Issue.record("expected .disabled")
+      return
+    }
+    #expect(disabled.message == "The evolution feature is turned off (\"flags\" shows why).")
+  }
+
+  @Test func syncWithImagesNeedsTheImagesFeature() {
+    #expect(
+      parse("sync 1-3 --images", off: [.images])
+        == .disabled(DisabledFeature(feature: .images, command: "sync")))
+    #expect(
+      parse("sync 1-3", off: [.images])
+        == .command(.sync(range: 1...3, images: false, moves: false)))
+  }
+
+  @Test func otherCommandsDoNotCareAboutFlags() {
+    let everythingOff = Set(Feature.allCases)
+    #expect(parse("open 133", off: everythingOff) == .command(.open("133")))
+    #expect(parse("help", off: everythingOff) == .command(.help(nil)))
+  }
+
+  @Test func featuresComeFromTheTable() {
+    #expect(
+      CommandTable.features == [
+        .evolution, .images, .abilities, .moves, .where, .compare, .types, .items, .natures,
+        .search, .random, .sync,
+      ])
+  }
+}
+
+@Suite("Unusual input")
+struct UnusualInputTests {
+  @Test(arguments: ["", " ", "   \t  ", "\t", "\n", "\r\n", "\u{3000}", "# a comment"])
+  func blankLinesAreEmpty(line: String) {
+    #expect(parse(line) == .empty)
+  }
+
+  @Test func unicodeNamesPassThroughLowercased() {
+    #expect(parse("open pokémon") == .command(.open("pokémon")))
+    #expect(parse("open POKÉMON") == .command(.open("pokémon")))
+    #expect(parse("search ピカチュウ") == .command(.search("ピカチュウ")))
+    #expect(
+      parse("öpen 1") == .failure(ParseFailure("Unknown command \"öpen\". Did you mean \"open\"?")))
+  }
+
+  @Test func aOneMegabyteLineIsRefusedWithItsLength() {
+    let line = "open " + String(repeating: "a", count: 1_048_576 - 5)
+    #expect(
+      parse(line)
+        == .failure(
+          ParseFailure("That line is too long (1048576 characters); the limit is 4096.")))
+  }
+
+  @Test func theLimitCountsCharactersNotBytes() {
+    let atLimit = "search " + String(repeating: "é", count: 4096 - 7)
+    #expect(parse(atLimit) == .command(.search(String(repeating: "é", count: 4089))))
+    #expect(
+      parse(atLimit + "é")
+        == .failure(ParseFailure("That line is too long (4097 characters); the limit is 4096.")))
+  }
+
+  @Test(
+    "Control characters are refused, naming the first one",
+    arguments: [
+      ("open\u{0}133", "U+0000"), ("list\u{1B}[31m", "U+001B"), ("next\u{7}", "U+0007"),
+      ("ls\u{7F}", "U+007F"), ("info\u{85}", "U+0085"), ("page\n3", "U+000A"),
+    ])
+  func controlCharacters(line: String, codePoint: String) {
+    #expect(
+      parse(line)
+        == .failure(
+          ParseFailure("That line contains a control character (\(codePoint)); it was not run.")))
+  }
+}
+
+@Suite("Page commands")
+struct PageCommandParsingTests {
+  func parse(_ line: String) -> ParseResult { CommandParser.parse(line, isEnabled: { _ in true }) }
+
+  @Test func aKindAndTheNameAsTyped() {
+    #expect(
+      parse("ability Lightning Rod") == .command(.show(kind: "ability", name: "Lightning Rod")))
+    #expect(parse("TYPE fire") == .command(.show(kind: "type", name: "fire")))
+    #expect(parse("types") == .command(.show(kind: "types", name: nil)))
+    #expect(parse("natures") == .command(.show(kind: "natures", name: nil)))
+  }
+
+  @Test func aNameIsNeededWhereTheKindTakesOne() {
+    guard case .failure(let failure) = parse("move") else {
+      Issue.record("move alone parsed")
+      return
+    }
+    #expect(failure.message == "\"move\" needs a name: move NAME.")
+    guard case .failure = parse("types fire") else {
+      Issue.record("types took an argument")
+      return
+    }
+  }
+
+  @Test func learnsetsTakeAGame() {
+    #expect(parse("moves") == .command(.show(kind: "moves", name: nil)))
+    #expect(parse("moves --game red-blue") == .command(.show(kind: "moves", name: "red-blue")))
+    #expect(parse("learnset --game=scarlet") == .command(.show(kind: "moves", name: "scarlet")))
+    guard case .failure(let failure) = parse("moves --gmae x") else {
+      Issue.record("a wrong option parsed")
+      return
+    }
+    #expect(failure.message.contains("Did you mean \"--game\"?"))
+  }
+
+  @Test func eachKindHasItsFlag() {
+    let off = CommandParser.parse("ability static", isEnabled: { $0 != .abilities })
+    #expect(off == .disabled(DisabledFeature(feature: .abilities, command: "ability")))
+    let learnset = CommandParser.parse("moves", isEnabled: { $0 != .moves })
+    #expect(learnset == .disabled(DisabledFeature(feature: .moves, command: "moves")))
+  }
+}
+
+@Suite("Ids with punctuation")
+struct PunctuatedIDTests {
+  @Test(arguments: ["open 25.0", "open 1.5", "open 2'5", "open #25.", "open 2:5", "compare 25.0 6"])
+  func areRefusedNotReadAsAnotherID(line: String) {
+    guard case .failure(let failure) = CommandParser.parse(line, isEnabled: { _ in true }) else {
+      Issue.record("\(line) parsed")
+      return
+    }
+    #expect(
+      failure.message.hasSuffix("is not a Pokémon id; ids are whole numbers, e.g. \"open 25\"."))
+  }
+
+  @Test func namesKeepTheirPunctuationDropped() {
+    #expect(
+      CommandParser.parse("open Mr. Mime", isEnabled: { _ in true }) == .command(.open("mr-mime")))
+    #expect(
+      CommandParser.parse("open farfetch'd", isEnabled: { _ in true })
+        == .command(.open("farfetchd")))
+    #expect(CommandParser.parse("open #25", isEnabled: { _ in true }) == .command(.open("25")))
+  }
+}

@@ -1,0 +1,137 @@
+import APIClient
+import DetailFeature
+import Locking
+import Models
+import Pages
+import SyncFeature
+import TestSupport
+import Testing
+
+/// Pikachu's details as the detail feature shows them: abilities and types in words, in English
+/// or, `inFrench`, in French (the slugs the same).
+private struct PikachuDetails: SpeciesDetails {
+  var inFrench = false
+
+  func open(_ input: String) async throws(DetailError) -> SpeciesDetailViewModel {
+    try await details(of: .id(25), form: nil)
+  }
+
+  func details(of key: SpeciesKey, form: Int?) async throws(DetailError) -> SpeciesDetailViewModel {
+    var details = SpeciesDetailViewModel(
+      id: 25, name: "pikachu", displayName: "Pikachu", genus: nil,
+      types: [inFrench ? "Électrik" : "Electric"],
+      heightCentimetres: 40, weightKilograms: 6, genderRatio: "50% ♂ · 50% ♀",
+      abilities: [
+        .init(name: inFrench ? "Statik" : "Static", isHidden: false, slug: "static"),
+        .init(
+          name: inFrench ? "Paratonnerre" : "Lightning Rod", isHidden: true, slug: "lightning-rod"),
+      ],
+      stats: [], baseStatTotal: 0, flavorText: nil, isBaby: false, isLegendary: false,
+      isMythical: false, evolutionChainID: nil)
+    details.typeSlugs = ["electric"]
+    return details
+  }
+
+  func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
+    EvolutionTreeViewModel(
+      chainID: nil, selectedSpeciesID: 25,
+      root: EvolutionNode(
+        id: 25, name: "pikachu", displayName: "Pikachu", isBaby: false, isSelected: true,
+        children: []))
+  }
+}
+
+private func client() throws -> FixtureClient {
+  let game = #"{"name":"red-blue","url":"https://x.test/api/v2/version-group/1/"}"#
+  return try FixtureClient([
+    "ability": [#"{"id":9,"name":"static"}"#, #"{"id":31,"name":"lightning-rod"}"#],
+    "type": [#"{"id":13,"name":"electric","damage_relations":{}}"#],
+    "pokemon": [
+      #"""
+      {"id":25,"name":"pikachu","moves":[{"move":{"name":"thunder-shock","url":"https://x.test/api/v2/move/84/"},
+       "version_group_details":[{"level_learned_at":1,"move_learn_method":{"name":"level-up"},"version_group":\#(game)}]}]}
+      """#
+    ],
+    "move": [#"{"id":84,"name":"thunder-shock"}"#],
+  ])
+}
+
+private func sync(
+  _ client: FixtureClient, kinds: [PageKind], inFrench: Bool = false
+) -> SyncFeature {
+  SyncFeature(
+    details: PikachuDetails(inFrench: inFrench), images: nil, pages: PageDirectory(kinds: kinds))
+}
+
+@Suite("sync stores the pages a species links to")
+struct PageSyncTests {
+  @Test func theAbilitiesAndTypesOfEachSpeciesAndWithMovesItsLearnset() async throws {
+    let client = try client()
+    let kinds = [
+      AbilityFeature.kind(client: client), TypeFeature.kind(client: client),
+      LearnsetFeature.kind(client: client),
+    ]
+    let plain = await sync(client, kinds: kinds).run(ids: [25], withImages: false)
+    #expect(plain.synced == 1 && plain.isComplete)
+    // Requests, not the reads of kept values (the games' order, for the texts' newest).
+    var requests = await client.requests.filter { !$0.hasPrefix("derived ") }
+    #expect(
+      Set(requests) == ["ability static", "ability lightning-rod", "type electric"])
+
+    let withMoves = await sync(client, kinds: kinds).run(
+      ids: [25], withImages: false, withMoves: true)
+    #expect(withMoves.isComplete)
+    requests = await client.requests
+    #expect(requests.contains("pokemon 25") && requests.contains("move 84"))
+  }
+
+  @Test func inALanguageThePagesAreAskedForBySlugNotByTheNamesShown() async throws {
+    let client = try client()
+    let kinds = [AbilityFeature.kind(client: client), TypeFeature.kind(client: client)]
+    let summary = await sync(client, kinds: kinds, inFrench: true).run(
+      ids: [25], withImages: false)
+    #expect(summary.synced == 1 && summary.isComplete)
+    #expect(
+      Set(await client.requests.filter { !$0.hasPrefix("derived ") }) == [
+        "ability static", "ability lightning-rod", "type electric",
+      ])
+  }
+
+  /// `game red` then `sync`: `open` offline shows Red's Pokédex text, so sync loads it.
+  @Test func withAGameItsPokedexTextOfEachSpecies() async throws {
+    let client = try client()
+    let asked = Locked<[String]>([])
+    let feature = SyncFeature(
+      details: PikachuDetails(inFrench: false), images: nil,
+      pages: PageDirectory(kinds: [TypeFeature.kind(client: client)]),
+      gameFlavorText: { id, game in
+        asked.withLock { $0.append("\(id) \(game.version ?? game.group)") }
+        return nil
+      })
+    _ = await feature.run(ids: [25], withImages: false)
+    #expect(asked.withLock { $0 } == [])
+    let summary = await feature.run(
+      ids: [25], withImages: false, game: SessionGame(group: "red-blue", version: "red"))
+    #expect(summary.synced == 1)
+    #expect(asked.withLock { $0 } == ["25 red"])
+  }
+
+  @Test func onlyTheKindsItIsGiven() async throws {
+    let client = try client()
+    _ = await sync(client, kinds: [TypeFeature.kind(client: client)]).run(
+      ids: [25], withImages: false, withMoves: true)
+    #expect(await client.requests == ["type electric"])
+  }
+
+  @Test func aPageThatFailsFailsTheSpecies() async throws {
+    let client = try FixtureClient(["type": [#"{"id":13,"name":"electric"}"#]])
+    let summary = await sync(client, kinds: [AbilityFeature.kind(client: client)]).run(
+      ids: [25], withImages: false)
+    #expect(summary.synced == 0)
+    #expect(
+      summary.failures.first?.reason == .pages(.api(.notFound(resource: "ability static")))
+        || summary.failures.first?.reason
+          == .pages(.api(.notFound(resource: "ability lightning-rod")))
+    )
+  }
+}

@@ -1,0 +1,142 @@
+import APIClient
+import Cache
+import CommandLanguage
+import DetailFeature
+import ListFeature
+import Locking
+import Models
+import Pages
+import Presentation
+import Session
+import Testing
+
+/// Red / Blue and Yellow, named in English, and a shell that keeps what `game` saves.
+private func gameShell(
+  saved: Locked<[SessionGame?]>, pages: PageDirectory = PageDirectory(),
+  flavorText: @escaping @Sendable (Int, SessionGame, Glossary) async -> String? = { _, _, _ in nil }
+) -> Shell {
+  let api = FakeAPI()
+  let order = GameOrder([
+    VersionGroup(
+      id: 1, name: "red-blue", order: 3,
+      versions: [
+        NamedResource(name: "red", url: "https://x.test/api/v2/version/1/"),
+        NamedResource(name: "blue", url: "https://x.test/api/v2/version/2/"),
+      ]),
+    VersionGroup(
+      id: 2, name: "yellow", order: 4,
+      versions: [NamedResource(name: "yellow", url: "https://x.test/api/v2/version/3/")]),
+  ])
+  let names = ["red": "Red", "blue": "Blue", "yellow": "Yellow"]
+  return Shell(
+    dependencies: ShellDependencies(
+      list: ListFeature(client: api, pageSize: 20), details: DetailFeature(client: api),
+      images: nil, speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
+      cacheStatistics: {
+        CacheStatistics(
+          entries: 0, bytes: 0, hits: 0, misses: 0, oldestEntry: nil, isPersistent: false)
+      },
+      clearCache: {}, history: { [] }, flags: FeatureFlags(), pages: pages,
+      games: { _ async throws(APIError) in
+        GameCatalog(order: order, names: names, english: names)
+      },
+      saveGame: { game, _ in
+        saved.withLock { $0.append(game) }
+        return nil
+      },
+      gameFlavorText: flavorText),
+    work: BackgroundWork())
+}
+
+@Suite("The session's game")
+struct SessionGameTests {
+  @Test func choosingAVersionKeepsItShowsItInThePromptAndOffClearsIt() async {
+    let saved = Locked<[SessionGame?]>([])
+    let shell = gameShell(saved: saved)
+    guard case .output(.game(let none)) = await shell.execute("game") else {
+      Issue.record("no report")
+      return
+    }
+    #expect(none.game == nil && !none.changed)
+    guard case .output(.game(let red)) = await shell.execute("game Red") else {
+      Issue.record("not chosen")
+      return
+    }
+    #expect(red.game == SessionGame(group: "red-blue", version: "red") && red.name == "Red")
+    let prompt = await shell.prompt
+    #expect(prompt == "pokedex [all · page 1/… · Red]> ")
+    _ = await shell.execute("game red-blue")
+    #expect(await shell.state.gameName == "Red / Blue")
+    _ = await shell.execute("game yel")
+    #expect(await shell.state.game == SessionGame(group: "yellow"))
+    _ = await shell.execute("game off")
+    #expect(await shell.state.game == nil)
+    #expect(
+      saved.withLock { $0 } == [
+        SessionGame(group: "red-blue", version: "red"), SessionGame(group: "red-blue"),
+        SessionGame(group: "yellow"), nil,
+      ])
+  }
+
+  @Test func aNameOfNoGameIsRefusedAndTheGameStays() async {
+    let saved = Locked<[SessionGame?]>([])
+    let shell = gameShell(saved: saved)
+    _ = await shell.execute("game blue")
+    let outcome = await shell.execute("game bleu")
+    #expect(
+      outcome.failure == .page(.unknown(kind: "game", input: "bleu", suggestion: "blue")))
+    #expect(await shell.state.game == SessionGame(group: "red-blue", version: "blue"))
+  }
+
+  @Test func aSpeciesShowsThePokedexTextOfTheGamePlayed() async {
+    let shell = gameShell(saved: Locked([])) { id, game, _ in
+      game.version == "red" ? "Red's text of #\(id)." : nil
+    }
+    guard case .output(.detail(let before, _)) = await shell.execute("open 2") else {
+      Issue.record("not opened")
+      return
+    }
+    #expect(before.flavorText != "Red's text of #2.")
+    _ = await shell.execute("game red")
+    guard case .output(.detail(let red, _)) = await shell.execute("open 2") else {
+      Issue.record("not opened")
+      return
+    }
+    #expect(red.flavorText == "Red's text of #2.")
+    // A game without a text for it leaves the newest.
+    _ = await shell.execute("game yellow")
+    guard case .output(.detail(let yellow, _)) = await shell.execute("open 2") else {
+      Issue.record("not opened")
+      return
+    }
+    #expect(yellow.flavorText == before.flavorText)
+  }
+
+  @Test func pagesAreAskedForTheSessionsGame() async throws {
+    let asked = Locked<[SessionGame?]>([])
+    let recorder = PageKind(name: "where", example: "", subject: .selection, names: nil) {
+      request async throws(PageError) in
+      asked.withLock { $0.append(request.game) }
+      throw .needsSelection(kind: "where")
+    }
+    let shell = gameShell(saved: Locked([]), pages: PageDirectory(kinds: [recorder]))
+    _ = await shell.execute("open 1")
+    _ = await shell.execute("game red")
+    _ = await shell.execute("where")
+    #expect(asked.withLock { $0 } == [SessionGame(group: "red-blue", version: "red")])
+  }
+}
+
+@Suite("Games typed as pages name them")
+struct GameNamesTypedBackTests {
+  @Test func aGameAsAPageNamesItAndInQuotes() async {
+    let shell = gameShell(saved: Locked([]))
+    _ = await shell.execute("game Red / Blue")
+    #expect(await shell.state.game == SessionGame(group: "red-blue"))
+    _ = await shell.execute(#"game "Yellow""#)
+    #expect(await shell.state.game == SessionGame(group: "yellow"))
+    #expect(
+      CommandParser.parse(#"where --game "Red / Blue""#, isEnabled: { _ in true })
+        == .command(.show(kind: "where", name: "Red / Blue")))
+  }
+}
