@@ -1,3 +1,4 @@
+import APIClient
 import Models
 
 /// Where a page is: the kind that opened it and the slug it was opened by. The trail keeps it,
@@ -30,6 +31,14 @@ public protocol Page: Encodable, Sendable {
   /// The slugs the page names, by the command that opens them (`open`: its species, `type`: its
   /// types), which completion offers first while the page is the last one shown.
   var links: [String: [String]] { get }
+  /// What kept a part of the page from being fetched (the page is shown without it, and says
+  /// so); `nil` when it is whole. `sync` counts a species whose page is not whole as failed.
+  var partialFailure: APIError? { get }
+}
+
+extension Page {
+  /// Most pages are whole or fail.
+  public var partialFailure: APIError? { nil }
 }
 
 /// A page as a command's output: compared by address and content.

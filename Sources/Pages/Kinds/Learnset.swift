@@ -201,6 +201,15 @@ public struct LearnsetPage: Page, Codable, Equatable {
   /// How the game shown was chosen (`asked` with `--game`, the `session`'s, or the `newest`
   /// main-series game where it learns moves by level); `nil` when it learns none.
   public var choice: GameChoice?
+  /// Why a machine that teaches one of the moves could not be fetched (its number shows as
+  /// `—`); `nil` when every one was. Not kept: such a page is made again next time.
+  public var machineFailure: APIError?
+
+  public var partialFailure: APIError? { machineFailure }
+
+  private enum CodingKeys: String, CodingKey {
+    case pokemonID, pokemon, game, games, rows, pokemonName, gameName, fallbackNote, choice
+  }
 
   public init(
     pokemonID: Int, pokemon: String, game: String, games: [String], rows: [Row],
@@ -291,6 +300,9 @@ public struct LearnsetPage: Page, Codable, Equatable {
       choice, newest: "Newest with level-up moves", command: "moves",
       others: games.filter { $0 != game }.count)
     blocks += PageDocument.note(fallbackNote)
+    if machineFailure != nil {
+      blocks.append(.hint("Some machines could not be fetched: their numbers show as —."))
+    }
     blocks.append(.hint("\(hint) · move NAME · back"))
     return PageDocument(
       title: "\(pokemonName ?? DisplayName.of(pokemon)) · moves",
@@ -423,17 +435,21 @@ public enum LearnsetFeature {
         byName[move.name]?.machines.first { $0.versionGroup.name == game }?.machine.id
       })
     let machines = try await APIRequests.together(Array(machineIDs)) {
-      id async throws(APIError) -> Machine? in
+      id async throws(APIError) -> Result<Machine, APIError> in
       do throws(APIError) {
-        return try await client.resource(Machine.self, String(id))
+        return .success(try await client.resource(Machine.self, String(id)))
       } catch .cancelled {
         throw .cancelled
       } catch {
-        return nil
+        return .failure(error)
       }
     }
+    let failure = machines.lazy.compactMap { result -> APIError? in
+      if case .failure(let error) = result { return error }
+      return nil
+    }.first
     let labels = Dictionary(
-      machines.compactMap { $0 }.map { ($0.id, $0.label) },
+      machines.compactMap { try? $0.get() }.map { ($0.id, $0.label) },
       uniquingKeysWith: { first, _ in first })
     var words = Localizer(request.glossary)
     let rows = learnt.map { move, detail in
@@ -450,10 +466,10 @@ public enum LearnsetFeature {
         damageClass: summary?.damageClass.map { SafeText.line($0.name) },
         power: summary?.power, accuracy: summary?.accuracy, pp: summary?.pp)
     }
-    return Derived(
-      LearnsetPage(
-        pokemonID: learnset.id, pokemon: learnset.name, game: game, games: games.map(\.name),
-        rows: rows, fallbackNote: words.note),
-      keep: !machines.contains { $0 == nil })
+    var page = LearnsetPage(
+      pokemonID: learnset.id, pokemon: learnset.name, game: game, games: games.map(\.name),
+      rows: rows, fallbackNote: words.note)
+    page.machineFailure = failure
+    return Derived(page, keep: failure == nil)
   }
 }

@@ -134,4 +134,29 @@ struct PageSyncTests {
           == .pages(.api(.notFound(resource: "ability lightning-rod")))
     )
   }
+
+  /// `sync --moves` stores what `moves` shows offline: a learnset whose machine could not be
+  /// fetched shows `—` for its number, so the species is not synced.
+  @Test func aLearnsetWhoseMachineFailedFailsTheSpecies() async throws {
+    let game = #"{"name":"red-blue","url":"https://x.test/api/v2/version-group/1/"}"#
+    let client = try FixtureClient([
+      "pokemon": [
+        #"""
+        {"id":25,"name":"pikachu","moves":[{"move":{"name":"thunderbolt","url":"https://x.test/api/v2/move/85/"},
+         "version_group_details":[{"level_learned_at":0,"move_learn_method":{"name":"machine"},"version_group":\#(game)}]}]}
+        """#
+      ],
+      "move": [
+        #"""
+        {"id":85,"name":"thunderbolt","machines":[{"machine":{"url":"https://x.test/api/v2/machine/24/"},
+         "version_group":\#(game)}]}
+        """#
+      ],
+    ])
+    let summary = await sync(client, kinds: [LearnsetFeature.kind(client: client)]).run(
+      ids: [25], withImages: false, withMoves: true)
+    #expect(summary.synced == 0)
+    #expect(summary.failures.first?.reason == .pages(.api(.notFound(resource: "machine 24"))))
+    #expect(await client.requests.contains("machine 24"))
+  }
 }
