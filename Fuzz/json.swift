@@ -1,10 +1,11 @@
-// libFuzzer target: every JSON decoder of the PokéAPI answers pokedex reads. The first byte picks
-// the resource; the rest is its body. A body must decode or throw, and what decodes must survive
+// libFuzzer target: every JSON decoder of the PokéAPI answers pokedex reads, the species' and
+// every page kind's. The first byte picks the resource; the rest is its body. A body must decode or throw, and what decodes must survive
 // what the client and the features do next: the cache's re-encoding and decoding again, and the
 // words, trees, matchups and view models made from it.
 import APIClient
 import Foundation
 import Models
+import Pages
 
 @testable import DetailFeature
 
@@ -13,12 +14,20 @@ private func roundTrip<T: Codable>(_ value: T) -> T? {
   return try? JSONDecoder().decode(T.self, from: data)
 }
 
+/// A page's resource: decoded or refused, and what decodes kept by the cache and read back the same.
+private func decodes<R: APIResource & Equatable>(_ type: R.Type, _ body: Data) {
+  guard let resource = try? JSONDecoder().decode(R.self, from: body) else { return }
+  _ = (resource.id, resource.name)
+  precondition(roundTrip(resource) == resource, "\(R.self) is not read back as it was kept")
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   guard size > 0 else { return 0 }
   let body = Data(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let decoder = JSONDecoder()
-  switch data[0] % 8 {
+  // '0' (the first seeds') picks 0, '1' 1 … ':' 10 … 'D' 20.
+  switch (Int(data[0]) + 256 - 48) % 22 {
   case 0:
     guard let species = try? decoder.decode(Species.self, from: body) else { return 0 }
     _ = (species.englishFlavorText, species.englishGenus, species.genderRatio.description)
@@ -49,6 +58,24 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let type = try? decoder.decode(PokemonType.self, from: body) else { return 0 }
     _ = DetailFeature.matchups(TypeEffectiveness(defending: [type, type]))
     _ = roundTrip(type)
+  case 7:
+    guard let encounters = try? decoder.decode(PokemonEncounters.self, from: body) else {
+      return 0
+    }
+    _ = roundTrip(encounters)
+  case 8: decodes(Pages.Ability.self, body)
+  case 9: decodes(Move.self, body)
+  case 10: decodes(TypeResource.self, body)
+  case 11: decodes(Item.self, body)
+  case 12: decodes(Nature.self, body)
+  case 13: decodes(Learnset.self, body)
+  case 14: decodes(MoveSummary.self, body)
+  case 15: decodes(LocationArea.self, body)
+  case 16: decodes(Machine.self, body)
+  case 17: decodes(VersionGroup.self, body)
+  case 18: decodes(PokedexSeries.self, body)
+  case 19: decodes(SpeciesFlavorTexts.self, body)
+  case 20: decodes(ResourceNames<KindOf<Move>>.self, body)
   default:
     _ = NameQuery.normalize(String(decoding: body, as: UTF8.self))
     _ = DisplayName.of(String(decoding: body, as: UTF8.self))
