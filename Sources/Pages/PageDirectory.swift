@@ -56,8 +56,11 @@ public struct PageDirectory: Sendable {
     guard let pageKind = kinds[address.kind] else {
       throw .unknown(kind: address.kind, input: address.kind, suggestion: nil)
     }
+    guard let target = PageTarget(key: address.key, subject: pageKind.subject) else {
+      throw .invalidName(kind: address.kind, example: pageKind.example)
+    }
     return try await pageKind.show(
-      PageRequest(key: address.key, glossary: glossary, game: game, progress: progress))
+      PageRequest(target, glossary: glossary, game: game, progress: progress))
   }
 
   /// The page of `kind` named `input` (`nil` for a kind that takes no name), or about the
@@ -71,20 +74,24 @@ public struct PageDirectory: Sendable {
     guard let pageKind = kinds[kind] else {
       throw .unknown(kind: kind, input: kind, suggestion: nil)
     }
-    func show(_ key: String?) async throws(PageError) -> any Page {
+    func show(_ target: PageTarget) async throws(PageError) -> any Page {
       try await pageKind.show(
-        PageRequest(key: key, glossary: glossary, game: game, progress: progress))
+        PageRequest(target, glossary: glossary, game: game, progress: progress))
     }
     switch pageKind.subject {
-    case .nothing: return try await show(nil)
+    case .nothing: return try await show(.whole)
     case .selection:
       guard let selection else { throw .needsSelection(kind: kind) }
       let argument = SafeText.line(input ?? "").trimmingCharacters(in: .whitespaces)
-      return try await show(argument.isEmpty ? String(selection) : "\(selection) \(argument)")
+      return try await show(
+        .selection(pokemon: selection, argument: argument.isEmpty ? nil : argument))
     case .arguments:
       let argument = SafeText.line(input ?? "").trimmingCharacters(in: .whitespaces)
       guard argument.count <= 200 else { throw .invalidName(kind: kind, example: pageKind.example) }
-      return try await show("\(selectionName.map(SafeText.line) ?? "-") \(argument)")
+      return try await show(
+        .arguments(
+          selection: selectionName.map(SafeText.line),
+          words: argument.split(separator: " ").map(String.init)))
     case .name: break
     }
     let typed = input ?? ""
@@ -93,7 +100,7 @@ public struct PageDirectory: Sendable {
     guard !query.isEmpty else { throw .invalidName(kind: kind, example: pageKind.example) }
     if let id = Int(query), id > 0 {
       do {
-        return try await show(String(id))
+        return try await show(.resource(String(id)))
       } catch .api(.notFound) {
         throw .unknown(kind: kind, input: typed, suggestion: nil)
       }
@@ -101,10 +108,12 @@ public struct PageDirectory: Sendable {
     // The name as typed first: an exact name (what Tab completes) needs nothing else. The
     // kind's names (one list, decoded whole: 2,223 items) only when it is not one.
     do {
-      return try await show(query)
+      return try await show(.resource(query))
     } catch .api(.notFound) {
       return try await show(
-        try await slug(query, typed: typed, of: pageKind, glossary: glossary, progress: progress))
+        .resource(
+          try await slug(query, typed: typed, of: pageKind, glossary: glossary, progress: progress)
+        ))
     }
   }
 

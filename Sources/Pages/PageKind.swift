@@ -21,12 +21,54 @@ public enum KindOf<R: APIResource>: NamedKind {
   public static var path: String { R.path }
 }
 
+/// What a page of a kind is about, by what the kind is opened with (``PageSubject``).
+public enum PageTarget: Sendable, Hashable {
+  /// A resource of the kind, by slug or id (``PageSubject/name``).
+  case resource(String)
+  /// The kind as a whole (``PageSubject/nothing``).
+  case whole
+  /// The selected species' (or form's) `pokemon` id, and an argument the kind reads itself
+  /// (``PageSubject/selection``: `moves --game red-blue`).
+  case selection(pokemon: Int, argument: String?)
+  /// The selected species' (or form's) slug, when one is open, and the arguments typed
+  /// (``PageSubject/arguments``: `compare raichu`).
+  case arguments(selection: String?, words: [String])
+
+  /// The target a page's address stands for (its ``PageAddress/key``, written by ``key``), for a
+  /// kind opened with `subject`; `nil` when the key is not one of that shape.
+  public init?(key: String?, subject: PageSubject) {
+    let words = (key ?? "").split(separator: " ").map(String.init)
+    switch subject {
+    case .name:
+      guard let key, !key.isEmpty else { return nil }
+      self = .resource(key)
+    case .nothing:
+      self = .whole
+    case .selection:
+      guard let first = words.first, let id = Int(first) else { return nil }
+      self = .selection(
+        pokemon: id, argument: words.count > 1 ? words.dropFirst().joined(separator: " ") : nil)
+    case .arguments:
+      let selection = words.first.flatMap { $0 == "-" ? nil : $0 }
+      self = .arguments(selection: selection, words: Array(words.dropFirst()))
+    }
+  }
+
+  /// The key of the page's address: what ``init(key:subject:)`` reads back.
+  public var key: String? {
+    switch self {
+    case .resource(let slug): slug
+    case .whole: nil
+    case .selection(let id, let argument): argument.map { "\(id) \($0)" } ?? String(id)
+    case .arguments(let selection, let words): ([selection ?? "-"] + words).joined(separator: " ")
+    }
+  }
+}
+
 /// What a kind is asked to show.
 public struct PageRequest: Sendable {
-  /// The resolved slug or id (``PageSubject/name``); the selected pokemon's id
-  /// (``PageSubject/selection``) or slug (`-` for none, ``PageSubject/arguments``), then a space
-  /// and the argument when there is one; `nil` (``PageSubject/nothing``).
-  public var key: String?
+  /// What the page is about.
+  public var target: PageTarget
   /// Hears what the page is waiting for, for the status line (`Fetching 93 moves … 41/93`).
   public var progress: @Sendable (String) -> Void
   /// The language to show the page in, with the names of what it mentions.
@@ -36,20 +78,13 @@ public struct PageRequest: Sendable {
   public var game: SessionGame?
 
   public init(
-    key: String?, glossary: Glossary = .slugs, game: SessionGame? = nil,
+    _ target: PageTarget, glossary: Glossary = .slugs, game: SessionGame? = nil,
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) {
-    self.key = key
+    self.target = target
     self.glossary = glossary
     self.game = game
     self.progress = progress
-  }
-
-  /// For a kind about the selection: the pokemon's id and the argument after it, if any.
-  public var selection: (id: Int, argument: String?)? {
-    let words = (key ?? "").split(separator: " ", maxSplits: 1).map(String.init)
-    guard let first = words.first, let id = Int(first) else { return nil }
-    return (id, words.count > 1 ? words[1] : nil)
   }
 }
 
@@ -113,8 +148,10 @@ public struct PageKind: Sendable {
       localNames: localNames ?? own,
       show: { request async throws(PageError) in
         do throws(APIError) {
-          return try await page(
-            try await client.resource(R.self, request.key ?? ""), request, client)
+          guard case .resource(let key) = request.target else {
+            throw APIError.notFound(resource: "\(name) page")
+          }
+          return try await page(try await client.resource(R.self, key), request, client)
         } catch {
           throw .api(error)
         }

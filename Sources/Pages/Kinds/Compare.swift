@@ -153,10 +153,11 @@ public enum CompareFeature {
   static func page(_ request: PageRequest, details: any SpeciesDetails) async throws(PageError)
     -> ComparePage
   {
-    var words = (request.key ?? "").split(separator: " ").map(String.init)
-    let selection = words.isEmpty ? "-" : words.removeFirst()
+    guard case .arguments(let selection, var words) = request.target else {
+      throw .invalidName(kind: "compare", example: "pikachu raichu")
+    }
     if words.count == 1 {
-      guard selection != "-" else { throw .needsSelection(kind: "compare") }
+      guard let selection else { throw .needsSelection(kind: "compare") }
       words.insert(selection, at: 0)
     }
     guard (2...maximumSpecies).contains(words.count) else {

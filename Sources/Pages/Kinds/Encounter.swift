@@ -331,7 +331,7 @@ public enum EncounterFeature {
   static func page(_ request: PageRequest, client: any PokeAPIClient) async throws(PageError)
     -> EncounterPage
   {
-    guard let (id, argument) = request.selection else {
+    guard case .selection(let id, let argument) = request.target else {
       throw .invalidName(kind: "where", example: "--game red-blue")
     }
     async let loadedCatalog = GameCatalog.loaded(client)

@@ -332,7 +332,7 @@ public enum LearnsetFeature {
   static func page(_ request: PageRequest, client: any PokeAPIClient) async throws(PageError)
     -> LearnsetPage
   {
-    guard let (id, argument) = request.selection else {
+    guard case .selection(let id, let argument) = request.target else {
       throw .invalidName(kind: "moves", example: "--game scarlet-violet")
     }
     // Its games, newest first, kept apart from its moves: a warm learnset is two small reads.

@@ -122,8 +122,8 @@ struct LanguagePageTests {
     let client = try localisedClient()
     let chart = TypeFeature.chart(client: client)
     let japanese = try #require(
-      try await chart.show(PageRequest(key: nil, glossary: glossary("ja"))) as? TypeChartPage)
-    let plain = try #require(try await chart.show(PageRequest(key: nil)) as? TypeChartPage)
+      try await chart.show(PageRequest(.whole, glossary: glossary("ja"))) as? TypeChartPage)
+    let plain = try #require(try await chart.show(PageRequest(.whole)) as? TypeChartPage)
     #expect(plain.labels.allSatisfy { !$0.isEmpty })
     // The fixtures' types are named in English only: the Japanese chart says so, once.
     #expect(japanese.fallbackNote != nil && plain.fallbackNote == nil)
