@@ -39,7 +39,7 @@ let package = Package(
     .target(name: "ListFeature", dependencies: ["APIClient", "Models"]),
     .target(name: "DetailFeature", dependencies: ["APIClient", "Models", "Locking"]),
     .target(name: "ImageFeature", dependencies: ["HTTPClient", "Images"]),
-    .target(name: "Pages", dependencies: ["APIClient", "Models", "DetailFeature"]),
+    .target(name: "Pages", dependencies: ["APIClient", "Models", "DetailFeature", "CommandLanguage"]),
     .target(
       name: "SyncFeature",
       dependencies: ["DetailFeature", "ImageFeature", "APIClient", "Cache", "Models", "Pages"]),

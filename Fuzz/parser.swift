@@ -2,6 +2,10 @@
 // must parse to a command or one clear failure, expand `!N` against a history, and complete
 // and hint in every context, without a crash.
 import CommandLanguage
+import Pages
+
+/// pokedex's commands: the built-in ones and every page kind's.
+private let parser = CommandParser(table: PageKinds.table)
 
 private let names = [
   NameEntry(name: "mr-mime", id: 122, types: ["Psychic", "Fairy"]),
@@ -13,16 +17,16 @@ private let names = [
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   // Half the inputs run with a feature turned off, chosen by the input's length.
-  let disabled = Feature.allCases[size % Feature.allCases.count]
+  let disabled = Feature.builtIn[size % Feature.builtIn.count]
   let isEnabled: (Feature) -> Bool = { size % 2 == 0 || $0 != disabled }
   for line in [text] + CommandParser.splitScript(text) {
-    _ = CommandParser.parse(line, isEnabled: isEnabled)
+    _ = parser.parse(line, isEnabled: isEnabled)
     _ = HistoryExpansion.expand(line, history: ["open 25", "evo", text])
   }
   let context = CompletionContext(
     hasSelection: size % 3 == 0, imageDownloaded: size % 5 == 0, pageCount: size % 60,
     names: size % 7 == 0 ? nil : names)
-  _ = CommandParser.completions(for: text, isEnabled: isEnabled, context: context)
-  _ = CommandParser.argumentHint(for: text, isEnabled: isEnabled, context: context)
+  _ = parser.completions(for: text, isEnabled: isEnabled, context: context)
+  _ = parser.argumentHint(for: text, isEnabled: isEnabled, context: context)
   return 0
 }

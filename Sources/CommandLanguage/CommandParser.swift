@@ -3,7 +3,13 @@
 /// Every function takes `isEnabled`, which answers whether a feature flag (e.g. `evolution`) is
 /// on; a command whose feature is off is missing from help and completion, and parsing it gives
 /// `.disabled`.
-public enum CommandParser {
+public struct CommandParser: Sendable {
+  /// The commands it knows.
+  public let table: CommandTable
+
+  /// A parser of `table`'s commands.
+  public init(table: CommandTable) { self.table = table }
+
   /// `text` without the quotes around it, as a command takes its argument (`"mr mime"` →
   /// `mr mime`): what messages echo back.
   public static func unquotedArgument(_ text: String) -> String { unquoted(text) }
@@ -16,24 +22,25 @@ public enum CommandParser {
   /// Command names are matched in any case; lines over `maximumLineLength` characters or with
   /// control characters (other than tab) are refused with one line; blank lines and lines
   /// starting with `#` are `.empty`.
-  public static func parse(
+  public func parse(
     _ line: String, isEnabled: (Feature) -> Bool = { _ in true }
   ) -> ParseResult {
-    if let refusal = refusal(of: line) { return .failure(refusal) }
-    let text = String(withoutLineEnd(line)).trimmingWhitespace()
+    if let refusal = Self.refusal(of: line) { return .failure(refusal) }
+    let text = String(Self.withoutLineEnd(line)).trimmingWhitespace()
     if text.isEmpty || text.hasPrefix("#") { return .empty }
 
     let commandWord = String(text.prefix { !$0.isWhitespace })
     let typed = commandWord.lowercased()
-    guard let spec = CommandTable.all.first(where: { $0.isNamed(typed) }) else {
-      return .failure(unknownCommand(commandWord, isEnabled: isEnabled))
+    guard let spec = table.all.first(where: { $0.isNamed(typed) }) else {
+      return .failure(table.unknownCommand(commandWord, isEnabled: isEnabled))
     }
     if let feature = spec.feature, !isEnabled(feature) {
       return .disabled(DisabledFeature(feature: feature, command: spec.name))
     }
     let rest = String(text.dropFirst(commandWord.count)).trimmingWhitespace()
     let words = rest.split(whereSeparator: \.isWhitespace).map(String.init)
-    return spec.parseArguments(Arguments(typed: typed, words: words, rest: rest), isEnabled)
+    return spec.parseArguments(
+      Arguments(typed: typed, words: words, rest: rest, table: table), isEnabled)
   }
 
   /// Why `line` is refused before it is even read as a command (too long, or with a control

@@ -70,6 +70,8 @@ struct Arguments {
   var words: [String]
   /// Everything after the command word, trimmed, inner spacing kept.
   var rest: String
+  /// The table the command is in (`help NAME` looks NAME up there).
+  var table: CommandTable
 }
 
 /// What tab completion offers for a command's arguments.

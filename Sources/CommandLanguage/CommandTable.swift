@@ -1,9 +1,22 @@
 import Models
 
-/// The one table of commands. The parser, `help`, `help COMMAND` and tab completion all read it.
-public enum CommandTable {
-  /// Every command, in the order `help` lists them.
-  public static let all: [CommandSpec] = [
+/// The one table of commands: the built-in ones and the page kinds' (each declared with its kind,
+/// `Sources/Pages/Kinds`). The parser, `help`, `help COMMAND`, tab completion and the manual all
+/// read it.
+public struct CommandTable: Sendable {
+  /// Every command, in the order `help` lists them: the page kinds' after `back`.
+  public let all: [CommandSpec]
+
+  /// The built-in commands with `pages`, the page kinds' commands, in their order after `back`.
+  public init(pages: [CommandSpec]) {
+    var all = Self.builtIn
+    let after = (all.firstIndex { $0.name == "back" } ?? all.endIndex - 1) + 1
+    all.insert(contentsOf: pages, at: after)
+    self.all = all
+  }
+
+  /// The commands pokedex has whatever its kinds of page.
+  static let builtIn: [CommandSpec] = [
     CommandSpec(
       name: "list", aliases: ["ls"], arguments: "",
       summary: "Show the current page of species.",
@@ -111,96 +124,6 @@ public enum CommandTable {
         """,
       examples: ["open pikachu", "ability static", "back"], feature: nil,
       parseArguments: noArguments(.back), completion: .none, applies: .withTrail),
-    .page(
-      "ability", summary: "Show an ability and who has it.",
-      details: """
-        Shows an ability: what it does, the generation that introduced it, and the species \
-        that have it, normal and hidden apart. NAME is its name in any case (static, \
-        "Lightning Rod") or the start of exactly one; Tab offers the open species' first.
-        """,
-      examples: ["ability static", "ability lightning rod"], feature: .abilities),
-    .page(
-      "move", summary: "Show a move: power, accuracy, effect.",
-      details: """
-        Shows a move: type, damage class, power, accuracy, PP, priority, what it does, its \
-        description, the generation that introduced it, its TM, TR or HM number, and how \
-        many species learn it; the description and the number are your game's (see "game"), \
-        else the newest games'.
-        """,
-      examples: ["move thunderbolt", "move quick attack"], feature: .moves),
-    CommandSpec(
-      name: "moves", aliases: ["learnset"], arguments: "[--game NAME]",
-      summary: "List the moves the open species learns.",
-      details: """
-        Lists the moves the selected species (or form) learns in one game, grouped by how: \
-        by level, by TM, TR or HM (with its number), from eggs, from tutors. Each row gives \
-        the move's type, class, power, accuracy and PP. It shows your game (see "game"), \
-        else the newest main-series game where it learns moves by level, unless --game names \
-        another (Tab completes the games); the page says which.
-        """,
-      examples: ["open pikachu", "moves", "moves --game red-blue"], feature: .moves,
-      parseArguments: parseGameOption("moves"), completion: .gameOption("moves"),
-      applies: .withSelection),
-    CommandSpec(
-      name: "where", aliases: [], arguments: "[--game NAME]",
-      summary: "Where the open species lives in the wild.",
-      details: """
-        Lists where the selected species (or form) is found in the wild in one game: each \
-        place by its name, how (walking, surfing, fishing with which rod, a gift …), the \
-        levels, the chance, and when (time of day, season, swarm …). A chance is one \
-        version's: where a game's versions differ, each has its row. It shows your game (see \
-        "game"; a version narrows it to that version), else the newest main-series game \
-        where it lives in the wild, unless --game names another game or one of its versions; \
-        a species found nowhere says how it is obtained when the data tells.
-        """,
-      examples: ["open pikachu", "where", "where --game yellow"], feature: .where,
-      parseArguments: parseGameOption("where"), completion: .gameOption("where"),
-      applies: .withSelection),
-    CommandSpec(
-      name: "compare", aliases: ["vs"], arguments: "A [B] [C]",
-      summary: "Put two or three species side by side.",
-      details: """
-        Shows two or three species (or forms) side by side: types, height, weight, \
-        abilities, each base stat with its bar and the highest marked, the totals, and the \
-        attacking types that hit them differently. With one name, the open species is \
-        compared with it. Names and ids as for open (raichu-alola, 25).
-        """,
-      examples: ["compare pikachu raichu", "compare 1 4 7", "open 25", "compare raichu-alola"],
-      feature: .compare, parseArguments: parseCompare, completion: .speciesEverywhere),
-    .page(
-      "type", summary: "Show a type's matchups and its species.",
-      details: """
-        Shows a type: what it deals double, half or no damage to when attacking, what it \
-        takes double, half or no damage from when defending, and its species.
-        """,
-      examples: ["type fire", "type ghost"], feature: .types),
-    .page(
-      "types", named: false, summary: "Draw the whole type chart.",
-      details: """
-        Draws the type chart: a row per attacking type, a column per defending type, each \
-        cell the factor (2, ½, 0; a dot for 1), in colour where colour is on.
-        """,
-      examples: ["types"], feature: .types),
-    .page(
-      "item", summary: "Show an item and who holds it.",
-      details: """
-        Shows an item: its category, its price in a shop (your game's, see "game", else the \
-        newest game's, named), what it does, its description and the Pokémon that hold it \
-        in the wild. NAME may be its name in the language shown.
-        """,
-      examples: ["item leftovers", "item thunder stone"], feature: .items),
-    .page(
-      "nature", summary: "Show the stats a nature changes.",
-      details: """
-        Shows a nature: the stat it raises and the one it lowers, the flavour it likes and \
-        the one it dislikes.
-        """,
-      examples: ["nature timid", "nature adamant"], feature: .natures),
-    .page(
-      "natures", named: false, summary: "List the 25 natures and what they change.",
-      details:
-        "Lists every nature with the stat it raises and lowers and the flavours it likes and dislikes.",
-      examples: ["natures"], feature: .natures),
     CommandSpec(
       name: "search", aliases: [], arguments: "TEXT",
       summary: "Find species whose names contain TEXT.",
@@ -335,9 +258,9 @@ public enum CommandTable {
       parseArguments: noArguments(.quit), completion: .none),
   ]
 
-  /// The distinct features commands can be switched off by, in table order.
-  public static var features: [Feature] {
-    var features: [Feature] = []
+  /// Every feature there is: the built-in ones, then those only page kinds name, in table order.
+  public var features: [Feature] {
+    var features = Feature.builtIn
     for feature in all.compactMap(\.feature) where !features.contains(feature) {
       features.append(feature)
     }
@@ -345,23 +268,54 @@ public enum CommandTable {
   }
 
   /// The command named `word` or aliased so, in any case; `nil` if there is none.
-  public static func command(named word: String) -> CommandSpec? {
+  public func command(named word: String) -> CommandSpec? {
     let lowered = word.lowercased()
     return all.first { $0.isNamed(lowered) }
   }
 }
 
+/// What a page kind's command takes after its name: the grammar its arguments are parsed by and
+/// completed with.
+public enum PageArguments: Sendable {
+  /// A name of the kind (`ability static`), completed from the kind's names.
+  case name
+  /// Nothing (`types`).
+  case none
+  /// `[--game NAME]`, about the open species (`moves`, `where`), completed with the games.
+  case gameOption
+  /// One to three species (`compare pikachu raichu`), completed with the species' names.
+  case species
+}
+
 extension CommandSpec {
-  /// A page kind's command: `kind NAME`, or `kind` alone when it is not `named` (`types`).
-  static func page(
-    _ kind: String, named: Bool = true, summary: String, details: String, examples: [String],
-    feature: Feature
+  /// A page kind's command, `kind` followed by what `arguments` says.
+  public static func page(
+    _ kind: String, aliases: [String] = [], arguments: PageArguments = .name, summary: String,
+    details: String, examples: [String], feature: Feature
   ) -> CommandSpec {
-    CommandSpec(
-      name: kind, aliases: [], arguments: named ? "NAME" : "", summary: summary,
-      details: details, examples: examples, feature: feature,
-      parseArguments: named ? parsePageName(kind) : noArguments(.show(kind: kind, name: nil)),
-      completion: named ? .pageNames(kind) : .none)
+    switch arguments {
+    case .name:
+      CommandSpec(
+        name: kind, aliases: aliases, arguments: "NAME", summary: summary, details: details,
+        examples: examples, feature: feature, parseArguments: parsePageName(kind),
+        completion: .pageNames(kind))
+    case .none:
+      CommandSpec(
+        name: kind, aliases: aliases, arguments: "", summary: summary, details: details,
+        examples: examples, feature: feature,
+        parseArguments: noArguments(.show(kind: kind, name: nil)), completion: .none)
+    case .gameOption:
+      CommandSpec(
+        name: kind, aliases: aliases, arguments: "[--game NAME]", summary: summary,
+        details: details, examples: examples, feature: feature,
+        parseArguments: parseGameOption(kind), completion: .gameOption(kind),
+        applies: .withSelection)
+    case .species:
+      CommandSpec(
+        name: kind, aliases: aliases, arguments: "A [B] [C]", summary: summary, details: details,
+        examples: examples, feature: feature, parseArguments: parseSpecies(kind),
+        completion: .speciesEverywhere)
+    }
   }
 }
 
@@ -405,13 +359,20 @@ private func punctuatedID(in words: [String], dropped: Set<Character>) -> ParseR
   return nil
 }
 
-/// `compare A [B] [C]`: one to three species, each normalised as `open` normalises its name.
-private func parseCompare(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
+/// `KIND A [B] [C]` (`compare`): one to three species, each normalised as `open` normalises its
+/// name.
+private func parseSpecies(
+  _ kind: String
+) -> @Sendable (Arguments, (Feature) -> Bool) -> ParseResult {
+  { arguments, _ in parseSpecies(kind, arguments) }
+}
+
+private func parseSpecies(_ kind: String, _ arguments: Arguments) -> ParseResult {
   guard !arguments.words.isEmpty else {
-    return fail("\"compare\" needs species: compare A B, e.g. \"compare pikachu raichu\".")
+    return fail("\"\(kind)\" needs species: \(kind) A B, e.g. \"\(kind) pikachu raichu\".")
   }
   guard arguments.words.count <= 3 else {
-    return fail("\"compare\" takes at most three species (not \(arguments.words.count)).")
+    return fail("\"\(kind)\" takes at most three species (not \(arguments.words.count)).")
   }
   let dropped: Set<Character> = ["'", "\"", ".", ":", "\u{2018}", "\u{2019}"]
   if let refused = punctuatedID(in: arguments.words, dropped: dropped) { return refused }
@@ -421,9 +382,9 @@ private func parseCompare(_ arguments: Arguments, _: (Feature) -> Bool) -> Parse
     return name
   }
   guard names.allSatisfy({ !$0.isEmpty }) else {
-    return fail("\"compare\" needs species: compare A B, e.g. \"compare pikachu raichu\".")
+    return fail("\"\(kind)\" needs species: \(kind) A B, e.g. \"\(kind) pikachu raichu\".")
   }
-  return .command(.show(kind: "compare", name: names.joined(separator: " ")))
+  return .command(.show(kind: kind, name: names.joined(separator: " ")))
 }
 
 /// The name after a page kind's command, as typed.
@@ -693,8 +654,8 @@ private func parseHelp(_ arguments: Arguments, isEnabled: (Feature) -> Bool) -> 
   if word.lowercased() == CommandParser.keysTopic, arguments.words.count == 1 {
     return .command(.help(CommandParser.keysTopic))
   }
-  guard let spec = CommandTable.command(named: word) else {
-    return .failure(unknownCommand(word.lowercased(), isEnabled: isEnabled))
+  guard let spec = arguments.table.command(named: word) else {
+    return .failure(arguments.table.unknownCommand(word.lowercased(), isEnabled: isEnabled))
   }
   if let feature = spec.feature, !isEnabled(feature) {
     return .disabled(DisabledFeature(feature: feature, command: spec.name))
@@ -703,7 +664,8 @@ private func parseHelp(_ arguments: Arguments, isEnabled: (Feature) -> Bool) -> 
     // `help download image`, `help cache clear`: a whole valid command line is fine too.
     let rest = arguments.words.dropFirst()
     let inner = Arguments(
-      typed: word.lowercased(), words: Array(rest), rest: rest.joined(separator: " "))
+      typed: word.lowercased(), words: Array(rest), rest: rest.joined(separator: " "),
+      table: arguments.table)
     guard case .command = spec.parseArguments(inner, isEnabled) else {
       return fail("\"help\" takes one command name: help [COMMAND].")
     }
@@ -717,12 +679,14 @@ private func fail(_ message: String) -> ParseResult {
   .failure(ParseFailure(message))
 }
 
-/// `Unknown command "opne". Did you mean "open"?` or `Unknown command "bogus". Try "help".`
-func unknownCommand(_ word: String, isEnabled: (Feature) -> Bool) -> ParseFailure {
-  let candidates = CommandTable.all.filter { $0.isOn(isEnabled) }.flatMap { [$0.name] + $0.aliases }
-  let hint = didYouMean(word.lowercased(), among: candidates)
-  return ParseFailure(
-    "Unknown command \(quoted(word))." + (hint.isEmpty ? " Try \"help\"." : hint))
+extension CommandTable {
+  /// `Unknown command "opne". Did you mean "open"?` or `Unknown command "bogus". Try "help".`
+  func unknownCommand(_ word: String, isEnabled: (Feature) -> Bool) -> ParseFailure {
+    let candidates = all.filter { $0.isOn(isEnabled) }.flatMap { [$0.name] + $0.aliases }
+    let hint = didYouMean(word.lowercased(), among: candidates)
+    return ParseFailure(
+      "Unknown command \(quoted(word))." + (hint.isEmpty ? " Try \"help\"." : hint))
+  }
 }
 
 /// The word in quotes for a message, cut short if it is long.

@@ -89,11 +89,11 @@ extension CommandParser {
   /// - `search`: names. `filter`: the filters. `page`: page numbers. `random`: 1…50. `help`:
   ///   command names. `download`: `image`. `sync`: one range per generation, and `--images`.
   /// - `cache`: `clear` is listed but never inserted.
-  public static func completions(
+  public func completions(
     for line: String, isEnabled: (Feature) -> Bool = { _ in true },
     context: CompletionContext = CompletionContext()
   ) -> CompletionResult {
-    guard line.utf8.count <= maximumLineLength else { return .items([]) }
+    guard line.utf8.count <= Self.maximumLineLength else { return .items([]) }
     let line = lastCommand(of: line)
     var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
     let endsWithSpace = line.last?.isWhitespace ?? true
@@ -106,7 +106,7 @@ extension CommandParser {
           CompletionItem($0)
         })
     }
-    guard let spec = CommandTable.command(named: commandWord), spec.isOn(isEnabled) else {
+    guard let spec = table.command(named: commandWord), spec.isOn(isEnabled) else {
       return .items([])
     }
     let position = words.count  // 1 = the first argument
@@ -122,7 +122,7 @@ extension CommandParser {
         listed.map { .init($0, note: "(type it out: it cannot be undone)", insertable: false) })
     case .commandNames:
       var names = commandNames(startingWith: prefix, isEnabled: isEnabled, context: nil)
-      if keysTopic.hasPrefix(prefix) { names = (names + [keysTopic]).sorted() }
+      if Self.keysTopic.hasPrefix(prefix) { names = (names + [Self.keysTopic]).sorted() }
       return .items(first ? names.map { .init($0) } : [])
     case .downloadImage:
       let offered =
@@ -222,14 +222,14 @@ extension CommandParser {
 
   /// What the command in `line` takes, to show dimmed after it (`page ` → `N (1–52)`): only when
   /// `line` is an enabled command that takes arguments, followed by white space and nothing else.
-  public static func argumentHint(
+  public func argumentHint(
     for line: String, isEnabled: (Feature) -> Bool = { _ in true },
     context: CompletionContext = CompletionContext()
   ) -> String? {
     let line = lastCommand(of: line)
     guard line.last?.isWhitespace == true, line.utf8.count <= 64 else { return nil }
     let words = line.split(whereSeparator: \.isWhitespace)
-    guard words.count == 1, let spec = CommandTable.command(named: String(words[0])),
+    guard words.count == 1, let spec = table.command(named: String(words[0])),
       spec.isOn(isEnabled), !spec.arguments.isEmpty
     else { return nil }
     switch spec.completion {
@@ -246,7 +246,7 @@ extension CommandParser {
   /// The slugs starting with the word being typed (as the argument's first word), then the
   /// names in the language the whole argument typed so far starts, folded: each inserted from
   /// the word being typed on (`game rouge f` → `Feu`, the rest of `Rouge Feu`).
-  private static func named(
+  private func named(
     _ slugs: [String], local: [LocalPageName]?, typed: [String], current: String
   ) -> [CompletionItem] {
     var items: [CompletionItem] = []
@@ -268,7 +268,7 @@ extension CommandParser {
     return items
   }
 
-  private static func linkedFirst(_ items: [CompletionItem], _ linked: [String])
+  private func linkedFirst(_ items: [CompletionItem], _ linked: [String])
     -> [CompletionItem]
   {
     guard !linked.isEmpty else { return items }
@@ -285,10 +285,10 @@ extension CommandParser {
   /// Whether a history line may be suggested as you type: each of its commands parses, and each
   /// species `open` names is an id or starts one of `names` (when they are known). So neither
   /// `quit now` nor `open charzard` is offered again, even from an earlier session's history.
-  public static func isWorthSuggesting(
+  public func isWorthSuggesting(
     _ line: String, isEnabled: (Feature) -> Bool = { _ in true }, names: [NameEntry]?
   ) -> Bool {
-    splitScript(line).allSatisfy { command in
+    Self.splitScript(line).allSatisfy { command in
       switch parse(command, isEnabled: isEnabled) {
       case .failure, .disabled: false
       case .empty: true
@@ -304,9 +304,9 @@ extension CommandParser {
 
   /// The kind whose names in the session's language completing `line`'s command offers: its
   /// page kind's (`ability`), `games` for `game` and `--game`; `nil` for none.
-  public static func kindOfLocalNames(in line: String) -> String? {
+  public func kindOfLocalNames(in line: String) -> String? {
     guard let word = lastCommand(of: line).split(whereSeparator: \.isWhitespace).first,
-      let spec = CommandTable.command(named: String(word))
+      let spec = table.command(named: String(word))
     else { return nil }
     switch spec.completion {
     case .pageNames(let kind): return kind
@@ -316,16 +316,16 @@ extension CommandParser {
   }
 
   /// The command being typed: the text after the last `;` (`list; op` → ` op`).
-  private static func lastCommand(of line: String) -> Substring {
+  private func lastCommand(of line: String) -> Substring {
     guard let separator = line.lastIndex(of: ";") else { return line[...] }
     return line[line.index(after: separator)...]
   }
 
   /// The enabled commands starting with `prefix` that apply in `context` (all when `nil`).
-  private static func commandNames(
+  private func commandNames(
     startingWith prefix: String, isEnabled: (Feature) -> Bool, context: CompletionContext?
   ) -> [String] {
-    let specs = CommandTable.all.filter { spec in
+    let specs = table.all.filter { spec in
       spec.isOn(isEnabled) && (context.map(spec.applies.holds) ?? true)
     }
     let names = specs.map(\.name).filter { $0.hasPrefix(prefix) }
@@ -335,7 +335,7 @@ extension CommandParser {
 
   /// The names starting with `prefix` (lowercased), compared byte by byte (fast for 1300 slugs),
   /// noted with id and types.
-  private static func species(_ names: [NameEntry], startingWith prefix: String)
+  private func species(_ names: [NameEntry], startingWith prefix: String)
     -> [CompletionItem]
   {
     let prefixBytes = Array(prefix.utf8)
@@ -353,7 +353,7 @@ extension CommandParser {
   }
 
   /// The species whose ids start with `prefix`, in order, noted with names and types.
-  private static func ids(_ names: [NameEntry], startingWith prefix: String)
+  private func ids(_ names: [NameEntry], startingWith prefix: String)
     -> [CompletionItem]
   {
     names.filter { $0.isSpecies && $0.folded == nil && String($0.id).hasPrefix(prefix) }
@@ -364,13 +364,13 @@ extension CommandParser {
   }
 
   /// `#25    Electric`: the first column padded to `width` columns, so the types line up.
-  private static func note(_ first: String, _ types: [String], width: Int = 5) -> String {
+  private func note(_ first: String, _ types: [String], width: Int = 5) -> String {
     guard !types.isEmpty else { return first }
     let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(first)))
     return "\(first)\(padding)  \(types.joined(separator: "/"))"
   }
 
-  private static func numbers(_ range: ClosedRange<Int>, startingWith prefix: String)
+  private func numbers(_ range: ClosedRange<Int>, startingWith prefix: String)
     -> [CompletionItem]
   {
     range.lazy.map(String.init).filter { $0.hasPrefix(prefix) }.map { CompletionItem($0) }

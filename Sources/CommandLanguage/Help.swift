@@ -4,8 +4,8 @@ import Terminal
 extension CommandParser {
   /// The `help` text: one aligned row per enabled command (usage with aliases, then a summary),
   /// plain text without escape codes.
-  public static func helpText(isEnabled: (Feature) -> Bool = { _ in true }) -> String {
-    let specs = CommandTable.all.filter { $0.isOn(isEnabled) }
+  public func helpText(isEnabled: (Feature) -> Bool = { _ in true }) -> String {
+    let specs = table.all.filter { $0.isOn(isEnabled) }
     let width = specs.map(\.helpUsage.count).max() ?? 0
     var lines = ["Commands:"]
     for spec in specs {
@@ -35,11 +35,11 @@ extension CommandParser {
 
   /// The `help COMMAND` text for a command name or alias, in any case; `nil` when there is no
   /// such command or its feature is off (`parse("help …")` already answers those with a line).
-  public static func helpText(
+  public func helpText(
     for command: String, isEnabled: (Feature) -> Bool = { _ in true }
   ) -> String? {
-    if command.lowercased() == keysTopic { return keysText() }
-    guard let spec = CommandTable.command(named: command), spec.isOn(isEnabled) else {
+    if command.lowercased() == Self.keysTopic { return Self.keysText() }
+    guard let spec = table.command(named: command), spec.isOn(isEnabled) else {
       return nil
     }
     var lines = ["Usage: \(spec.usage)"]

@@ -1,6 +1,7 @@
 import CommandLanguage
 import Locking
 import Models
+import Pages
 import Terminal
 
 /// Tab completion and argument hints for the line editor, derived from the command table and
@@ -10,6 +11,7 @@ import Terminal
 public final class CompletionSource: CompletionProvider {
   private let state = Locked(CompletionContext())
   private let flags: FeatureFlags
+  private let commands: CommandParser
   private let names: SpeciesNames
   private let pageNames: PageNames?
   private let language: SessionLanguage?
@@ -23,9 +25,10 @@ public final class CompletionSource: CompletionProvider {
   /// `pageNames`.
   public init(
     flags: FeatureFlags, names: SpeciesNames, pageNames: PageNames? = nil,
-    language: SessionLanguage? = nil
+    language: SessionLanguage? = nil, commands: CommandTable = PageKinds.table
   ) {
     self.flags = flags
+    self.commands = CommandParser(table: commands)
     self.names = names
     self.pageNames = pageNames
     self.language = language
@@ -52,23 +55,23 @@ public final class CompletionSource: CompletionProvider {
     let context = currentContext()
     if isTab, context.names == nil { names.loadIfNeeded() }
     if isTab { pageNames?.loadIfNeeded() }
-    if isTab, let kind = CommandParser.kindOfLocalNames(in: line) {
+    if isTab, let kind = commands.kindOfLocalNames(in: line) {
       pageNames?.loadLocalIfNeeded(kind, glossary: language?.currentGlossary() ?? .slugs)
     }
     let flags = flags
-    return CommandParser.completions(
+    return commands.completions(
       for: line, isEnabled: { flags.isEnabled($0) }, context: context)
   }
 
   public func hint(for line: String) -> String? {
     let flags = flags
-    return CommandParser.argumentHint(
+    return commands.argumentHint(
       for: line, isEnabled: { flags.isEnabled($0) }, context: currentContext())
   }
 
   public func isWorthSuggesting(_ line: String) -> Bool {
     let flags = flags
-    return CommandParser.isWorthSuggesting(
+    return commands.isWorthSuggesting(
       line, isEnabled: { flags.isEnabled($0) }, names: names.names)
   }
 

@@ -64,7 +64,7 @@ public actor Shell {
   /// and how far a `sync` has come.
   public func execute(_ line: String, status: StatusLine? = nil) async -> CommandOutcome {
     let flags = self.flags
-    switch CommandParser.parse(line, isEnabled: { flags.isEnabled($0) }) {
+    switch dependencies.commands.parse(line, isEnabled: { flags.isEnabled($0) }) {
     case .empty: return .nothing
     case .failure(let failure): return .failure(.usage(failure))
     case .disabled(let disabled): return .failure(.disabled(disabled))
@@ -236,10 +236,10 @@ public actor Shell {
       return .output(.doctor(await doctor.run()))
     case .help(nil):
       let flags = self.flags
-      return .output(.help(CommandParser.helpText(isEnabled: { flags.isEnabled($0) })))
+      return .output(.help(dependencies.commands.helpText(isEnabled: { flags.isEnabled($0) })))
     case .help(let name?):
       let flags = self.flags
-      guard let text = CommandParser.helpText(for: name, isEnabled: { flags.isEnabled($0) })
+      guard let text = dependencies.commands.helpText(for: name, isEnabled: { flags.isEnabled($0) })
       else { throw .noHelp(name) }
       return .output(.help(text))
     case .quit: return .quit

@@ -35,6 +35,8 @@ public struct ShellDependencies: Sendable {
   public var speciesTypes: @Sendable () -> [Int: [String]]
   /// The feature flags in force.
   public var flags: FeatureFlags
+  /// The commands: the built-in ones and the page kinds'.
+  public var commands: CommandParser
   /// Hears how far a `sync` has come (besides the status line), e.g. to print progress lines
   /// where no status line can be drawn.
   public var syncProgress: @Sendable (SyncProgress) -> Void
@@ -53,11 +55,13 @@ public struct ShellDependencies: Sendable {
   /// A species' Pokédex text in a game, in a glossary's language; `nil` when the game has none.
   public var gameFlavorText: @Sendable (Int, SessionGame, Glossary) async -> String?
 
-  /// The kinds of `pages` whose commands `flags` leave on.
-  public static func enabled(_ pages: PageDirectory, flags: FeatureFlags) -> PageDirectory {
+  /// The kinds of `pages` whose commands in `commands` `flags` leave on.
+  public static func enabled(
+    _ pages: PageDirectory, flags: FeatureFlags, commands: CommandTable = PageKinds.table
+  ) -> PageDirectory {
     pages.only(
       pages.kindNames.filter { kind in
-        CommandTable.command(named: kind)?.feature.map(flags.isEnabled) ?? true
+        commands.command(named: kind)?.feature.map(flags.isEnabled) ?? true
       })
   }
 
@@ -68,6 +72,7 @@ public struct ShellDependencies: Sendable {
     clearCache: @escaping @Sendable () async -> Void,
     unsavedAnswers: @escaping SyncFeature.Unsaved = { UnsavedAnswers() },
     history: @escaping @Sendable () -> [String], flags: FeatureFlags,
+    commands: CommandTable = PageKinds.table,
     syncProgress: @escaping @Sendable (SyncProgress) -> Void = { _ in },
     pages: PageDirectory = PageDirectory(),
     speciesTypes: @escaping @Sendable () -> [Int: [String]] = { [:] },
@@ -95,7 +100,7 @@ public struct ShellDependencies: Sendable {
     // sync stores the pages of the kinds the flags leave on.
     self.sync = SyncFeature(
       details: details, images: images, unsaved: unsavedAnswers,
-      pages: Self.enabled(pages, flags: flags),
+      pages: Self.enabled(pages, flags: flags, commands: commands),
       gameFlavorText: { [language] id, game in
         await gameFlavorText(id, game, await language?.glossary() ?? .slugs)
       })
@@ -104,6 +109,7 @@ public struct ShellDependencies: Sendable {
     self.clearCache = clearCache
     self.history = history
     self.flags = flags
+    self.commands = CommandParser(table: commands)
     self.syncProgress = syncProgress
   }
 }

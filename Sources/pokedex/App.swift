@@ -122,7 +122,8 @@ struct App {
 
     // Feature flags: defaults < config file < POKEDEX_FEATURES < --feature.
     let (flags, flagWarnings) = FeatureFlags.load(
-      configDirectory: paths.config, environment: environment, featureOptions: options.features)
+      configDirectory: paths.config, environment: environment, featureOptions: options.features,
+      known: PageKinds.table.features)
     flagWarnings.forEach { notices.post("Warning: \($0)") }
 
     // Logging to a file, never to the terminal.
@@ -193,20 +194,9 @@ struct App {
       work: work, load: { () async throws(APIError) in try await api.speciesIndex() },
       forms: { () async throws(APIError) in try await api.formIndex() },
       types: { () async throws(APIError) in try await api.typesByPokemon() })
-    // Every other kind of page, one line each.
-    let pages = PageDirectory(kinds: [
-      AbilityFeature.kind(client: api),
-      MoveFeature.kind(client: api),
-      TypeFeature.kind(client: api),
-      TypeFeature.chart(client: api),
-      ItemFeature.kind(client: api),
-      NatureFeature.kind(client: api),
-      NatureFeature.table(client: api),
-      LearnsetFeature.kind(client: api),
-      EncounterFeature.kind(client: api),
-      // Comparing is not selecting: the undecorated feature, so no analytics event.
-      CompareFeature.kind(details: detailFeature),
-    ])
+    // Every other kind of page (PageKinds.all). Comparing is not selecting: the undecorated
+    // details, so no analytics event.
+    let pages = PageKinds.directory(PageServices(client: api, details: detailFeature))
     // Completion loads the names of the kinds the flags leave on.
     // Every game, with its versions' names in a language: for `game` and completion.
     let games: PageNames.Games = { glossary async throws(APIError) in

@@ -2,6 +2,7 @@ import ArgumentParser
 import Cache
 import CommandLanguage
 import Foundation
+import Pages
 import Terminal
 
 /// pokedex(1) in roff (man(7)), made from the definitions `--help`, `help` and `help keys`
@@ -103,7 +104,7 @@ enum ManualPage {
 
   /// The whole page.
   static func render(
-    version: String = Options.version, commands: [CommandSpec] = CommandTable.all,
+    version: String = Options.version, commands: [CommandSpec] = PageKinds.table.all,
     keys: [EditingKeys.Row] = EditingKeys.all
   ) -> String {
     let (abstract, discussion, all) = commandLine()

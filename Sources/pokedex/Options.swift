@@ -3,6 +3,7 @@ import CShims
 import CommandLanguage
 import Foundation
 import Models
+import Pages
 
 /// The `pokedex` command line (SPEC §1). Values not given fall back to the environment.
 struct Options: ParsableCommand {
@@ -169,7 +170,7 @@ struct Options: ParsableCommand {
           + ", or off (got \(Self.redacted(language))).")
     }
     for setting in features {
-      if let problem = FeatureFlags.problem(inSetting: setting) {
+      if let problem = FeatureFlags.problem(inSetting: setting, known: PageKinds.table.features) {
         throw ValidationError(problem + ".")
       }
     }

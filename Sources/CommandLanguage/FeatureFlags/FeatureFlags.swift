@@ -73,18 +73,22 @@ public struct FeatureFlags: Sendable, Equatable {
   public static let configFileName = "config.json"
 
   private var states: [Feature: Entry]
+  /// Every feature there is, in the order `flags` lists them.
+  public let known: [Feature]
 
-  /// Every feature on, from the defaults.
-  public init() {
+  /// Every feature of `known` on, from the defaults: the built-in ones and those the page kinds
+  /// name (``CommandTable/features``).
+  public init(known: [Feature] = Feature.builtIn) {
+    self.known = known
     states = [:]
-    for feature in Feature.allCases {
+    for feature in known {
       states[feature] = Entry(feature: feature, enabled: true, source: .defaultValue)
     }
   }
 
-  /// Every flag in declaration order with its state and winning source.
+  /// Every flag in order with its state and winning source.
   public var entries: [Entry] {
-    Feature.allCases.map { states[$0]! }
+    known.compactMap { states[$0] }
   }
 
   /// Whether `feature` is on.
@@ -106,9 +110,10 @@ public struct FeatureFlags: Sendable, Equatable {
   ///   - commandLine: command-line arguments; only `--feature NAME=VALUE` and
   ///     `--feature=NAME=VALUE` are read, every other argument is ignored.
   public static func load(
-    configDirectory: URL?, environment: [String: String], commandLine: [String]
+    configDirectory: URL?, environment: [String: String], commandLine: [String],
+    known: [Feature] = Feature.builtIn
   ) -> (FeatureFlags, warnings: [String]) {
-    var flags = FeatureFlags()
+    var flags = FeatureFlags(known: known)
     var warnings: [String] = []
 
     if let configDirectory {
@@ -142,11 +147,12 @@ public struct FeatureFlags: Sendable, Equatable {
   /// was already parsed (e.g. by ArgumentParser): `featureOptions` are the values given to
   /// `--feature`, in order, such as `["evolution=off", "images=on"]`.
   public static func load(
-    configDirectory: URL?, environment: [String: String], featureOptions: [String]
+    configDirectory: URL?, environment: [String: String], featureOptions: [String],
+    known: [Feature] = Feature.builtIn
   ) -> (FeatureFlags, warnings: [String]) {
     load(
       configDirectory: configDirectory, environment: environment,
-      commandLine: featureOptions.flatMap { [commandLineOption, $0] })
+      commandLine: featureOptions.flatMap { [commandLineOption, $0] }, known: known)
   }
 
   /// The values of every `--feature VALUE` and `--feature=VALUE` before a `--`.
@@ -177,18 +183,20 @@ public struct FeatureFlags: Sendable, Equatable {
   /// What is wrong with one `--feature NAME=on|off` value, in one line; `nil` when it is right.
   /// The command line refuses such a value (exit status 2) where the file and the environment
   /// only warn.
-  public static func problem(inSetting setting: String) -> String? {
+  public static func problem(
+    inSetting setting: String, known: [Feature] = Feature.builtIn
+  ) -> String? {
     guard let equals = setting.firstIndex(of: "=") else {
       return "--feature takes NAME=on|off (not \"\(setting.printable)\")"
     }
     let name = setting[..<equals].trimmingCharacters(in: .whitespaces)
     let value = setting[setting.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-    guard let feature = Feature(rawValue: name.lowercased()) else {
+    guard let feature = known.first(where: { $0.rawValue == name.lowercased() }) else {
       var line = "Unknown feature \"\(name.printable)\" in --feature"
-      if let suggestion = nearestFeature(to: name) {
+      if let suggestion = nearestFeature(to: name, among: known) {
         line += " (did you mean \"\(suggestion.rawValue)\"?)"
       }
-      return line + "; known features: " + Feature.allCases.map(\.rawValue).joined(separator: ", ")
+      return line + "; known features: " + known.map(\.rawValue).joined(separator: ", ")
     }
     guard ConfigValue.text(value).switchValue != nil else {
       return "--feature \(feature.rawValue) takes on or off (not \"\(value.printable)\")"
@@ -213,12 +221,12 @@ public struct FeatureFlags: Sendable, Equatable {
   private mutating func apply(
     name: String, value: ConfigValue, source: Source, place: String, warnings: inout [String]
   ) {
-    guard let feature = Feature(rawValue: name.lowercased()) else {
+    guard let feature = known.first(where: { $0.rawValue == name.lowercased() }) else {
       var line = "unknown feature \"\(name.printable)\" \(place)"
-      if let suggestion = Self.nearestFeature(to: name) {
+      if let suggestion = Self.nearestFeature(to: name, among: known) {
         line += " (did you mean \"\(suggestion.rawValue)\"?)"
       }
-      line += "; known features: " + Feature.allCases.map(\.rawValue).joined(separator: ", ")
+      line += "; known features: " + known.map(\.rawValue).joined(separator: ", ")
       warnings.append(line)
       return
     }
@@ -263,9 +271,9 @@ public struct FeatureFlags: Sendable, Equatable {
   }
 
   /// The known feature closest to a misspelt name, if it is close enough to be a likely typo.
-  static func nearestFeature(to name: String) -> Feature? {
+  static func nearestFeature(to name: String, among known: [Feature]) -> Feature? {
     let name = name.lowercased()
-    let scored = Feature.allCases.map { ($0, TextTools.editDistance(name, $0.rawValue)) }
+    let scored = known.map { ($0, TextTools.editDistance(name, $0.rawValue)) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < name.count
     else { return nil }
     return best.0

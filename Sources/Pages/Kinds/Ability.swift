@@ -1,4 +1,5 @@
 import APIClient
+import CommandLanguage
 import Models
 
 /// `GET ability/{id or name}`: what an ability does and who has it (its texts in every language).
@@ -144,10 +145,25 @@ public struct AbilityPage: Page, Equatable {
 
 /// The ability pages over `client`.
 public enum AbilityFeature {
+  /// The `ability` command: its words, help, arguments and feature flag.
+  public static let command = CommandSpec.page(
+    "ability", summary: "Show an ability and who has it.",
+    details: """
+      Shows an ability: what it does, the generation that introduced it, and the species \
+      that have it, normal and hidden apart. NAME is its name in any case (static, \
+      "Lightning Rod") or the start of exactly one; Tab offers the open species' first.
+      """,
+    examples: ["ability static", "ability lightning rod"], feature: .abilities)
+
+  /// The kind with its command, for the list of kinds (``PageKinds``).
+  public static let declaration = PageKindDeclaration(command) { services in
+    kind(client: services.client)
+  }
+
   /// `ability NAME`: the ability; its text the newest game's by the games' order (kept, else
   /// the order of its texts' games alone: one more round trip the first time).
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named("ability", example: "static", resource: Ability.self, client: client) {
+    .named(command.name, example: "static", resource: Ability.self, client: client) {
       ability, request, client async throws(APIError) in
       AbilityPage(
         ability, glossary: request.glossary, game: request.game,

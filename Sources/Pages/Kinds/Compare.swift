@@ -1,4 +1,5 @@
 import APIClient
+import CommandLanguage
 import DetailFeature
 import Models
 
@@ -139,12 +140,30 @@ public struct ComparePage: Page, Codable, Equatable {
 
 /// The compare pages over the detail feature.
 public enum CompareFeature {
+  /// The `compare` command: its words, help, arguments and feature flag.
+  public static let command = CommandSpec.page(
+    "compare", aliases: ["vs"], arguments: .species,
+    summary: "Put two or three species side by side.",
+    details: """
+      Shows two or three species (or forms) side by side: types, height, weight, \
+      abilities, each base stat with its bar and the highest marked, the totals, and the \
+      attacking types that hit them differently. With one name, the open species is \
+      compared with it. Names and ids as for open (raichu-alola, 25).
+      """,
+    examples: ["compare pikachu raichu", "compare 1 4 7", "open 25", "compare raichu-alola"],
+    feature: .compare)
+
+  /// The kind with its command, for the list of kinds (``PageKinds``).
+  public static let declaration = PageKindDeclaration(command) { services in
+    kind(details: services.details)
+  }
+
   /// The most species compared at once.
   public static let maximumSpecies = 3
 
   /// `compare A B [C]`, or `compare B` with the selected species: their details, together.
   public static func kind(details: any SpeciesDetails) -> PageKind {
-    PageKind(name: "compare", example: "pikachu raichu", subject: .arguments, names: nil) {
+    PageKind(name: command.name, example: "pikachu raichu", subject: .arguments, names: nil) {
       request async throws(PageError) in
       try await page(request, details: details)
     }

@@ -1,4 +1,5 @@
 import APIClient
+import CommandLanguage
 import Models
 
 /// `GET location-area/{id}`: a place's English name (`Trophy Garden`) and the location it is in.
@@ -305,13 +306,33 @@ public enum ConditionKind: NamedKind {
 
 /// The encounter pages over `client`.
 public enum EncounterFeature {
+  /// The `where` command: its words, help, arguments and feature flag.
+  public static let command = CommandSpec.page(
+    "where", aliases: [], arguments: .gameOption,
+    summary: "Where the open species lives in the wild.",
+    details: """
+      Lists where the selected species (or form) is found in the wild in one game: each \
+      place by its name, how (walking, surfing, fishing with which rod, a gift …), the \
+      levels, the chance, and when (time of day, season, swarm …). A chance is one \
+      version's: where a game's versions differ, each has its row. It shows your game (see \
+      "game"; a version narrows it to that version), else the newest main-series game \
+      where it lives in the wild, unless --game names another game or one of its versions; \
+      a species found nowhere says how it is obtained when the data tells.
+      """,
+    examples: ["open pikachu", "where", "where --game yellow"], feature: .where)
+
+  /// The kind with its command, for the list of kinds (``PageKinds``).
+  public static let declaration = PageKindDeclaration(command) { services in
+    kind(client: services.client)
+  }
+
   /// `where [--game NAME]`, about the selected species or form: its encounters and the games
   /// (their order and names: a few reads once kept), then the places' and their locations'
   /// names together. It shows the game `--game` names, else the session's, else the newest
   /// main-series game where it lives in the wild.
   public static func kind(client: any PokeAPIClient) -> PageKind {
     PageKind(
-      name: "where", example: "--game red-blue", subject: .selection,
+      name: command.name, example: "--game red-blue", subject: .selection,
       // The games by version group and by version (`red-blue`, `red`), for completion.
       names: { () async throws(APIError) in
         let order = try await GameOrder.load(client)

@@ -1,4 +1,5 @@
 import APIClient
+import CommandLanguage
 import Models
 
 /// `GET item/{id or name}`: what an item does, what it costs and who holds it in the wild.
@@ -279,11 +280,26 @@ public enum ItemCategoryKind: NamedKind {
 
 /// The item pages over `client`.
 public enum ItemFeature {
+  /// The `item` command: its words, help, arguments and feature flag.
+  public static let command = CommandSpec.page(
+    "item", summary: "Show an item and who holds it.",
+    details: """
+      Shows an item: its category, its price in a shop (your game's, see "game", else the \
+      newest game's, named), what it does, its description and the Pokémon that hold it \
+      in the wild. NAME may be its name in the language shown.
+      """,
+    examples: ["item leftovers", "item thunder stone"], feature: .items)
+
+  /// The kind with its command, for the list of kinds (``PageKinds``).
+  public static let declaration = PageKindDeclaration(command) { services in
+    kind(client: services.client)
+  }
+
   /// `item NAME`: the item, and the games' order when its prices or texts are of several games
   /// (kept: one read once it has been loaded; where it cannot be had, the last listed stands
   /// in).
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named("item", example: "leftovers", resource: Item.self, client: client) {
+    .named(command.name, example: "leftovers", resource: Item.self, client: client) {
       item, request, client async throws(APIError) in
       // The games' order when its prices or texts are of several games, or to name the
       // session's game.

@@ -1,4 +1,5 @@
 import APIClient
+import CommandLanguage
 import Models
 
 /// `GET pokemon/{id}`, its `moves` only: every move the pokemon learns, how and at which level,
@@ -312,11 +313,29 @@ public struct LearnsetPage: Page, Codable, Equatable {
 
 /// The learnset pages over `client`.
 public enum LearnsetFeature {
+  /// The `moves` command: its words, help, arguments and feature flag.
+  public static let command = CommandSpec.page(
+    "moves", aliases: ["learnset"], arguments: .gameOption,
+    summary: "List the moves the open species learns.",
+    details: """
+      Lists the moves the selected species (or form) learns in one game, grouped by how: \
+      by level, by TM, TR or HM (with its number), from eggs, from tutors. Each row gives \
+      the move's type, class, power, accuracy and PP. It shows your game (see "game"), \
+      else the newest main-series game where it learns moves by level, unless --game names \
+      another (Tab completes the games); the page says which.
+      """,
+    examples: ["open pikachu", "moves", "moves --game red-blue"], feature: .moves)
+
+  /// The kind with its command, for the list of kinds (``PageKinds``).
+  public static let declaration = PageKindDeclaration(command) { services in
+    kind(client: services.client)
+  }
+
   /// `moves [--game NAME]`, about the selected species or form: its moves, then the moves'
   /// numbers together, then the machines that teach them in that game together.
   public static func kind(client: any PokeAPIClient) -> PageKind {
     PageKind(
-      name: "moves", example: "--game scarlet-violet", subject: .selection,
+      name: command.name, example: "--game scarlet-violet", subject: .selection,
       // The games, for completion; their order is loaded (and kept) with them, so that in an
       // interactive session the first move page or learnset does not wait for it.
       names: { () async throws(APIError) in

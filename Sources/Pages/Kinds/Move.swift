@@ -1,4 +1,5 @@
 import APIClient
+import CommandLanguage
 import Models
 
 /// `GET move/{id or name}`: a move's numbers, texts, machines and learners (English texts only).
@@ -226,11 +227,27 @@ public struct MovePage: Page, Equatable {
 
 /// The move pages over `client`.
 public enum MoveFeature {
+  /// The `move` command: its words, help, arguments and feature flag.
+  public static let command = CommandSpec.page(
+    "move", summary: "Show a move: power, accuracy, effect.",
+    details: """
+      Shows a move: type, damage class, power, accuracy, PP, priority, what it does, its \
+      description, the generation that introduced it, its TM, TR or HM number, and how \
+      many species learn it; the description and the number are your game's (see "game"), \
+      else the newest games'.
+      """,
+    examples: ["move thunderbolt", "move quick attack"], feature: .moves)
+
+  /// The kind with its command, for the list of kinds (``PageKinds``).
+  public static let declaration = PageKindDeclaration(command) { services in
+    kind(client: services.client)
+  }
+
   /// `move NAME`: the move, then the machine of its newest game (one more request, whose
   /// failure only leaves the machine out; which game is newest is known once the games its
   /// machines and texts name are, or the whole order is kept).
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named("move", example: "thunderbolt", resource: Move.self, client: client) {
+    .named(command.name, example: "thunderbolt", resource: Move.self, client: client) {
       move, request, client async throws(APIError) in
       var machine: Machine?
       // The session's game's machine, else the newest game's.

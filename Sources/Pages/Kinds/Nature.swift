@@ -1,4 +1,5 @@
 import APIClient
+import CommandLanguage
 import Models
 
 /// `GET nature/{id or name}`: the stat a nature raises and lowers and the flavours it likes.
@@ -168,9 +169,35 @@ public struct NaturesPage: Page, Codable, Equatable {
 
 /// The nature pages over `client`.
 public enum NatureFeature {
+  /// The `nature` command: its words, help, arguments and feature flag.
+  public static let command = CommandSpec.page(
+    "nature", summary: "Show the stats a nature changes.",
+    details: """
+      Shows a nature: the stat it raises and the one it lowers, the flavour it likes and \
+      the one it dislikes.
+      """,
+    examples: ["nature timid", "nature adamant"], feature: .natures)
+
+  /// The kind with its command, for the list of kinds (``PageKinds``).
+  public static let declaration = PageKindDeclaration(command) { services in
+    kind(client: services.client)
+  }
+
+  /// The `natures` command: its words, help, arguments and feature flag.
+  public static let tableCommand = CommandSpec.page(
+    "natures", arguments: .none, summary: "List the 25 natures and what they change.",
+    details:
+      "Lists every nature with the stat it raises and lowers and the flavours it likes and dislikes.",
+    examples: ["natures"], feature: .natures)
+
+  /// The kind with its command, for the list of kinds (``PageKinds``).
+  public static let tableDeclaration = PageKindDeclaration(tableCommand) { services in
+    table(client: services.client)
+  }
+
   /// `nature NAME`.
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named("nature", example: "timid", resource: Nature.self, client: client) {
+    .named(command.name, example: "timid", resource: Nature.self, client: client) {
       nature, request, _ in
       NaturePage(nature, glossary: request.glossary)
     }
@@ -178,7 +205,8 @@ public enum NatureFeature {
 
   /// `natures`: every nature, fetched together, then kept whole (one read next time).
   public static func table(client: any PokeAPIClient) -> PageKind {
-    .whole("natures", keptAs: "natures", client: client) { glossary async throws(APIError) in
+    .whole(tableCommand.name, keptAs: "natures", client: client) {
+      glossary async throws(APIError) in
       let index = try await client.names(of: Nature.path)
       let natures = try await APIRequests.together(index) { reference async throws(APIError) in
         try await client.resource(Nature.self, reference.name)

@@ -1,4 +1,5 @@
 import APIClient
+import CommandLanguage
 import Models
 
 /// `GET type/{id or name}`: a type's whole row and column of the chart, and its pokemon.
@@ -258,11 +259,39 @@ public struct TypeChartPage: Page, Codable, Equatable {
 
 /// The type pages over `client`.
 public enum TypeFeature {
+  /// The `type` command: its words, help, arguments and feature flag.
+  public static let command = CommandSpec.page(
+    "type", summary: "Show a type's matchups and its species.",
+    details: """
+      Shows a type: what it deals double, half or no damage to when attacking, what it \
+      takes double, half or no damage from when defending, and its species.
+      """,
+    examples: ["type fire", "type ghost"], feature: .types)
+
+  /// The kind with its command, for the list of kinds (``PageKinds``).
+  public static let declaration = PageKindDeclaration(command) { services in
+    kind(client: services.client)
+  }
+
+  /// The `types` command: its words, help, arguments and feature flag.
+  public static let chartCommand = CommandSpec.page(
+    "types", arguments: .none, summary: "Draw the whole type chart.",
+    details: """
+      Draws the type chart: a row per attacking type, a column per defending type, each \
+      cell the factor (2, ½, 0; a dot for 1), in colour where colour is on.
+      """,
+    examples: ["types"], feature: .types)
+
+  /// The kind with its command, for the list of kinds (``PageKinds``).
+  public static let chartDeclaration = PageKindDeclaration(chartCommand) { services in
+    chart(client: services.client)
+  }
+
   /// `type NAME`. Tab and `filter type` offer the types of species: not `unknown` and `shadow`,
   /// the API's types above 10000, which no species has (they still open by name).
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named(
-      "type", example: "fire", resource: TypeResource.self, client: client,
+      command.name, example: "fire", resource: TypeResource.self, client: client,
       localNames: { _, _ async throws(APIError) in try await client.typeNames() },
       listing: { ($0.id ?? 0) < 10_000 }
     ) { type, request, _ in
@@ -273,7 +302,8 @@ public enum TypeFeature {
   /// `types`: the chart, from every type's defending relations (the same answers the details'
   /// matchups use), fetched together, then kept whole (one read next time).
   public static func chart(client: any PokeAPIClient) -> PageKind {
-    .whole("types", keptAs: "type-chart", client: client) { glossary async throws(APIError) in
+    .whole(chartCommand.name, keptAs: "type-chart", client: client) {
+      glossary async throws(APIError) in
       TypeChartPage(try await client.allTypes(), glossary: glossary)
     }
   }

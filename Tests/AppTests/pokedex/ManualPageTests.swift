@@ -1,5 +1,6 @@
 import CommandLanguage
 import Foundation
+import Pages
 import Terminal
 import Testing
 
@@ -40,8 +41,8 @@ struct ManualPageTests {
   }
 
   @Test func everyCommandOfHelpIsThereWithItsUsageAndDetails() {
-    let help = CommandParser.helpText()
-    for spec in CommandTable.all {
+    let help = CommandParser(table: PageKinds.table).helpText()
+    for spec in PageKinds.table.all {
       #expect(help.contains(spec.name))
       #expect(text.contains(".TP\n\\fB\(spec.usage)\\fR"), "no entry for \(spec.usage)")
       #expect(text.contains(spec.details.isEmpty ? spec.summary : spec.details))

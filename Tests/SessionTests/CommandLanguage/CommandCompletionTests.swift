@@ -1,5 +1,6 @@
 import CommandLanguage
 import Models
+import Pages
 import Terminal
 import Testing
 
@@ -24,7 +25,7 @@ struct CommandCompletionTests {
   ) -> CompletionResult {
     var context = context ?? everything
     context.names = context.names ?? species
-    return CommandParser.completions(
+    return CommandParser.pokedex.completions(
       for: line, isEnabled: { !disabled.contains($0) }, context: context)
   }
 
@@ -161,13 +162,13 @@ struct CommandCompletionTests {
   @Test func whileTheNamesLoadTabSaysSo() {
     let loading = CompletionContext(hasSelection: false, names: nil)
     #expect(
-      CommandParser.completions(for: "open pi", context: loading)
+      CommandParser.pokedex.completions(for: "open pi", context: loading)
         == .message(CommandParser.namesLoading))
     #expect(
-      CommandParser.completions(for: "search pi", context: loading)
+      CommandParser.pokedex.completions(for: "search pi", context: loading)
         == .message(CommandParser.namesLoading))
     #expect(
-      CommandParser.completions(for: "filter ", context: loading)
+      CommandParser.pokedex.completions(for: "filter ", context: loading)
         != .message(CommandParser.namesLoading))
   }
 
@@ -175,7 +176,7 @@ struct CommandCompletionTests {
     let many = (1...1025).map { NameEntry(name: "species-\($0)", id: $0) }
     let context = CompletionContext(names: many.sorted { $0.name < $1.name })
     guard
-      case .items(let result) = CommandParser.completions(
+      case .items(let result) = CommandParser.pokedex.completions(
         for: "open species-10", context: context)
     else {
       Issue.record("no candidates")
@@ -212,7 +213,7 @@ struct CommandCompletionTests {
   @Test func theCommandAfterTheLastSemicolonIsCompleted() {
     #expect(complete("list; op") == ["open"])
     #expect(complete("list;filter f") == ["female"])
-    #expect(CommandParser.argumentHint(for: "list; page ") == "N")
+    #expect(CommandParser.pokedex.argumentHint(for: "list; page ") == "N")
   }
 
   @Test func anOverlongLineOffersNothing() {
@@ -226,7 +227,7 @@ struct CommandCompletionTests {
 
   @Test func hintsSayWhatACommandTakes() {
     func hint(_ line: String, _ context: CompletionContext = CompletionContext()) -> String? {
-      CommandParser.argumentHint(for: line, context: context)
+      CommandParser.pokedex.argumentHint(for: line, context: context)
     }
     #expect(hint("open ") == "ID|NAME")
     #expect(hint("page ", CompletionContext(pageCount: 52)) == "N (1–52)")
@@ -250,7 +251,7 @@ struct PageCompletionTests {
   ]
 
   func complete(_ line: String, links: [String: [String]] = [:]) -> CompletionResult {
-    CommandParser.completions(
+    CommandParser.pokedex.completions(
       for: line,
       context: CompletionContext(
         hasSelection: true, names: [NameEntry(name: "pikachu", id: 25)], pageNames: names,
@@ -306,7 +307,7 @@ struct PageCompletionTests {
       ],
     ]
     func complete(_ line: String) -> CompletionResult {
-      CommandParser.completions(
+      CommandParser.pokedex.completions(
         for: line,
         context: CompletionContext(
           pageNames: names.merging(["where": ["firered", "red", "scarlet"]]) { a, _ in a },
@@ -324,15 +325,15 @@ struct PageCompletionTests {
     #expect(words(complete("game r")) == ["red", "Rouge", "Rouge Feu", "Rouge Feu / Vert Feuille"])
     #expect(
       words(complete("moves --game rouge")) == ["Rouge", "Rouge Feu", "Rouge Feu / Vert Feuille"])
-    #expect(CommandParser.kindOfLocalNames(in: "open 1; ability f") == "ability")
-    #expect(CommandParser.kindOfLocalNames(in: "game r") == "games")
-    #expect(CommandParser.kindOfLocalNames(in: "moves --game r") == "games")
-    #expect(CommandParser.kindOfLocalNames(in: "open pi") == nil)
+    #expect(CommandParser.pokedex.kindOfLocalNames(in: "open 1; ability f") == "ability")
+    #expect(CommandParser.pokedex.kindOfLocalNames(in: "game r") == "games")
+    #expect(CommandParser.pokedex.kindOfLocalNames(in: "moves --game r") == "games")
+    #expect(CommandParser.pokedex.kindOfLocalNames(in: "open pi") == nil)
   }
 
   @Test func theKindsAreCommandsWithHints() {
-    #expect(CommandParser.argumentHint(for: "ability ") == "NAME")
-    #expect(CommandParser.argumentHint(for: "moves ") == "[--game NAME]")
+    #expect(CommandParser.pokedex.argumentHint(for: "ability ") == "NAME")
+    #expect(CommandParser.pokedex.argumentHint(for: "moves ") == "[--game NAME]")
     #expect(words(complete("nat")) == ["nature", "natures"])
   }
 }
@@ -342,22 +343,22 @@ struct SuggestionWorthTests {
   let names = [NameEntry(name: "charizard", id: 6), NameEntry(name: "pikachu", id: 25)]
 
   @Test func linesThatWouldFailAreNot() {
-    #expect(!CommandParser.isWorthSuggesting("quit now", names: names))
-    #expect(!CommandParser.isWorthSuggesting("open charzard", names: names))
-    #expect(!CommandParser.isWorthSuggesting("open 6; evolution x", names: names))
+    #expect(!CommandParser.pokedex.isWorthSuggesting("quit now", names: names))
+    #expect(!CommandParser.pokedex.isWorthSuggesting("open charzard", names: names))
+    #expect(!CommandParser.pokedex.isWorthSuggesting("open 6; evolution x", names: names))
     #expect(
-      !CommandParser.isWorthSuggesting(
+      !CommandParser.pokedex.isWorthSuggesting(
         "evolution", isEnabled: { $0 != .evolution }, names: names))
   }
 
   @Test func linesThatWorkAreEvenWithANamePrefixOrAnId() {
-    #expect(CommandParser.isWorthSuggesting("open char", names: names))
-    #expect(CommandParser.isWorthSuggesting("open Pikachu; evo", names: names))
-    #expect(CommandParser.isWorthSuggesting("open 9999", names: names))
-    #expect(CommandParser.isWorthSuggesting("page 3", names: names))
+    #expect(CommandParser.pokedex.isWorthSuggesting("open char", names: names))
+    #expect(CommandParser.pokedex.isWorthSuggesting("open Pikachu; evo", names: names))
+    #expect(CommandParser.pokedex.isWorthSuggesting("open 9999", names: names))
+    #expect(CommandParser.pokedex.isWorthSuggesting("page 3", names: names))
   }
 
   @Test func namesNotYetLoadedAreGivenTheBenefitOfTheDoubt() {
-    #expect(CommandParser.isWorthSuggesting("open charzard", names: nil))
+    #expect(CommandParser.pokedex.isWorthSuggesting("open charzard", names: nil))
   }
 }

@@ -1,4 +1,5 @@
 import CommandLanguage
+import Pages
 import Terminal
 import Testing
 
@@ -7,7 +8,7 @@ struct HelpTests {
   private let allOn: (Feature) -> Bool = { _ in true }
 
   @Test func listsEveryCommandWithItsUsageAndAliases() {
-    let help = CommandParser.helpText(isEnabled: allOn)
+    let help = CommandParser.pokedex.helpText(isEnabled: allOn)
     for usage in [
       "list (ls)", "next", "prev (previous)", "page N", "first", "last",
       "filter [GENDER|type NAME|gen N|all]", "open ID|NAME", "info", "evolution (evo)",
@@ -20,12 +21,12 @@ struct HelpTests {
   }
 
   @Test func summariesStartInOneColumnAndFitEightyColumns() {
-    let rows = CommandParser.helpText(isEnabled: allOn).split(separator: "\n")
+    let rows = CommandParser.pokedex.helpText(isEnabled: allOn).split(separator: "\n")
       .filter { $0.hasPrefix("  ") }
-    #expect(rows.count == CommandTable.all.count)
+    #expect(rows.count == PageKinds.table.all.count)
     let summaryColumns = Set(
       rows.map { row -> Int in
-        let summary = CommandTable.all.first { row.hasSuffix($0.summary) }!.summary
+        let summary = PageKinds.table.all.first { row.hasSuffix($0.summary) }!.summary
         return row.count - summary.count
       })
     #expect(summaryColumns.count == 1)
@@ -33,7 +34,7 @@ struct HelpTests {
   }
 
   @Test func hidesCommandsWhoseFeatureIsOff() {
-    let help = CommandParser.helpText { $0 != .evolution && $0 != .images }
+    let help = CommandParser.pokedex.helpText { $0 != .evolution && $0 != .images }
     #expect(!help.contains("evolution"))
     #expect(!help.contains("download image"))
     #expect(!help.contains("\n  image "))
@@ -42,27 +43,27 @@ struct HelpTests {
   }
 
   @Test func helpKeysListsTheEditorsKeysAndHelpPointsToIt() throws {
-    #expect(CommandParser.parse("help keys") == .command(.help("keys")))
-    #expect(CommandParser.parse("help KEYS") == .command(.help("keys")))
-    let keys = try #require(CommandParser.helpText(for: "keys"))
+    #expect(CommandParser.pokedex.parse("help keys") == .command(.help("keys")))
+    #expect(CommandParser.pokedex.parse("help KEYS") == .command(.help("keys")))
+    let keys = try #require(CommandParser.pokedex.helpText(for: "keys"))
     for row in ["  Tab ", "  Ctrl-R ", "  Up, Down ", "  Ctrl-Z ", "  Ctrl-C "] {
       #expect(keys.contains(row), "help keys lacks \(row)")
     }
     #expect(keys.split(separator: "\n").allSatisfy { $0.count <= 80 })
-    #expect(CommandParser.helpText(isEnabled: allOn).contains("\"help keys\""))
+    #expect(CommandParser.pokedex.helpText(isEnabled: allOn).contains("\"help keys\""))
     #expect(
-      CommandParser.completions(for: "help k")
+      CommandParser.pokedex.completions(for: "help k")
         == .items([CompletionItem("keys")]))
   }
 
   @Test func isPlainText() {
-    let help = CommandParser.helpText(isEnabled: allOn)
+    let help = CommandParser.pokedex.helpText(isEnabled: allOn)
     #expect(!help.unicodeScalars.contains { $0 == "\u{1B}" })
   }
 
   @Test func helpForACommandByNameOrAlias() throws {
-    let byName = try #require(CommandParser.helpText(for: "evolution", isEnabled: allOn))
-    let byAlias = CommandParser.helpText(for: "EVO", isEnabled: allOn)
+    let byName = try #require(CommandParser.pokedex.helpText(for: "evolution", isEnabled: allOn))
+    let byAlias = CommandParser.pokedex.helpText(for: "EVO", isEnabled: allOn)
     #expect(byName == byAlias)
     #expect(byName.hasPrefix("Usage: evolution [--images]\nAlias: evo\n"))
     #expect(byName.contains("Examples:\n  open eevee\n  evolution\n  evo"))
@@ -70,14 +71,14 @@ struct HelpTests {
   }
 
   @Test func helpForACommandExplainsItsArguments() throws {
-    let open = try #require(CommandParser.helpText(for: "open", isEnabled: allOn))
+    let open = try #require(CommandParser.pokedex.helpText(for: "open", isEnabled: allOn))
     #expect(open.hasPrefix("Usage: open ID|NAME\n"))
     #expect(open.contains("  open mr-mime"))
     #expect(open.split(separator: "\n").allSatisfy { $0.count <= 80 })
   }
 
   @Test func helpForAnUnknownOrDisabledCommandIsNil() {
-    #expect(CommandParser.helpText(for: "bogus", isEnabled: allOn) == nil)
-    #expect(CommandParser.helpText(for: "evo") { $0 != .evolution } == nil)
+    #expect(CommandParser.pokedex.helpText(for: "bogus", isEnabled: allOn) == nil)
+    #expect(CommandParser.pokedex.helpText(for: "evo") { $0 != .evolution } == nil)
   }
 }

@@ -1,10 +1,11 @@
 import CommandLanguage
 import Models
+import Pages
 import Testing
 
 /// Parses with every feature on, or with the named features off.
 private func parse(_ line: String, off disabled: Set<Feature> = []) -> ParseResult {
-  CommandParser.parse(line) { !disabled.contains($0) }
+  CommandParser.pokedex.parse(line) { !disabled.contains($0) }
 }
 
 /// The one-line message of a line that fails to parse (nil if it did not fail).
@@ -116,7 +117,7 @@ struct CommandsParseTests {
   }
 
   @Test func everyCommandInTheTableParsesFromItsExamples() {
-    for spec in CommandTable.all {
+    for spec in PageKinds.table.all {
       for example in spec.examples {
         guard case .command = parse(example) else {
           Issue.record("\(spec.name): example \"\(example)\" does not parse")
@@ -309,17 +310,24 @@ struct DisabledFeatureTests {
   }
 
   @Test func otherCommandsDoNotCareAboutFlags() {
-    let everythingOff = Set(Feature.allCases)
+    let everythingOff = Set(Feature.builtIn)
     #expect(parse("open 133", off: everythingOff) == .command(.open("133")))
     #expect(parse("help", off: everythingOff) == .command(.help(nil)))
   }
 
-  @Test func featuresComeFromTheTable() {
+  @Test func theFeaturesAreTheBuiltInOnesThenThoseOnlyAPageKindNames() {
+    #expect(PageKinds.table.features == Feature.builtIn)
+    let berry = CommandSpec.page(
+      "berry", summary: "Show a berry.", details: "Shows a berry.", examples: ["berry cheri"],
+      feature: "berries")
+    let table = CommandTable(pages: PageKinds.commands + [berry])
+    #expect(table.features == Feature.builtIn + ["berries"])
+    #expect(Set(table.all.compactMap(\.feature)).isSubset(of: Set(table.features)))
     #expect(
-      CommandTable.features == [
-        .evolution, .images, .abilities, .moves, .where, .compare, .types, .items, .natures,
-        .search, .random, .sync,
-      ])
+      CommandParser(table: table).parse("berry cheri", isEnabled: { $0 != "berries" })
+        == .disabled(DisabledFeature(feature: "berries", command: "berry")))
+    #expect(
+      CommandParser.pokedex.parse("berry cheri") != .command(.show(kind: "berry", name: "cheri")))
   }
 }
 
@@ -370,7 +378,9 @@ struct UnusualInputTests {
 
 @Suite("Page commands")
 struct PageCommandParsingTests {
-  func parse(_ line: String) -> ParseResult { CommandParser.parse(line, isEnabled: { _ in true }) }
+  func parse(_ line: String) -> ParseResult {
+    CommandParser.pokedex.parse(line, isEnabled: { _ in true })
+  }
 
   @Test func aKindAndTheNameAsTyped() {
     #expect(
@@ -404,9 +414,9 @@ struct PageCommandParsingTests {
   }
 
   @Test func eachKindHasItsFlag() {
-    let off = CommandParser.parse("ability static", isEnabled: { $0 != .abilities })
+    let off = CommandParser.pokedex.parse("ability static", isEnabled: { $0 != .abilities })
     #expect(off == .disabled(DisabledFeature(feature: .abilities, command: "ability")))
-    let learnset = CommandParser.parse("moves", isEnabled: { $0 != .moves })
+    let learnset = CommandParser.pokedex.parse("moves", isEnabled: { $0 != .moves })
     #expect(learnset == .disabled(DisabledFeature(feature: .moves, command: "moves")))
   }
 }
@@ -415,7 +425,8 @@ struct PageCommandParsingTests {
 struct PunctuatedIDTests {
   @Test(arguments: ["open 25.0", "open 1.5", "open 2'5", "open #25.", "open 2:5", "compare 25.0 6"])
   func areRefusedNotReadAsAnotherID(line: String) {
-    guard case .failure(let failure) = CommandParser.parse(line, isEnabled: { _ in true }) else {
+    guard case .failure(let failure) = CommandParser.pokedex.parse(line, isEnabled: { _ in true })
+    else {
       Issue.record("\(line) parsed")
       return
     }
@@ -425,10 +436,12 @@ struct PunctuatedIDTests {
 
   @Test func namesKeepTheirPunctuationDropped() {
     #expect(
-      CommandParser.parse("open Mr. Mime", isEnabled: { _ in true }) == .command(.open("mr-mime")))
+      CommandParser.pokedex.parse("open Mr. Mime", isEnabled: { _ in true })
+        == .command(.open("mr-mime")))
     #expect(
-      CommandParser.parse("open farfetch'd", isEnabled: { _ in true })
+      CommandParser.pokedex.parse("open farfetch'd", isEnabled: { _ in true })
         == .command(.open("farfetchd")))
-    #expect(CommandParser.parse("open #25", isEnabled: { _ in true }) == .command(.open("25")))
+    #expect(
+      CommandParser.pokedex.parse("open #25", isEnabled: { _ in true }) == .command(.open("25")))
   }
 }

@@ -3,6 +3,7 @@ import CommandLanguage
 import Foundation
 import ImageFeature
 import Images
+import Pages
 import Presentation
 import Rendering
 import SyncFeature
@@ -38,7 +39,7 @@ struct MessageStyleTests {
     messages += apiErrors.map { FailureText.message(.api($0)) }
     messages += imageErrors.map { FailureText.message(.image($0)) }
     for line in badLines {
-      if case .failure(let failure) = CommandParser.parse(line) {
+      if case .failure(let failure) = CommandParser.pokedex.parse(line) {
         messages.append(failure.message)
       }
     }
@@ -47,7 +48,7 @@ struct MessageStyleTests {
 
   @Test func theCatalogueOfBadLinesIsAllRefused() {
     let accepted = Self.badLines.filter {
-      if case .failure = CommandParser.parse($0) { return false }
+      if case .failure = CommandParser.pokedex.parse($0) { return false }
       return true
     }
     #expect(accepted.isEmpty, "lines the parser takes: \(accepted)")

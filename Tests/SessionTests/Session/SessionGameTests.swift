@@ -136,7 +136,7 @@ struct GameNamesTypedBackTests {
     _ = await shell.execute(#"game "Yellow""#)
     #expect(await shell.state.game == SessionGame(group: "yellow"))
     #expect(
-      CommandParser.parse(#"where --game "Red / Blue""#, isEnabled: { _ in true })
+      CommandParser.pokedex.parse(#"where --game "Red / Blue""#, isEnabled: { _ in true })
         == .command(.show(kind: "where", name: "Red / Blue")))
   }
 }

@@ -1,0 +1,63 @@
+import APIClient
+import CommandLanguage
+import DetailFeature
+
+/// What the page kinds are made over: the API client, and the species' details (`compare`).
+public struct PageServices: Sendable {
+  /// The client every kind reads the API through.
+  public var client: any PokeAPIClient
+  /// The species' details, for the kinds that show species as `open` does.
+  public var details: any SpeciesDetails
+
+  public init(client: any PokeAPIClient, details: any SpeciesDetails) {
+    self.client = client
+    self.details = details
+  }
+}
+
+/// A kind of page as its file declares it: the command that opens it (its word, aliases, help,
+/// argument grammar and feature flag) and the kind itself, made over the services and named by
+/// the command (`PageKind.named(command.name, …)`).
+public struct PageKindDeclaration: Sendable {
+  /// The command, which the command table lists (``PageKinds/commands``).
+  public let command: CommandSpec
+  private let make: @Sendable (PageServices) -> PageKind
+
+  /// `command`, and `make`, which makes the kind over the services under the command's name.
+  public init(_ command: CommandSpec, make: @escaping @Sendable (PageServices) -> PageKind) {
+    self.command = command
+    self.make = make
+  }
+
+  /// The kind.
+  public func kind(_ services: PageServices) -> PageKind { make(services) }
+}
+
+/// Every kind of page, one line each, in the order `help` lists their commands. A new kind is a
+/// file in `Kinds/` and a line here: the command table, help, completion, the manual and the
+/// feature flags follow.
+public enum PageKinds {
+  public static let all: [PageKindDeclaration] = [
+    AbilityFeature.declaration,
+    MoveFeature.declaration,
+    LearnsetFeature.declaration,
+    EncounterFeature.declaration,
+    CompareFeature.declaration,
+    TypeFeature.declaration,
+    TypeFeature.chartDeclaration,
+    ItemFeature.declaration,
+    NatureFeature.declaration,
+    NatureFeature.tableDeclaration,
+  ]
+
+  /// The kinds' commands, for the command table.
+  public static var commands: [CommandSpec] { all.map(\.command) }
+
+  /// pokedex's command table: the built-in commands and every kind's.
+  public static let table = CommandTable(pages: commands)
+
+  /// The directory of every kind, made over `services`.
+  public static func directory(_ services: PageServices) -> PageDirectory {
+    PageDirectory(kinds: all.map { $0.kind(services) })
+  }
+}
