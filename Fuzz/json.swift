@@ -26,8 +26,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   guard size > 0 else { return 0 }
   let body = Data(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let decoder = JSONDecoder()
-  // '0' (the first seeds') picks 0, '1' 1 … ':' 10 … 'D' 20.
-  switch (Int(data[0]) + 256 - 48) % 22 {
+  // '0' (the first seeds') picks 0, '1' 1 … ':' 10 … 'D' 20 … 'H' 24.
+  switch (Int(data[0]) + 256 - 48) % 26 {
   case 0:
     guard let species = try? decoder.decode(Species.self, from: body) else { return 0 }
     _ = (species.englishFlavorText, species.englishGenus, species.genderRatio.description)
@@ -76,6 +76,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   case 18: decodes(PokedexSeries.self, body)
   case 19: decodes(SpeciesFlavorTexts.self, body)
   case 20: decodes(ResourceNames<KindOf<Move>>.self, body)
+  case 21: decodes(Berry.self, body)
+  case 22: decodes(BerryWord<BerryFirmnessKind>.self, body)
+  case 23: decodes(BerryWord<BerryFlavorKind>.self, body)
+  case 24: decodes(BerryItem.self, body)
   default:
     _ = NameQuery.normalize(String(decoding: body, as: UTF8.self))
     _ = DisplayName.of(String(decoding: body, as: UTF8.self))

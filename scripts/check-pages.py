@@ -70,6 +70,7 @@ names = {
     "type": [t["name"] for t in index("type")],
     "item": [i["name"] for i in index("item")][::60] + ["tm01", "tm10", "tm55"],
     "nature": [n["name"] for n in index("nature")],
+    "berry": [b["name"] for b in index("berry")],
 }
 script = "\n".join(f"{kind} {name}" for kind, list_ in names.items() for name in list_)
 result = subprocess.run(
@@ -162,6 +163,24 @@ for kind, list_ in names.items():
                 newest = max(enumerate(texts), key=lambda t: (orders.get(t[1]["version_group"]["name"], -1), t[0]))[1]
                 expect(f"{label} flavour text of the newest game", words(data.get("flavorText")),
                        words(newest["text"]))
+        elif kind == "berry":
+            item = get(f"item/{raw['item']['name']}/")
+            named = english(item["names"], "name")
+            expect(f"{label} name (its item's, else its slug in words)", data["displayName"],
+                   named[0]["name"] if named else item["name"].replace("-", " ").title())
+            expect(f"{label} item", data.get("item"), raw["item"]["name"])
+            expect(f"{label} firmness", data.get("firmness"), (raw["firmness"] or {}).get("name"))
+            expect(f"{label} flavours", {f["flavor"]: f["potency"] for f in data["flavors"]},
+                   {f["flavor"]["name"]: f["potency"] for f in raw["flavors"]})
+            potencies = [f["potency"] for f in data["flavors"]]
+            expect(f"{label} flavours, strongest first", potencies, sorted(potencies, reverse=True))
+            for ours, theirs in [("growthTime", "growth_time"), ("maxHarvest", "max_harvest"),
+                                 ("size", "size"), ("smoothness", "smoothness"),
+                                 ("soilDryness", "soil_dryness"),
+                                 ("naturalGiftPower", "natural_gift_power")]:
+                expect(f"{label} {ours}", data.get(ours), raw[theirs])
+            expect(f"{label} natural gift type", data.get("naturalGiftType"),
+                   (raw["natural_gift_type"] or {}).get("name"))
         elif kind == "nature":
             neutral = raw["increased_stat"] == raw["decreased_stat"]
             expect(f"{label} raises", data.get("raises"), None if neutral else raw["increased_stat"]["name"])

@@ -48,6 +48,7 @@ public enum PageKinds {
     ItemFeature.declaration,
     NatureFeature.declaration,
     NatureFeature.tableDeclaration,
+    BerryFeature.declaration,
   ]
 
   /// The kinds' commands, for the command table.

@@ -91,11 +91,11 @@ struct CommandCompletionTests {
     #expect(complete("dow", context: downloaded) == [])
     #expect(complete("do", context: downloaded) == ["doctor"], "doctor always applies")
     #expect(complete("download ", context: downloaded) == [])
-    #expect(complete("b", context: nothingOpen) == [])
+    #expect(complete("ba", context: nothingOpen) == [])
     // back: only with a page before the one shown.
-    #expect(complete("b", context: downloaded) == [])
+    #expect(complete("ba", context: downloaded) == [])
     let walked = CompletionContext(hasSelection: true, canGoBack: true)
-    #expect(complete("b", context: walked) == ["back"])
+    #expect(complete("b", context: walked) == ["back", "berry"])
   }
 
   @Test func disabledCommandsAreNotOffered() {

@@ -316,18 +316,19 @@ struct DisabledFeatureTests {
   }
 
   @Test func theFeaturesAreTheBuiltInOnesThenThoseOnlyAPageKindNames() {
-    #expect(PageKinds.table.features == Feature.builtIn)
-    let berry = CommandSpec.page(
-      "berry", summary: "Show a berry.", details: "Shows a berry.", examples: ["berry cheri"],
-      feature: "berries")
-    let table = CommandTable(pages: PageKinds.commands + [berry])
-    #expect(table.features == Feature.builtIn + ["berries"])
+    #expect(PageKinds.table.features == Feature.builtIn + ["berries"])
+    let tree = CommandSpec.page(
+      "tree", summary: "Show a tree.", details: "Shows a tree.", examples: ["tree sudowoodo"],
+      feature: "trees")
+    let table = CommandTable(pages: PageKinds.commands + [tree])
+    #expect(table.features == Feature.builtIn + ["berries", "trees"])
     #expect(Set(table.all.compactMap(\.feature)).isSubset(of: Set(table.features)))
     #expect(
-      CommandParser(table: table).parse("berry cheri", isEnabled: { $0 != "berries" })
-        == .disabled(DisabledFeature(feature: "berries", command: "berry")))
+      CommandParser(table: table).parse("tree sudowoodo", isEnabled: { $0 != "trees" })
+        == .disabled(DisabledFeature(feature: "trees", command: "tree")))
     #expect(
-      CommandParser.pokedex.parse("berry cheri") != .command(.show(kind: "berry", name: "cheri")))
+      CommandParser.pokedex.parse("tree sudowoodo")
+        != .command(.show(kind: "tree", name: "sudowoodo")))
   }
 }
 
