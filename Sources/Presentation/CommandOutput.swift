@@ -125,6 +125,8 @@ public struct NamesProgress: Sendable, Equatable {
   }
 }
 
+/// What a command that succeeded shows: one case per kind of answer, drawn by the text and JSON
+/// renderers alike (a page of any kind is one case, ``ShownPage``).
 public enum CommandOutput: Sendable, Equatable {
   /// A page of the species list (`list`, `next`, `page 3`, `filter male` …).
   case list(SpeciesListViewModel)
