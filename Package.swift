@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// Nineteen modules and ten test targets; docs/ARCHITECTURE.md draws their layers and says why each
+// Twenty modules and ten test targets; docs/ARCHITECTURE.md draws their layers and says why each
 // is separate. In short: features depend on the services' interfaces, never on each other's;
 // `Presentation` is the contract between the session engine and the renderers; `pokedex` is the
 // one composition root. The dependencies below are the module graph, written once.
@@ -37,19 +37,27 @@ let package = Package(
 
     // MARK: Features (see the services' interfaces, never each other)
     .target(name: "ListFeature", dependencies: ["APIClient", "Models"]),
-    .target(name: "DetailFeature", dependencies: ["APIClient", "Models", "Locking"]),
+    // What the detail feature shows and the seam the others call it through (`SpeciesDetails`):
+    // the pages compile beside the feature rather than after it.
+    .target(name: "DetailModels", dependencies: ["APIClient", "Models"]),
+    .target(
+      name: "DetailFeature", dependencies: ["DetailModels", "APIClient", "Models", "Locking"]),
     .target(name: "ImageFeature", dependencies: ["HTTPClient", "Images"]),
-    .target(name: "Pages", dependencies: ["APIClient", "Models", "DetailFeature", "CommandLanguage"]),
+    .target(
+      name: "Pages", dependencies: ["APIClient", "Models", "DetailModels", "CommandLanguage"]),
     .target(
       name: "SyncFeature",
-      dependencies: ["DetailFeature", "ImageFeature", "APIClient", "Cache", "Models", "Pages"]),
+      dependencies: [
+        "DetailFeature", "DetailModels", "ImageFeature", "APIClient", "Cache", "Models", "Pages",
+      ]),
 
     // MARK: Commands, and the contract between the engine and the renderers
     .target(name: "CommandLanguage", dependencies: ["Models", "Terminal"]),
     .target(
       name: "Presentation",
       dependencies: [
-        "APIClient", "Cache", "CommandLanguage", "DetailFeature", "ImageFeature", "ListFeature",
+        "APIClient", "Cache", "CommandLanguage", "DetailFeature", "DetailModels", "ImageFeature",
+        "ListFeature",
         "Models", "Pages", "SyncFeature",
       ]),
 
@@ -58,12 +66,14 @@ let package = Package(
       name: "Rendering",
       dependencies: [
         "Presentation", "Images", "APIClient", "Cache", "CommandLanguage", "DetailFeature",
+        "DetailModels",
         "ImageFeature", "ListFeature", "Models", "Pages", "SyncFeature",
       ]),
     .target(
       name: "Session",
       dependencies: [
         "Locking", "Presentation", "CommandLanguage", "ListFeature", "DetailFeature",
+        "DetailModels",
         "ImageFeature", "SyncFeature", "APIClient", "Cache", "Models", "Pages", "Terminal",
       ]),
 
@@ -71,7 +81,8 @@ let package = Package(
     .target(
       name: "AppDecorators",
       dependencies: [
-        "Locking", "APIClient", "HTTPClient", "Cache", "DetailFeature", "ImageFeature", "Models",
+        "Locking", "APIClient", "HTTPClient", "Cache", "DetailFeature", "DetailModels",
+        "ImageFeature", "Models",
         .product(name: "Logging", package: "swift-log"),
       ]),
 
@@ -80,7 +91,8 @@ let package = Package(
       name: "pokedex",
       dependencies: [
         "Session", "AppDecorators", "Rendering", "Presentation", "APIClient", "HTTPClient",
-        "Cache", "Images", "Terminal", "CommandLanguage", "DetailFeature", "ImageFeature",
+        "Cache", "Images", "Terminal", "CommandLanguage", "DetailFeature", "DetailModels",
+        "ImageFeature",
         "ListFeature", "SyncFeature", "Pages", "CShims", "Models",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
@@ -115,7 +127,8 @@ let package = Package(
     .testTarget(
       name: "FeatureTests",
       dependencies: [
-        "ListFeature", "DetailFeature", "Pages", "APIClient", "Models", "Locking", "TestSupport",
+        "ListFeature", "DetailFeature", "DetailModels", "Pages", "APIClient", "Models", "Locking",
+        "TestSupport",
       ]),
     .testTarget(
       name: "ImageTests",
@@ -125,7 +138,8 @@ let package = Package(
       name: "SessionTests",
       dependencies: [
         "Session", "Rendering", "Presentation", "CommandLanguage", "AppDecorators", "Terminal",
-        "Models", "APIClient", "Cache", "DetailFeature", "ListFeature", "HTTPClient",
+        "Models", "APIClient", "Cache", "DetailFeature", "DetailModels", "ListFeature",
+        "HTTPClient",
         "ImageFeature", "Images", "SyncFeature", "Pages", "Locking", "TestSupport",
         .product(name: "Logging", package: "swift-log"),
       ]),

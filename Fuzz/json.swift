@@ -8,6 +8,7 @@ import Models
 import Pages
 
 @testable import DetailFeature
+import DetailModels
 
 private func roundTrip<T: Codable>(_ value: T) -> T? {
   guard let data = try? JSONEncoder().encode(value) else { return nil }

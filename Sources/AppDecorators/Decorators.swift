@@ -1,6 +1,7 @@
 import APIClient
 import Cache
 import DetailFeature
+import DetailModels
 import Foundation
 import HTTPClient
 import ImageFeature

@@ -1,4 +1,5 @@
 import APIClient
+import DetailModels
 import Locking
 import Models
 

@@ -1,3 +1,4 @@
+import DetailModels
 import Models
 
 /// How a species is reached from its parent, in a few plain words.

@@ -1,6 +1,6 @@
 import APIClient
 import CommandLanguage
-import DetailFeature
+import DetailModels
 
 /// What the page kinds are made over: the API client, and the species' details (`compare`).
 public struct PageServices: Sendable {

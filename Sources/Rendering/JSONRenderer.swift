@@ -1,6 +1,7 @@
 import Cache
 import CommandLanguage
 import DetailFeature
+import DetailModels
 import Foundation
 import ImageFeature
 import ListFeature

@@ -1,6 +1,7 @@
 import APIClient
 import Cache
 import DetailFeature
+import DetailModels
 import ImageFeature
 import Models
 import Pages

@@ -3,6 +3,7 @@ import AppDecorators
 import Cache
 import CommandLanguage
 import DetailFeature
+import DetailModels
 import Foundation
 import HTTPClient
 import ImageFeature

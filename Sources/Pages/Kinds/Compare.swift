@@ -1,6 +1,6 @@
 import APIClient
 import CommandLanguage
-import DetailFeature
+import DetailModels
 import Models
 
 /// The `compare A B [C]` page: two or three species (or forms) side by side.

@@ -1,4 +1,5 @@
 import APIClient
+import DetailModels
 import Foundation
 import Models
 import Testing

@@ -1,5 +1,6 @@
 import APIClient
 import DetailFeature
+import DetailModels
 import Foundation
 import Models
 import Testing

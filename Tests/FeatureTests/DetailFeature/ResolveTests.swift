@@ -1,5 +1,6 @@
 import APIClient
 import DetailFeature
+import DetailModels
 import Models
 import Testing
 

@@ -1,6 +1,7 @@
 import APIClient
 import AppDecorators
 import DetailFeature
+import DetailModels
 import Models
 import Testing
 

@@ -1,4 +1,5 @@
 import DetailFeature
+import DetailModels
 import Foundation
 import ListFeature
 import Models

@@ -1,6 +1,7 @@
 import APIClient
 import CommandLanguage
 import DetailFeature
+import DetailModels
 import Foundation
 import ImageFeature
 import Images

@@ -2,6 +2,7 @@ import APIClient
 import Cache
 import CommandLanguage
 import DetailFeature
+import DetailModels
 import Foundation
 import HTTPClient
 import ImageFeature

@@ -7,7 +7,7 @@ public enum DetailError: Error, Sendable, Equatable {
   case api(APIError)
   /// `open` without a name or id.
   case emptyInput
-  /// A name longer than ``DetailFeature/maximumInputLength``.
+  /// A name longer than the detail feature takes (`DetailFeature.maximumInputLength`).
   case inputTooLong(maximum: Int)
   /// A number that cannot be a species id (0, negative, huge).
   case invalidID(String)
