@@ -31,7 +31,7 @@ public struct CommandParser: Sendable {
 
     let commandWord = String(text.prefix { !$0.isWhitespace })
     let typed = commandWord.lowercased()
-    guard let spec = table.all.first(where: { $0.isNamed(typed) }) else {
+    guard let spec = table.command(named: typed) else {
       return .failure(table.unknownCommand(commandWord, isEnabled: isEnabled))
     }
     if let feature = spec.feature, !isEnabled(feature) {

@@ -7,16 +7,14 @@ public struct CommandTable: Sendable {
   /// Every command, in the order `help` lists them: the page kinds' after `back`.
   public let all: [CommandSpec]
 
-  /// The built-in commands with `pages`, the page kinds' commands, in their order after `back`.
+  /// The built-in commands with `pages`, the page kinds' commands, in their order after the
+  /// commands that walk the list, the species and the trail.
   public init(pages: [CommandSpec]) {
-    var all = Self.builtIn
-    let after = (all.firstIndex { $0.name == "back" } ?? all.endIndex - 1) + 1
-    all.insert(contentsOf: pages, at: after)
-    self.all = all
+    all = Self.beforePages + pages + Self.afterPages
   }
 
-  /// The commands pokedex has whatever its kinds of page.
-  static let builtIn: [CommandSpec] = [
+  /// The built-in commands `help` lists before the page kinds': the list, a species, the trail.
+  static let beforePages: [CommandSpec] = [
     CommandSpec(
       name: "list", aliases: ["ls"], arguments: "",
       summary: "Show the current page of species.",
@@ -124,6 +122,10 @@ public struct CommandTable: Sendable {
         """,
       examples: ["open pikachu", "ability static", "back"], feature: nil,
       parseArguments: noArguments(.back), completion: .none, applies: .withTrail),
+  ]
+
+  /// The built-in commands `help` lists after the page kinds'.
+  static let afterPages: [CommandSpec] = [
     CommandSpec(
       name: "search", aliases: [], arguments: "TEXT",
       summary: "Find species whose names contain TEXT.",
@@ -293,29 +295,25 @@ extension CommandSpec {
     _ kind: String, aliases: [String] = [], arguments: PageArguments = .name, summary: String,
     details: String, examples: [String], feature: Feature
   ) -> CommandSpec {
+    let syntax: String
+    let parse: @Sendable (Arguments, (Feature) -> Bool) -> ParseResult
+    let completion: ArgumentCompletion
+    var applies = Applicability.always
     switch arguments {
     case .name:
-      CommandSpec(
-        name: kind, aliases: aliases, arguments: "NAME", summary: summary, details: details,
-        examples: examples, feature: feature, parseArguments: parsePageName(kind),
-        completion: .pageNames(kind))
+      (syntax, parse, completion) = ("NAME", parsePageName(kind), .pageNames(kind))
     case .none:
-      CommandSpec(
-        name: kind, aliases: aliases, arguments: "", summary: summary, details: details,
-        examples: examples, feature: feature,
-        parseArguments: noArguments(.show(kind: kind, name: nil)), completion: .none)
+      (syntax, parse, completion) = ("", noArguments(.show(kind: kind, name: nil)), .none)
     case .gameOption:
-      CommandSpec(
-        name: kind, aliases: aliases, arguments: "[--game NAME]", summary: summary,
-        details: details, examples: examples, feature: feature,
-        parseArguments: parseGameOption(kind), completion: .gameOption(kind),
-        applies: .withSelection)
+      (syntax, parse, completion) = ("[--game NAME]", parseGameOption(kind), .gameOption(kind))
+      applies = .withSelection
     case .species:
-      CommandSpec(
-        name: kind, aliases: aliases, arguments: "A [B] [C]", summary: summary, details: details,
-        examples: examples, feature: feature, parseArguments: parseSpecies(kind),
-        completion: .speciesEverywhere)
+      (syntax, parse, completion) = ("A [B] [C]", parseSpecies(kind), .speciesEverywhere)
     }
+    return CommandSpec(
+      name: kind, aliases: aliases, arguments: syntax, summary: summary, details: details,
+      examples: examples, feature: feature, parseArguments: parse, completion: completion,
+      applies: applies)
   }
 }
 
