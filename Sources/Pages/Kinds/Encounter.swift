@@ -125,7 +125,8 @@ public struct EncounterPage: Page, Codable, Equatable {
   /// Shown again by its game, or by its one version when it shows one (`25 red`).
   public var address: PageAddress {
     let shown = versions.count == 1 ? versions[0] : game
-    return PageAddress(kind: "where", key: game.isEmpty ? "\(pokemonID)" : "\(pokemonID) \(shown)")
+    let target = PageTarget.selection(pokemon: pokemonID, argument: game.isEmpty ? nil : shown)
+    return PageAddress(kind: "where", key: target.key)
   }
   public var title: String {
     game.isEmpty ? "Where" : "Where in \(gameName ?? DisplayName.words(game))"

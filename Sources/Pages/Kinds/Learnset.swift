@@ -245,7 +245,7 @@ public struct LearnsetPage: Page, Codable, Equatable {
   }
 
   public var address: PageAddress {
-    PageAddress(kind: "moves", key: "\(pokemonID) \(game)")
+    PageAddress(kind: "moves", key: PageTarget.selection(pokemon: pokemonID, argument: game).key)
   }
   public var title: String { "Moves in \(gameName ?? DisplayName.words(game))" }
   public var links: [String: [String]] {
