@@ -125,6 +125,12 @@ public struct Localizer: Sendable {
     pick(entries, short: true, line: false)
   }
 
+  /// What an effect does: its short form where there is one, else its whole text; `nil` when
+  /// there is neither.
+  public mutating func effect(_ entries: [LocalizedText]) -> String? {
+    shortText(entries) ?? text(entries)
+  }
+
   /// The line to show once on the screen when a text fell back to English.
   public var note: String? { fellBack ? glossary.fallbackNote : nil }
 

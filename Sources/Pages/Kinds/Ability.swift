@@ -96,7 +96,7 @@ public struct AbilityPage: Page, Equatable {
     id = ability.id
     displayName = words.name(ability.names, slug: ability.name)
     flavorText = words.text(ability.flavorTexts, order: order, game: game)
-    effect = words.shortText(ability.effects) ?? words.text(ability.effects) ?? flavorText
+    effect = words.effect(ability.effects) ?? flavorText
     generation = ability.generation.map { Localized.generation($0.name) }
     language = words.language.code
     fallbackNote = words.note

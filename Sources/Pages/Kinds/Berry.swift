@@ -188,7 +188,7 @@ public struct BerryPage: Page, Codable, Equatable {
     naturalGiftTypeName = berry.naturalGiftType.map { glossary.type($0.name) }
     naturalGiftPower = berry.naturalGiftPower
     self.item = (item?.name ?? berry.item?.name).map(SafeText.line)
-    effect = item.flatMap { words.shortText($0.effects) ?? words.text($0.effects) }
+    effect = item.flatMap { words.effect($0.effects) }
     flavorText = item.flatMap { words.text($0.flavorTexts, game: game) }
     fallbackNote = words.note
   }

@@ -179,7 +179,7 @@ public struct ItemPage: Page, Equatable {
     let price = game.map { game in prices.first { $0.game == game.group } } ?? prices.first
     cost = price?.price
     costGame = price?.game.map(SafeText.line)
-    effect = words.shortText(item.effects) ?? words.text(item.effects)
+    effect = words.effect(item.effects)
     flavorText = words.text(item.flavorTexts, order: order, game: game)
     language = words.language.code
     fallbackNote = words.note

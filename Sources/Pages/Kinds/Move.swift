@@ -154,7 +154,7 @@ public struct MovePage: Page, Equatable {
     accuracy = move.accuracy
     pp = move.pp
     priority = move.priority
-    let short = words.shortText(move.effects) ?? words.text(move.effects)
+    let short = words.effect(move.effects)
     effect = short.map { Self.fillingChance($0, move.effectChance) }
     flavorText = words.text(move.flavorTexts, order: order, game: game)
     typeName = move.type.map { glossary.type($0.name) }
