@@ -113,7 +113,7 @@ public struct AbilityPage: Page, Equatable {
     return species.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
   }
 
-  public var address: PageAddress { PageAddress(kind: "ability", key: name) }
+  public var address: PageAddress { PageAddress(kind: AbilityFeature.command.name, key: name) }
   public var title: String { displayName }
 
   public var links: [String: [String]] {

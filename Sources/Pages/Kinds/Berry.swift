@@ -193,7 +193,7 @@ public struct BerryPage: Page, Codable, Equatable {
     fallbackNote = words.note
   }
 
-  public var address: PageAddress { PageAddress(kind: "berry", key: name) }
+  public var address: PageAddress { PageAddress(kind: BerryFeature.command.name, key: name) }
   public var title: String { displayName }
   public var links: [String: [String]] {
     ["item": item.map { [$0] } ?? [], "type": naturalGiftType.map { [$0] } ?? []]

@@ -65,7 +65,8 @@ public struct ComparePage: Page, Codable, Equatable {
 
   public var address: PageAddress {
     PageAddress(
-      kind: "compare", key: PageTarget.arguments(selection: nil, words: species.map(\.name)).key)
+      kind: CompareFeature.command.name,
+      key: PageTarget.arguments(selection: nil, words: species.map(\.name)).key)
   }
   public var title: String { species.map(\.displayName).joined(separator: " vs ") }
   public var links: [String: [String]] {

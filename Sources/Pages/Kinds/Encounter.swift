@@ -126,7 +126,7 @@ public struct EncounterPage: Page, Codable, Equatable {
   public var address: PageAddress {
     let shown = versions.count == 1 ? versions[0] : game
     let target = PageTarget.selection(pokemon: pokemonID, argument: game.isEmpty ? nil : shown)
-    return PageAddress(kind: "where", key: target.key)
+    return PageAddress(kind: EncounterFeature.command.name, key: target.key)
   }
   public var title: String {
     game.isEmpty ? "Where" : "Where in \(gameName ?? DisplayName.words(game))"

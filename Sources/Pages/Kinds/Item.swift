@@ -222,7 +222,7 @@ public struct ItemPage: Page, Equatable {
     return Holder(species: species, rarity: nil, chances: chances)
   }
 
-  public var address: PageAddress { PageAddress(kind: "item", key: name) }
+  public var address: PageAddress { PageAddress(kind: ItemFeature.command.name, key: name) }
   public var title: String { displayName }
   public var links: [String: [String]] { ["open": heldBy.map(\.species.name)] }
 

@@ -245,7 +245,9 @@ public struct LearnsetPage: Page, Codable, Equatable {
   }
 
   public var address: PageAddress {
-    PageAddress(kind: "moves", key: PageTarget.selection(pokemon: pokemonID, argument: game).key)
+    PageAddress(
+      kind: LearnsetFeature.command.name,
+      key: PageTarget.selection(pokemon: pokemonID, argument: game).key)
   }
   public var title: String { "Moves in \(gameName ?? DisplayName.words(game))" }
   public var links: [String: [String]] {

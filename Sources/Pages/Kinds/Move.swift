@@ -180,7 +180,7 @@ public struct MovePage: Page, Equatable {
     return text.replacingOccurrences(of: "$effect_chance", with: String(chance))
   }
 
-  public var address: PageAddress { PageAddress(kind: "move", key: name) }
+  public var address: PageAddress { PageAddress(kind: MoveFeature.command.name, key: name) }
   public var title: String { displayName }
 
   public var links: [String: [String]] {

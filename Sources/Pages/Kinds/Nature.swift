@@ -108,7 +108,9 @@ public struct NaturePage: Page, Equatable {
     fallbackNote = self.nature.fellBack ? glossary.fallbackNote : nil
   }
 
-  public var address: PageAddress { PageAddress(kind: "nature", key: nature.name) }
+  public var address: PageAddress {
+    PageAddress(kind: NatureFeature.command.name, key: nature.name)
+  }
   public var title: String { nature.displayName }
   public var links: [String: [String]] { [:] }
 
@@ -141,7 +143,7 @@ public struct NaturesPage: Page, Codable, Equatable {
     fallbackNote = self.natures.contains(where: \.fellBack) ? glossary.fallbackNote : nil
   }
 
-  public var address: PageAddress { PageAddress(kind: "natures", key: nil) }
+  public var address: PageAddress { PageAddress(kind: NatureFeature.tableCommand.name, key: nil) }
   public var title: String { "Natures" }
   public var links: [String: [String]] { ["nature": natures.map(\.name)] }
 

@@ -148,7 +148,7 @@ public struct TypePage: Page, Equatable {
     forms = members.filter { !$0.isSpecies }
   }
 
-  public var address: PageAddress { PageAddress(kind: "type", key: name) }
+  public var address: PageAddress { PageAddress(kind: TypeFeature.command.name, key: name) }
   public var title: String { displayName }
 
   public var links: [String: [String]] {
@@ -232,7 +232,7 @@ public struct TypeChartPage: Page, Codable, Equatable {
     self.factors = factors
   }
 
-  public var address: PageAddress { PageAddress(kind: "types", key: nil) }
+  public var address: PageAddress { PageAddress(kind: TypeFeature.chartCommand.name, key: nil) }
   public var title: String { "Type chart" }
   public var links: [String: [String]] { ["type": types] }
 
