@@ -22,6 +22,7 @@ scripts/check-pages.py checks the same pages' numbers and lists in English; this
 only what the language changes.
 """
 import concurrent.futures
+import functools
 import json
 import os
 import shutil
@@ -80,10 +81,16 @@ def is_control(c):
     return o <= 0x1F or 0x7F <= o <= 0x9F or o in (0x2028, 0x2029)
 
 
+# The control characters, for str.translate to drop (a text is read many times: the checks of
+# every page pick among the same entries).
+WITHOUT_CONTROLS = dict.fromkeys([*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029])
+
+
+@functools.cache
 def line(text):
     """SafeText.line: control characters dropped, cut at 200 with an ellipsis."""
-    kept = [c for c in text if not is_control(c)]
-    return "".join(kept[:200]) + ("…" if len(kept) > 200 else "")
+    kept = text.translate(WITHOUT_CONTROLS)
+    return kept[:200] + ("…" if len(kept) > 200 else "")
 
 
 def paragraph(text):
@@ -578,9 +585,14 @@ def run(language, commands):
         shutil.rmtree(home, ignore_errors=True)
 
 
-pages = 0
-for language in LANGUAGES:
-    glossary = Glossary(language)
+def command(step):
+    kind, arg = step
+    if kind == "compare":
+        return f"compare {arg[0]} {arg[1]}"
+    return kind if arg is None else f"{kind} {arg}"
+
+
+def plan_for(language):
     first = name_pick(get("pokemon-species/1/")["names"], language)[0]
     # A search in a language loads the species' names first, so the pages after it name the
     # species they list (a script that opens by id alone is not made to wait for them).
@@ -589,16 +601,20 @@ for language in LANGUAGES:
     # ability pages then use (GameOrder.kept) to tell the newest flavour text.
     plan += [(kind, name) for kind in ("move", "ability", "item", "type", "nature") for name in spread[kind]]
     plan += [("types", None), ("natures", None)]
-    plan += [("open", n) for n in SPECIES] + [("compare", pair) for pair in COMPARES]
+    return plan + [("open", n) for n in SPECIES] + [("compare", pair) for pair in COMPARES]
 
-    def command(step):
-        kind, arg = step
-        if kind == "compare":
-            return f"compare {arg[0]} {arg[1]}"
-        return kind if arg is None else f"{kind} {arg}"
 
+# The sessions run two at a time (this machine's cores) while the answers already in are checked.
+plans = {language: plan_for(language) for language in LANGUAGES}
+sessions = concurrent.futures.ThreadPoolExecutor(2)
+answers = {language: sessions.submit(run, language, [command(step) for step in plan])
+           for language, plan in plans.items()}
+pages = 0
+for language in LANGUAGES:
+    glossary = Glossary(language)
+    plan = plans[language]
     commands = [command(step) for step in plan]
-    results, stderr = run(language, commands)
+    results, stderr = answers[language].result()
     if len(results) != len(commands):
         problems.append(f"{language}: {len(results)} results for {len(commands)} commands; "
                         f"stderr: {stderr[:300]}")
@@ -631,10 +647,11 @@ for language in LANGUAGES:
 # The same pages first in a session of their own (an empty HOME): no page has loaded the games'
 # order yet.
 cold = 0
-for kind, name, language in disordered:
-    if kind == "item":
-        continue  # an item page loads the order itself whenever its texts are of several games
-    results, stderr = run(language, [f"{kind} {name}"])
+# An item page loads the order itself whenever its texts are of several games: items are left out.
+alone = [(kind, name, language) for kind, name, language in disordered if kind != "item"]
+alone_answers = [sessions.submit(run, language, [f"{kind} {name}"]) for kind, name, language in alone]
+for (kind, name, language), answer in zip(alone, alone_answers):
+    results, stderr = answer.result()
     label = f"{language} `{kind} {name}` alone in a new session"
     if len(results) != 1 or results[0]["type"] == "error":
         problems.append(f"{label}: {results or stderr[:300]}")
