@@ -299,3 +299,44 @@ struct TrailTerminalTests {
     }
   }
 }
+
+/// A notice from the background while a line is half typed: with the editing tests, which keeps
+/// the two serialized terminal suites about as long as each other.
+extension PseudoTerminalTests {
+  @Test func aNoticeFromTheBackgroundGoesAboveTheHalfTypedLine() async throws {
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
+    let session = try TerminalSession(binary: try #require(PokedexBinary.url))
+    defer { session.close() }
+    // A first run caches the first page, stale at once.
+    api.setMaxAge(0)
+    try session.runScript("list", port: api.port)
+    // Then the server fails slowly, so the launch's reload of page 1 falls back to the stale
+    // copy, with a notice, seconds after the prompt appeared.
+    api.slow("pokemon-species", by: .milliseconds(700), status: 503)
+    try session.start(port: api.port)
+    try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
+    // A half-typed line long enough to wrap over two rows of the 100-column terminal.
+    try session.type(String(repeating: " ", count: 150) + "hel")
+    try await session.waitUntil("the stale-data notice") { lines in
+      lines.contains { $0.contains("showing data cached") }
+    }
+    try await session.waitUntil("the half-typed line redrawn below the notice") { lines in
+      lines.lastText.hasSuffix("hel")
+    }
+    let screen = try session.screen()
+    let notice = try #require(screen.firstIndex { $0.contains("showing data cached") })
+    let line = try #require(screen.lastIndex { $0.hasSuffix("hel") })
+    #expect(notice < line)
+    #expect(screen[notice].hasPrefix("The Pokémon server is unavailable (HTTP 503)"))
+    #expect(screen[notice].hasSuffix("ago."), "the notice was overwritten: \(screen[notice])")
+    #expect(screen.filter { $0.contains("showing data cached") }.count == 1)
+    #expect(screen.contains { $0.hasPrefix("pokedex [") }, "no prompt redrawn")
+    // What was typed is still there, whole.
+    try session.type("p")
+    try session.press("Enter")
+    try await session.waitUntil("help") { lines in
+      lines.joined().contains("Leave pokedex") && lines.showsEmptyPrompt
+    }
+  }
+}

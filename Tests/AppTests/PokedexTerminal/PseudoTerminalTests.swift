@@ -1,13 +1,11 @@
 import Foundation
 import Testing
 
-/// The real `pokedex` binary in a pseudo-terminal (tmux): what a user at a keyboard sees.
-@Suite(
-  "pokedex in a terminal", .serialized,
-  .enabled(
-    if: PokedexBinary.url != nil && PokedexBinary.tmuxAvailable,
-    "needs the pokedex binary (swift build) next to the test bundle, and tmux"))
-struct PseudoTerminalTests {
+/// What the suites that drive pokedex in a terminal share. Each suite is serialized (a terminal's
+/// timing under load is what they check); the suites run side by side.
+protocol TerminalTests {}
+
+extension TerminalTests {
   func startSession(in directory: URL? = nil, port: UInt16 = 9) async throws -> TerminalSession {
     let session = try TerminalSession(binary: try #require(PokedexBinary.url), directory: directory)
     try session.start(port: port)
@@ -21,6 +19,15 @@ struct PseudoTerminalTests {
     guard let index = lines.lastIndex(where: { $0.hasSuffix("> \(input)") }) else { return [] }
     return Array(lines[(index + 1)...])
   }
+}
+
+/// The real `pokedex` binary in a pseudo-terminal (tmux): what a user at a keyboard sees.
+@Suite(
+  "pokedex in a terminal", .serialized,
+  .enabled(
+    if: PokedexBinary.url != nil && PokedexBinary.tmuxAvailable,
+    "needs the pokedex binary (swift build) next to the test bundle, and tmux"))
+struct PseudoTerminalTests: TerminalTests {
 
   @Test func aTypedCommandShowsItsOutput() async throws {
     let session = try await startSession()

@@ -4,7 +4,14 @@ import Testing
 /// What a user sees while pokedex waits: the status line, type-ahead, notices from the
 /// background, completion coming back with the network. A stub API on loopback is slowed down
 /// per path.
-extension PseudoTerminalTests {
+@Suite(
+  "pokedex waiting in a terminal", .serialized,
+  .enabled(
+    if: PokedexBinary.url != nil && PokedexBinary.tmuxAvailable,
+    "needs the pokedex binary (swift build) next to the test bundle, and tmux"))
+struct WaitingTerminalTests: TerminalTests {}
+
+extension WaitingTerminalTests {
   @Test func aSlowRequestShowsAStatusLineThatIsGoneAfterTheResult() async throws {
     let api = try await StubAPI.start()
     defer { Task { await api.stop() } }
@@ -66,43 +73,6 @@ extension PseudoTerminalTests {
     #expect(echoed.isEmpty, "typed keys echoed into the output: \(echoed)")
   }
 
-  @Test func aNoticeFromTheBackgroundGoesAboveTheHalfTypedLine() async throws {
-    let api = try await StubAPI.start()
-    defer { Task { await api.stop() } }
-    let session = try TerminalSession(binary: try #require(PokedexBinary.url))
-    defer { session.close() }
-    // A first run caches the first page, stale at once.
-    api.setMaxAge(0)
-    try session.runScript("list", port: api.port)
-    // Then the server fails slowly, so the launch's reload of page 1 falls back to the stale
-    // copy, with a notice, seconds after the prompt appeared.
-    api.slow("pokemon-species", by: .milliseconds(700), status: 503)
-    try session.start(port: api.port)
-    try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
-    // A half-typed line long enough to wrap over two rows of the 100-column terminal.
-    try session.type(String(repeating: " ", count: 150) + "hel")
-    try await session.waitUntil("the stale-data notice") { lines in
-      lines.contains { $0.contains("showing data cached") }
-    }
-    try await session.waitUntil("the half-typed line redrawn below the notice") { lines in
-      lines.lastText.hasSuffix("hel")
-    }
-    let screen = try session.screen()
-    let notice = try #require(screen.firstIndex { $0.contains("showing data cached") })
-    let line = try #require(screen.lastIndex { $0.hasSuffix("hel") })
-    #expect(notice < line)
-    #expect(screen[notice].hasPrefix("The Pokémon server is unavailable (HTTP 503)"))
-    #expect(screen[notice].hasSuffix("ago."), "the notice was overwritten: \(screen[notice])")
-    #expect(screen.filter { $0.contains("showing data cached") }.count == 1)
-    #expect(screen.contains { $0.hasPrefix("pokedex [") }, "no prompt redrawn")
-    // What was typed is still there, whole.
-    try session.type("p")
-    try session.press("Enter")
-    try await session.waitUntil("help") { lines in
-      lines.joined().contains("Leave pokedex") && lines.showsEmptyPrompt
-    }
-  }
-
   @Test func completionComesBackWhenTheServerComesUp() async throws {
     let api = try await StubAPI.notListening()
     defer { Task { await api.stop() } }
@@ -130,7 +100,7 @@ extension PseudoTerminalTests {
   }
 }
 
-extension PseudoTerminalTests {
+extension WaitingTerminalTests {
   @Test func ctrlBackslashDoesWhatCtrlCDoesAndNeverCrashes() async throws {
     let api = try await StubAPI.start()
     defer { Task { await api.stop() } }
@@ -159,7 +129,7 @@ extension PseudoTerminalTests {
   }
 }
 
-extension PseudoTerminalTests {
+extension WaitingTerminalTests {
   @Test func aSlowSyncShowsTimePassingAndCtrlCSaysWhatWasStored() async throws {
     let api = try await StubAPI.start()
     defer { Task { await api.stop() } }
