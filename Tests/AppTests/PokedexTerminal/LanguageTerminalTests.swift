@@ -28,16 +28,16 @@ struct LanguageTerminalTests {
     let session = try await start("ja", api: api)
     defer { session.close() }
 
-    try session.type("open ピ")
+    try await session.type("open ピ")
     let completed = try await session.pressTab(until: "the Japanese name completed") { lines in
       lines.contains { $0.hasSuffix("> open ピカチュウ") }
     }
     #expect(completed)
-    try session.press("Enter")
+    try await session.press("Enter")
     try await session.waitUntil("the details in Japanese") { lines in
       lines.contains { $0.contains("ねずみポケモン") } && lines.showsEmptyPrompt
     }
-    let lines = try session.screen()
+    let lines = try await session.screen()
     #expect(lines.contains { $0.hasPrefix("ピカチュウ  #25") })
     // Every field's value starts at the same column, whatever the script of the value.
     for label in ["Type", "Height", "Weight", "Gender", "Abilities"] {
@@ -53,7 +53,7 @@ struct LanguageTerminalTests {
     #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
     #expect(text.first.map { DisplayWidth.of($0) > 60 } == true)
     // The prompt names it in Japanese, and a line typed after it is not garbled.
-    try session.type("info")
+    try await session.type("info")
     try await session.waitUntil("the typed line after the Japanese prompt") { lines in
       lines.last { !$0.isEmpty }?.hasSuffix("#25 ピカチュウ]> info") == true
     }
@@ -64,23 +64,23 @@ struct LanguageTerminalTests {
     let session = try await start("ko", api: api)
     defer { session.close() }
 
-    try session.type("open 피카츄")
-    try session.press("Enter")
+    try await session.type("open 피카츄")
+    try await session.press("Enter")
     try await session.waitUntil("the details in Korean") { lines in
       lines.contains { $0.contains("쥐포켓몬") } && lines.showsEmptyPrompt
     }
-    let lines = try session.screen()
+    let lines = try await session.screen()
     #expect(lines.contains { $0.hasPrefix("피카츄  #25") })
     #expect(lines.contains { $0.hasPrefix("Type ") && $0.contains("전기") })
     #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
 
-    try session.type("lang")
-    try session.press("Enter")
+    try await session.type("lang")
+    try await session.press("Enter")
     try await session.waitUntil("the languages") { lines in
       lines.contains { $0.contains("한국어") } && lines.showsEmptyPrompt
     }
     // The native names start at one column, whatever the width of the English ones.
-    let screen = try session.screen()
+    let screen = try await session.screen()
     var columns: [String: Int] = [:]
     for language in Language.all {
       guard

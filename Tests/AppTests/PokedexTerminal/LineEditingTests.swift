@@ -14,14 +14,14 @@ extension PseudoTerminalTests {
     try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
     try await session.waitForFirstContact(port: port)
     for line in lines {
-      try session.type(line)
-      try session.press("Enter")
+      try await session.type(line)
+      try await session.press("Enter")
       try await session.waitUntil("`\(line)` to finish") { screen in
         screen.contains { $0.hasSuffix("> \(line)") } && screen.showsEmptyPrompt
       }
     }
-    try session.type("clear")
-    try session.press("Enter")
+    try await session.type("clear")
+    try await session.press("Enter")
     // A clear screen (but for a notice arriving after it, like the first contact's).
     try await session.waitUntil("a clear screen") { lines in
       !lines.contains { $0.hasSuffix("> clear") } && lines.showsEmptyPrompt
@@ -34,19 +34,19 @@ extension PseudoTerminalTests {
     let session = try await session(after: ["help", "history", "flags"])
     defer { session.close() }
 
-    try session.type("xyz")
-    try session.press("C-r")
-    try session.type("ist")
+    try await session.type("xyz")
+    try await session.press("C-r")
+    try await session.type("ist")
     try await session.waitUntil("the search showing its match") {
       $0.lastText == "(history) ist → history"
     }
-    try session.press("C-g")
+    try await session.press("C-g")
     try await session.waitUntil("the line as it was") { $0.lastText.hasSuffix("]> xyz") }
 
-    try session.press("C-u", "C-r")
-    try session.type("fl")
+    try await session.press("C-u", "C-r")
+    try await session.type("fl")
     try await session.waitUntil("the match") { $0.lastText == "(history) fl → flags" }
-    try session.press("Enter")
+    try await session.press("Enter")
     try await session.waitUntil("`flags` run") { lines in
       lines.contains { $0.hasSuffix("]> flags") } && lines.joined().contains("analytics")
         && lines.showsEmptyPrompt
@@ -57,14 +57,14 @@ extension PseudoTerminalTests {
     let session = try await session(after: ["help", "history", "flags"])
     defer { session.close() }
 
-    try session.type("he")
-    try session.press("Up")
+    try await session.type("he")
+    try await session.press("Up")
     try await session.waitUntil("`help`, not the newer `flags`") {
       $0.lastText.hasSuffix("]> help")
     }
-    try session.press("Down")
+    try await session.press("Down")
     try await session.waitUntil("back to what was typed") { $0.lastText.hasSuffix("]> he") }
-    try session.press("C-u", "Up")
+    try await session.press("C-u", "Up")
     try await session.waitUntil("on an empty line, the newest line (`clear`)") {
       $0.lastText.hasSuffix("]> clear")
     }
@@ -74,13 +74,13 @@ extension PseudoTerminalTests {
     let session = try await session(after: ["history"], colour: true)
     defer { session.close() }
 
-    try session.type("hi")
-    try await session.waitUntil("`story` suggested, dimmed") { _ in
-      let last = try! session.screenWithColours().last { !$0.isEmpty } ?? ""
+    try await session.type("hi")
+    try await session.waitUntil("`story` suggested, dimmed", withColours: true) { lines in
+      let last = lines.last { !$0.isEmpty } ?? ""
       return last.contains("hi\u{1B}[2mstory")
     }
-    try session.press("Right")
-    try session.press("Enter")
+    try await session.press("Right")
+    try await session.press("Enter")
     try await session.waitUntil("`history` run") { lines in
       lines.contains { $0.contains("1  history") } && lines.showsEmptyPrompt
     }
@@ -90,12 +90,14 @@ extension PseudoTerminalTests {
     let session = try await session(after: ["quit now"], colour: true)
     defer { session.close() }
 
-    try session.type("qu")
-    try await session.waitUntil("`quit` completed, not the failed `quit now` suggested") { _ in
-      let last = try! session.screenWithColours().last { !$0.isEmpty } ?? ""
+    try await session.type("qu")
+    try await session.waitUntil(
+      "`quit` completed, not the failed `quit now` suggested", withColours: true
+    ) { lines in
+      let last = lines.last { !$0.isEmpty } ?? ""
       return last.hasSuffix("qu\u{1B}[2mit\u{1B}[0m") || last.hasSuffix("qu\u{1B}[2mit")
     }
-    try session.press("Up")
+    try await session.press("Up")
     try await session.waitUntil("Up still recalls it, to be corrected") {
       $0.lastText.hasSuffix("]> quit now")
     }
@@ -105,11 +107,11 @@ extension PseudoTerminalTests {
     let session = try await session(after: [], colour: true)
     defer { session.close() }
 
-    try session.type("filter ")
+    try await session.type("filter ")
     try await session.waitUntil("the filters hinted") {
       $0.lastText.hasSuffix("filter [GENDER|type NAME|gen N|all]")
     }
-    try session.type("x")
+    try await session.type("x")
     try await session.waitUntil("the hint gone") { $0.lastText.hasSuffix("]> filter x") }
   }
 
@@ -119,13 +121,13 @@ extension PseudoTerminalTests {
     let session = try await session(after: [], port: api.port)
     defer { session.close() }
 
-    try session.type("open 13")
+    try await session.type("open 13")
     let listed = try await session.pressTab(until: "the ids starting with 13") { lines in
       let text = lines.joined(separator: "\n")
       return text.contains("13   weedle") && text.contains("130  gyarados")
         && text.contains("133  eevee")
     }
-    let screen = try session.screen()
+    let screen = try await session.screen()
     #expect(listed, "\(screen.joined(separator: "\n"))")
     #expect(screen.lastText.hasSuffix("]> open 13"))
   }
@@ -139,24 +141,24 @@ extension PseudoTerminalTests {
       after: [], port: api.port, columns: 80, rows: 24, colour: true)
     defer { session.close() }
 
-    try session.type("open ")
+    try await session.type("open ")
     let asked = try await session.pressTab(until: "the question") {
       $0.lastText.hasPrefix("Display all 15") && $0.lastText.hasSuffix("? (y or n)")
     }
-    let screen = try session.screen()
+    let screen = try await session.screen()
     #expect(asked, "\(screen.joined(separator: "\n"))")
-    try session.type("n")
+    try await session.type("n")
     // The line as it was, its hint after it again.
     try await session.waitUntil("no listing, the line as it was") { lines in
       lines.lastText.hasSuffix("]> open ID|NAME") && !lines.contains { $0.contains("mon1 ") }
     }
-    try session.press("Tab")
+    try await session.press("Tab")
     try await session.waitUntil("asked again") { $0.lastText.hasSuffix("? (y or n)") }
-    try session.type("y")
+    try await session.type("y")
     try await session.waitUntil("one screen, then --More--") { lines in
       lines.lastText == "--More--" && lines.contains { $0.hasPrefix("eevee") }
     }
-    try session.type("q")
+    try await session.type("q")
     try await session.waitUntil("the prompt back with the line") {
       $0.lastText.hasSuffix("]> open ID|NAME")
     }
@@ -166,14 +168,14 @@ extension PseudoTerminalTests {
     let session = try await session(after: [])
     defer { session.close() }
 
-    try session.type("cache ")
-    try session.press("Tab")
+    try await session.type("cache ")
+    try await session.press("Tab")
     try await session.waitUntil("clear listed, the line unchanged") { lines in
       lines.contains { $0.hasPrefix("clear  (type it out") } && lines.lastText.hasSuffix("]> cache")
     }
-    try session.press("Tab", "Tab")
+    try await session.press("Tab", "Tab")
     try await Task.sleep(for: .milliseconds(300))
-    #expect(try session.screen().lastText.hasSuffix("]> cache"))
+    #expect(try await session.screen().lastText.hasSuffix("]> cache"))
   }
 
   @Test func semicolonsSeparateCommandsAtThePrompt() async throws {
@@ -182,13 +184,13 @@ extension PseudoTerminalTests {
     let session = try await session(after: [], port: api.port)
     defer { session.close() }
 
-    try session.type("open 25; info")
-    try session.press("Enter")
+    try await session.type("open 25; info")
+    try await session.press("Enter")
     try await session.waitUntil("the details twice") { lines in
       lines.filter { $0.hasPrefix("Pikachu") }.count == 2 && lines.showsEmptyPrompt
     }
-    try session.type("!!")
-    try session.press("Enter")
+    try await session.type("!!")
+    try await session.press("Enter")
     try await session.waitUntil("`!!` echoed and run again") { lines in
       guard let echo = lines.firstIndex(of: "open 25; info") else { return false }
       return lines[echo...].contains { $0.hasPrefix("Pikachu") } && lines.showsEmptyPrompt
@@ -200,19 +202,20 @@ extension PseudoTerminalTests {
     let session = try await session(after: [], rows: 24, extra: ["PAGER="])
     defer { session.close() }
 
-    try session.type("help")
-    try session.press("Enter")
+    try await session.type("help")
+    try await session.press("Enter")
     try await session.waitUntil("the first screen and the pager's prompt") { lines in
       lines.lastText.hasPrefix("-- more --") && lines.contains("Commands:")
     }
-    try session.press("q")
+    try await session.press("q")
     try await session.waitUntil("the prompt again") { $0.showsEmptyPrompt }
-    #expect(try !session.screen().joined().contains("Leave pokedex"), "the rest was not shown")
+    #expect(
+      try await !session.screen().joined().contains("Leave pokedex"), "the rest was not shown")
 
-    try session.type("pager off")
-    try session.press("Enter")
-    try session.type("help")
-    try session.press("Enter")
+    try await session.type("pager off")
+    try await session.press("Enter")
+    try await session.type("help")
+    try await session.press("Enter")
     try await session.waitUntil("all of help, unpaged") { lines in
       lines.joined().contains("Leave pokedex") && lines.showsEmptyPrompt
     }
@@ -221,7 +224,7 @@ extension PseudoTerminalTests {
   @Test func nothingIsPagedWhenPiped() async throws {
     let session = try TerminalSession(binary: try #require(PokedexBinary.url))
     defer { session.close() }
-    let output = try session.runScript("help")
+    let output = try await session.runScript("help")
     #expect(output.contains("Leave pokedex"))
     #expect(!output.contains("-- more --") && !output.contains("\u{1B}"))
   }
@@ -247,7 +250,7 @@ extension PseudoTerminalTests {
     try session.start(extra: ["EDITRC=\(editrc.path)"])
     try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
 
-    try session.press("C-x")
+    try await session.press("C-x")
     try await session.waitUntil("Ctrl-X typing `flags`, as the file binds it") {
       $0.lastText.hasSuffix("]> flags")
     }
@@ -264,10 +267,10 @@ struct TrailTerminalTests {
     try session.start(port: api.port)
     try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
 
-    try session.type("open pikachu")
-    try session.press("Enter")
+    try await session.type("open pikachu")
+    try await session.press("Enter")
     try await session.waitUntil("Pikachu open") { $0.lastText.hasSuffix("#25 Pikachu]>") }
-    try session.type("ability ")
+    try await session.type("ability ")
     let listed = try await session.pressTab(until: "Static and Lightning Rod listed first") {
       lines in
       // Listed down the columns: the second is beside the first when they fit on one row.
@@ -282,18 +285,18 @@ struct TrailTerminalTests {
             || lines[typed + 2].hasPrefix("lightning-rod"))
       }
     }
-    let screen = try session.screen().joined(separator: "\n")
+    let screen = try await session.screen().joined(separator: "\n")
     #expect(listed, "\(screen)")
 
-    try session.press("C-u")
-    try session.type("ability static")
-    try session.press("Enter")
+    try await session.press("C-u")
+    try await session.type("ability static")
+    try await session.press("Enter")
     try await session.waitUntil("the prompt naming the trail") { lines in
       lines.contains("Effect    May paralyse on contact.")
         && lines.lastText.hasSuffix("#25 Pikachu › Static]>")
     }
-    try session.type("back")
-    try session.press("Enter")
+    try await session.type("back")
+    try await session.press("Enter")
     try await session.waitUntil("back at Pikachu") { lines in
       lines.lastText.hasSuffix("· #25 Pikachu]>")
     }
@@ -310,21 +313,21 @@ extension PseudoTerminalTests {
     defer { session.close() }
     // A first run caches the first page, stale at once.
     api.setMaxAge(0)
-    try session.runScript("list", port: api.port)
+    try await session.runScript("list", port: api.port)
     // Then the server fails slowly, so the launch's reload of page 1 falls back to the stale
     // copy, with a notice, seconds after the prompt appeared.
     api.slow("pokemon-species", by: .milliseconds(700), status: 503)
     try session.start(port: api.port)
     try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
     // A half-typed line long enough to wrap over two rows of the 100-column terminal.
-    try session.type(String(repeating: " ", count: 150) + "hel")
+    try await session.type(String(repeating: " ", count: 150) + "hel")
     try await session.waitUntil("the stale-data notice") { lines in
       lines.contains { $0.contains("showing data cached") }
     }
     try await session.waitUntil("the half-typed line redrawn below the notice") { lines in
       lines.lastText.hasSuffix("hel")
     }
-    let screen = try session.screen()
+    let screen = try await session.screen()
     let notice = try #require(screen.firstIndex { $0.contains("showing data cached") })
     let line = try #require(screen.lastIndex { $0.hasSuffix("hel") })
     #expect(notice < line)
@@ -333,8 +336,8 @@ extension PseudoTerminalTests {
     #expect(screen.filter { $0.contains("showing data cached") }.count == 1)
     #expect(screen.contains { $0.hasPrefix("pokedex [") }, "no prompt redrawn")
     // What was typed is still there, whole.
-    try session.type("p")
-    try session.press("Enter")
+    try await session.type("p")
+    try await session.press("Enter")
     try await session.waitUntil("help") { lines in
       lines.joined().contains("Leave pokedex") && lines.showsEmptyPrompt
     }

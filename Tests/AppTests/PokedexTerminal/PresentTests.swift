@@ -28,45 +28,45 @@ extension PseudoTerminalTests {
       history
       """)
     defer { session.close() }
-    #expect(try session.screen().contains("✎ First, the commands."))
-    #expect(!(try session.screen().joined().contains("opening comment")))
-    try session.press("Enter")
+    #expect(try await session.screen().contains("✎ First, the commands."))
+    #expect(!(try await session.screen().joined().contains("opening comment")))
+    try await session.press("Enter")
     try await session.waitUntil("the first step typed in and run") { lines in
       lines.contains { $0.hasSuffix("step 0/3]> help open") }
         && lines.contains("Usage: open ID|NAME") && lines.lastText.hasSuffix("step 1/3]>")
     }
-    try session.press("Space")
+    try await session.press("Space")
     try await session.waitUntil("the second, its note none") { lines in
       lines.contains { $0.hasSuffix("step 1/3]> flags") } && lines.lastText.hasSuffix("step 2/3]>")
         && lines.contains("✎ Last, the history.")
     }
     // The presenter's own command, then the last step.
-    try session.type("help back")
-    try session.press("Enter")
+    try await session.type("help back")
+    try await session.press("Enter")
     try await session.waitUntil("their own command run, the demo still on") { lines in
       lines.contains { $0.hasSuffix("step 2/3]> help back") }
         && lines.lastText.hasSuffix("step 2/3]>")
     }
-    try session.press("Right")
+    try await session.press("Right")
     try await session.waitUntil("the last step run, the prompt without a step") { lines in
       lines.contains { $0.hasSuffix("step 2/3]> history") } && lines.showsEmptyPrompt
         && !lines.lastText.contains("step")
     }
     // Enter on an empty line is Enter again.
-    try session.press("Enter")
+    try await session.press("Enter")
     try await Task.sleep(for: .milliseconds(300))
-    #expect(try session.screen().lastText.hasSuffix("]>"))
+    #expect(try await session.screen().lastText.hasSuffix("]>"))
   }
 
   @Test func escOnAnEmptyLeavesTheDemoForTheOrdinaryPrompt() async throws {
     let session = try await presenting("help open\nflags\nhistory\n")
     defer { session.close() }
-    try session.press("Escape")
+    try await session.press("Escape")
     try await session.waitUntil("the prompt without its step") { lines in
       lines.showsEmptyPrompt && !lines.lastText.contains("step")
     }
-    try session.press("Enter")
+    try await session.press("Enter")
     try await Task.sleep(for: .milliseconds(500))
-    #expect(!(try session.screen().contains { $0.contains("Usage: open") }), "no step ran")
+    #expect(!(try await session.screen().contains { $0.contains("Usage: open") }), "no step ran")
   }
 }

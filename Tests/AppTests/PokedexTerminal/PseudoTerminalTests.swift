@@ -33,8 +33,8 @@ struct PseudoTerminalTests: TerminalTests {
     let session = try await startSession()
     defer { session.close() }
 
-    try session.type("help")
-    try session.press("Enter")
+    try await session.type("help")
+    try await session.press("Enter")
     try await session.waitUntil("help listing its commands") { lines in
       let listing = output(after: "help", in: lines).joined(separator: "\n")
       return listing.contains("history") && listing.contains("quit") && lines.showsEmptyPrompt
@@ -45,10 +45,10 @@ struct PseudoTerminalTests: TerminalTests {
     let session = try await startSession()
     defer { session.close() }
 
-    try session.type("he")
-    try session.press("Tab")
+    try await session.type("he")
+    try await session.press("Tab")
     try await session.waitUntil("`he` completed to `help`") { $0.lastText.hasSuffix("> help") }
-    try session.press("Enter")
+    try await session.press("Enter")
     try await session.waitUntil("the help listing") { lines in
       output(after: "help", in: lines).joined().contains("history")
     }
@@ -56,19 +56,19 @@ struct PseudoTerminalTests: TerminalTests {
 
   @Test func theUpArrowRecallsTheLastCommandOfThePreviousSession() async throws {
     let first = try await startSession()
-    try first.type("help")
-    try first.press("Enter")
+    try await first.type("help")
+    try await first.press("Enter")
     try await first.waitUntil("the help listing") { lines in
       output(after: "help", in: lines).joined().contains("history") && lines.showsEmptyPrompt
     }
-    try first.press("C-d")
+    try await first.press("C-d")
     try await first.waitUntil("the first session to end") { $0.contains("EXIT=0") }
     #expect(FileManager.default.fileExists(atPath: first.historyFile.path))
     first.close(keepFiles: true)
 
     let second = try await startSession(in: first.directory)
     defer { second.close() }
-    try second.press("Up")
+    try await second.press("Up")
     try await second.waitUntil("`help` recalled") { $0.lastText.hasSuffix("> help") }
   }
 
@@ -76,26 +76,26 @@ struct PseudoTerminalTests: TerminalTests {
     let session = try await startSession()
     defer { session.close() }
 
-    try session.type("hist")
+    try await session.type("hist")
     // As a user does: Ctrl-C once the line is on screen (a signal overtakes keys still queued).
     try await session.waitUntil("the line typed") { $0.lastText.hasSuffix("> hist") }
-    try session.press("C-c")
+    try await session.press("C-c")
     try await session.waitUntil("a fresh empty prompt below the dropped line") { lines in
       lines.showsEmptyPrompt && lines.contains { $0.hasSuffix("> hist^C") }
     }
-    try session.type("help")
-    try session.press("Enter")
+    try await session.type("help")
+    try await session.press("Enter")
     try await session.waitUntil("help still working") { lines in
       output(after: "help", in: lines).joined().contains("quit")
     }
-    #expect(try !session.screen().contains { $0.hasPrefix("EXIT=") })
+    #expect(try await !session.screen().contains { $0.hasPrefix("EXIT=") })
   }
 
   @Test func afterAStopAndContinueThePromptAndTheLineAreRedrawn() async throws {
     let session = try await startSession()
     defer { session.close() }
 
-    try session.type("open pika")
+    try await session.type("open pika")
     try await session.waitUntil("the line typed") { $0.lastText.hasSuffix("> open pika") }
     let pid = try session.programID()
     kill(pid, SIGSTOP)
@@ -103,14 +103,14 @@ struct PseudoTerminalTests: TerminalTests {
       (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?
         .split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("T") == true
     }
-    try session.wipeScreen()
+    try await session.wipeScreen()
     try await session.waitUntil("the screen wiped") { $0.lastText.isEmpty }
     kill(pid, SIGCONT)
     try await session.waitUntil("the prompt and the line drawn again") {
       $0.lastText.hasSuffix("]> open pika")
     }
-    try session.type("chu")
-    try session.press("Enter")
+    try await session.type("chu")
+    try await session.press("Enter")
     try await session.waitUntil("the line still edited, and run") { lines in
       lines.contains { $0.hasSuffix("]> open pikachu") } && lines.showsEmptyPrompt
     }
@@ -121,11 +121,11 @@ struct PseudoTerminalTests: TerminalTests {
     defer { session.close() }
 
     // Under `sh -c` no job control stops the process: it must come back in edit mode.
-    try session.type("hel")
+    try await session.type("hel")
     try await session.waitUntil("the line typed") { $0.lastText.hasSuffix("> hel") }
-    try session.press("C-z")
-    try session.type("p")
-    try session.press("Enter")
+    try await session.press("C-z")
+    try await session.type("p")
+    try await session.press("Enter")
     try await session.waitUntil("help working") { lines in
       output(after: "help", in: lines).joined().contains("quit") && lines.showsEmptyPrompt
     }
@@ -135,13 +135,13 @@ struct PseudoTerminalTests: TerminalTests {
     let session = try await startSession()
     defer { session.close() }
 
-    try session.type("wörld")
-    try session.press("C-u")
-    try session.press("C-d")
+    try await session.type("wörld")
+    try await session.press("C-u")
+    try await session.press("C-d")
     try await session.waitUntil("the exit status and terminal settings") { lines in
       lines.contains("EXIT=0") && lines.contains { $0.contains("icanon") }
     }
-    let settings = try session.screen().joined(separator: " ").split(separator: " ")
+    let settings = try await session.screen().joined(separator: " ").split(separator: " ")
     #expect(settings.contains("icanon"))
     #expect(settings.contains("echo"))
     #expect(settings.contains("isig"))
@@ -154,12 +154,12 @@ struct PseudoTerminalTests: TerminalTests {
     let session = try await startSession()
     defer { session.close() }
 
-    try session.type("quit")
-    try session.press("Enter")
+    try await session.type("quit")
+    try await session.press("Enter")
     try await session.waitUntil("the exit status and terminal settings") { lines in
       lines.contains("EXIT=0") && lines.contains { $0.contains("icanon") }
     }
-    let settings = try session.screen().joined(separator: " ").split(separator: " ")
+    let settings = try await session.screen().joined(separator: " ").split(separator: " ")
     #expect(settings.contains("icanon") && settings.contains("echo"))
   }
 }

@@ -68,16 +68,20 @@ final class TerminalSession {
       "env \(colour ? "-u NO_COLOR " : "")\(variables.map(quoted).joined(separator: " ")) "
       + "\(([binary.path] + arguments).map(quoted).joined(separator: " ")); "
       + "echo \"EXIT=$?\"; stty -a; exec sleep 600"
-    try tmux([
+    try tmuxWaitingHere([
       "-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows), command,
     ])
   }
 
   /// Runs `pokedex -c script` with the same files and API, outside the terminal; returns what
   /// it printed.
+  ///
+  /// It waits on a thread of its own: the program may be talking to a stub served by this test
+  /// process, whose few cooperative threads must not all be blocked waiting for it.
   @discardableResult
-  func runScript(_ script: String, port: UInt16 = 9) throws -> String {
-    try Spawn.run(["env"] + environment(port: port) + [binary.path, "-c", script], capture: true)
+  func runScript(_ script: String, port: UInt16 = 9) async throws -> String {
+    try await Spawn.onItsOwnThread(
+      ["env"] + environment(port: port) + [binary.path, "-c", script], capture: true)
   }
 
   /// The program's environment: its own files, no colour, the API at `port` on loopback.
@@ -108,28 +112,28 @@ final class TerminalSession {
 
   /// Clears the terminal's screen behind the program's back (`send-keys -R`), as a shell's output
   /// does while the program is stopped.
-  func wipeScreen() throws {
-    try tmux(["send-keys", "-R"])
+  func wipeScreen() async throws {
+    _ = try await tmux(["send-keys", "-R"])
   }
 
   /// Types `text` literally.
-  func type(_ text: String) throws {
-    try tmux(["send-keys", "-l", text])
+  func type(_ text: String) async throws {
+    _ = try await tmux(["send-keys", "-l", text])
   }
 
   /// Presses keys by tmux name: "Enter", "Tab", "Up", "C-c", "C-d".
-  func press(_ keys: String...) throws {
-    try tmux(["send-keys"] + keys)
+  func press(_ keys: String...) async throws {
+    _ = try await tmux(["send-keys"] + keys)
   }
 
   /// The visible screen with its colours as escape sequences (`capture-pane -e`).
-  func screenWithColours() throws -> [String] {
-    try tmux(["capture-pane", "-p", "-e"], capture: true).components(separatedBy: "\n")
+  func screenWithColours() async throws -> [String] {
+    try await tmux(["capture-pane", "-p", "-e"], capture: true).components(separatedBy: "\n")
   }
 
   /// The visible screen, one string per line (trailing spaces removed).
-  func screen() throws -> [String] {
-    try tmux(["capture-pane", "-p", "-J"], capture: true).components(separatedBy: "\n").map {
+  func screen() async throws -> [String] {
+    try await tmux(["capture-pane", "-p", "-J"], capture: true).components(separatedBy: "\n").map {
       String($0.reversed().drop(while: \.isWhitespace).reversed())
     }
   }
@@ -140,7 +144,7 @@ final class TerminalSession {
     until description: String, _ condition: ([String]) -> Bool
   ) async throws -> Bool {
     for _ in 0..<10 {
-      try press("Tab")
+      try await press("Tab")
       if try await waitUntil(
         description, timeout: .seconds(1), recordsTimeout: false, condition)
       {
@@ -165,12 +169,15 @@ final class TerminalSession {
   @discardableResult
   func waitUntil(
     _ description: String, timeout: Duration = .seconds(45), recordsTimeout: Bool = true,
-    sourceLocation: SourceLocation = #_sourceLocation,
+    withColours: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: ([String]) -> Bool
   ) async throws -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
-    var lines = try screen()
+    func screen() async throws -> [String] {
+      withColours ? try await screenWithColours() : try await self.screen()
+    }
+    var lines = try await screen()
     while !condition(lines) {
       if clock.now > deadline {
         guard recordsTimeout else { return false }
@@ -180,21 +187,30 @@ final class TerminalSession {
         return false
       }
       try await Task.sleep(for: .milliseconds(100))
-      lines = try screen()
+      lines = try await screen()
     }
     return true
   }
 
   /// Ends the tmux server (and so the program) and, unless `keepFiles`, removes the home.
   func close(keepFiles: Bool = false) {
-    _ = try? tmux(["kill-server"])
+    _ = try? tmuxWaitingHere(["kill-server"])
     if !keepFiles { try? FileManager.default.removeItem(at: directory) }
   }
 
   /// Runs a tmux client command and returns what it printed when `capture` is set.
   @discardableResult
-  private func tmux(_ arguments: [String], capture: Bool = false) throws -> String {
-    try Spawn.run(["tmux", "-S", socket.path] + arguments, capture: capture)
+  ///
+  /// It waits on a thread of its own: the tests run beside each other on a few cooperative
+  /// threads, and the loopback servers other tests talk to answer on those threads too.
+  private func tmux(_ arguments: [String], capture: Bool = false) async throws -> String {
+    try await Spawn.onItsOwnThread(["tmux", "-S", socket.path] + arguments, capture: capture)
+  }
+
+  /// A tmux command waited for here, where the caller cannot wait (starting, closing in a `defer`).
+  @discardableResult
+  private func tmuxWaitingHere(_ arguments: [String]) throws -> String {
+    try Spawn.run(["tmux", "-S", socket.path] + arguments, capture: false)
   }
 
   private func quoted(_ text: String) -> String {
@@ -222,6 +238,14 @@ extension [String] {
 enum Spawn {
   struct Failure: Error, CustomStringConvertible {
     let description: String
+  }
+
+  /// ``run(_:capture:)`` on a thread of its own, so that no cooperative thread is held while
+  /// the program runs.
+  static func onItsOwnThread(_ arguments: [String], capture: Bool) async throws -> String {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try run(arguments, capture: capture) }) }.start()
+    }
   }
 
   static func run(_ arguments: [String], capture: Bool) throws -> String {

@@ -19,15 +19,15 @@ extension WaitingTerminalTests {
     let session = try await startSession(port: api.port)
     defer { session.close() }
 
-    try session.type("open 25")
-    try session.press("Enter")
+    try await session.type("open 25")
+    try await session.press("Enter")
     try await session.waitUntil("the status line naming what it waits for") { lines in
       lines.contains { $0.contains("Fetching species #25") && $0.contains("Ctrl-C cancels") }
     }
     try await session.waitUntil("the details, then a prompt") { lines in
       lines.contains { $0.hasPrefix("Pikachu  #25") } && lines.showsEmptyPrompt
     }
-    #expect(try !session.screen().contains { $0.contains("Fetching") })
+    #expect(try await !session.screen().contains { $0.contains("Fetching") })
   }
 
   @Test func keysTypedDuringACommandWaitForTheNextPrompt() async throws {
@@ -38,37 +38,37 @@ extension WaitingTerminalTests {
     let session = try await startSession(port: api.port)
     defer { session.close() }
 
-    try session.type("open 25")
-    try session.press("Enter")
+    try await session.type("open 25")
+    try await session.press("Enter")
     try await session.waitUntil("the status line") { lines in
       lines.contains { $0.contains("Fetching species #25") }
     }
-    try session.type("info")
+    try await session.type("info")
     try await session.waitUntil("the details, and `info` in the next prompt's line") { lines in
       lines.contains { $0.contains("Pikachu") } && lines.lastText.hasSuffix("> info")
     }
-    var screen = try session.screen()
+    var screen = try await session.screen()
     let title = try #require(screen.first { $0.contains("#25") && !$0.contains(">") })
     #expect(title.hasPrefix("Pikachu  #25"), "typed keys leaked into the output: \(title)")
     #expect(screen.filter { $0.contains("info") }.allSatisfy { $0.hasSuffix("> info") })
     // The line is editable: Ctrl-U clears it, as for anything typed at the prompt.
-    try session.press("C-u")
+    try await session.press("C-u")
     try await session.waitUntil("an empty prompt") { $0.showsEmptyPrompt }
 
     // A whole line typed ahead, Enter included, runs at the next prompt, and is not echoed
     // into the output of the command it was typed during.
-    try session.type("open 25")
-    try session.press("Enter")
+    try await session.type("open 25")
+    try await session.press("Enter")
     try await session.waitUntil("the status line") { lines in
       lines.contains { $0.contains("Fetching species #25") }
     }
-    try session.type("evo")
-    try session.press("Enter")
+    try await session.type("evo")
+    try await session.press("Enter")
     try await session.waitUntil("evo run from the type-ahead") { lines in
       lines.contains { $0.hasSuffix("> evo") } && lines.contains("It does not evolve.")
         && lines.showsEmptyPrompt
     }
-    screen = try session.screen()
+    screen = try await session.screen()
     let echoed = screen.filter { $0.hasSuffix("evo") && !$0.hasSuffix("> evo") }
     #expect(echoed.isEmpty, "typed keys echoed into the output: \(echoed)")
   }
@@ -78,24 +78,24 @@ extension WaitingTerminalTests {
     defer { Task { await api.stop() } }
     let session = try await startSession(port: api.port)
     defer { session.close() }
-    try session.type("list")
-    try session.press("Enter")
+    try await session.type("list")
+    try await session.press("Enter")
     try await session.waitUntil("list failing while the server is down") { lines in
       lines.contains { $0.contains("cannot be reached") } && lines.showsEmptyPrompt
     }
 
     try await api.listen()
-    try session.type("list")
-    try session.press("Enter")
+    try await session.type("list")
+    try await session.press("Enter")
     try await session.waitUntil("the list") { lines in
       lines.contains { $0.contains("Pikachu") } && lines.showsEmptyPrompt
     }
-    try session.type("open pikac")
+    try await session.type("open pikac")
     // The names load in the background after the list: Tab again, as a user would, until then.
     let completed = try await session.pressTab(until: "`pikac` completed to `pikachu`") {
       $0.lastText.hasSuffix("> open pikachu")
     }
-    let screen = try session.screen().joined(separator: "\n")
+    let screen = try await session.screen().joined(separator: "\n")
     #expect(completed, "\(screen)")
   }
 }
@@ -108,23 +108,23 @@ extension WaitingTerminalTests {
     let session = try await startSession(port: api.port)
     defer { session.close() }
 
-    try session.type("hist")
+    try await session.type("hist")
     // As a user does: Ctrl-\ once the line is on screen (a signal overtakes keys still queued).
     try await session.waitUntil("the line typed") { $0.lastText.hasSuffix("> hist") }
-    try session.press("C-\\")
+    try await session.press("C-\\")
     try await session.waitUntil("the half-typed line dropped") { lines in
       lines.contains { $0.hasSuffix("> hist^C") } && lines.showsEmptyPrompt
     }
-    try session.type("open 25")
-    try session.press("Enter")
+    try await session.type("open 25")
+    try await session.press("Enter")
     try await session.waitUntil("the status line") { lines in
       lines.contains { $0.contains("Fetching species #25") }
     }
-    try session.press("C-\\")
+    try await session.press("C-\\")
     try await session.waitUntil("the command cancelled, and a prompt") { lines in
       lines.contains("✗ Cancelled.") && lines.showsEmptyPrompt
     }
-    let screen = try session.screen()
+    let screen = try await session.screen()
     #expect(!screen.contains { $0.contains("crashed") || $0.hasPrefix("EXIT=") })
   }
 }
@@ -137,8 +137,8 @@ extension WaitingTerminalTests {
     let session = try await startSession(port: api.port)
     defer { session.close() }
 
-    try session.type("sync 25")
-    try session.press("Enter")
+    try await session.type("sync 25")
+    try await session.press("Enter")
     // No species has finished, yet the line shows the time running (and a spinner turning).
     var seen: Set<String> = []
     try await session.waitUntil("the progress bar's time running") { lines in
@@ -148,7 +148,7 @@ extension WaitingTerminalTests {
       return seen.contains { $0.contains(" 1.") } && seen.count >= 3
     }
     #expect(seen.allSatisfy { $0.contains(" s · Ctrl-C cancels") }, "\(seen)")
-    try session.press("C-c")
+    try await session.press("C-c")
     try await session.waitUntil("the cancelled sync says what it stored, and a prompt") { lines in
       lines.contains("✗ Cancelled before any species was stored.") && lines.showsEmptyPrompt
     }
