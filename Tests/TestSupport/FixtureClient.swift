@@ -2,16 +2,44 @@ import APIClient
 import Foundation
 import Models
 
-/// A ``PokeAPIClient`` serving resources written in the API's shape (JSON text), by path and id
-/// or slug, for the page features' tests and the session's: `resource` decodes the fixture as the
-/// live client would decode the API's answer, `names(of:)` lists the fixtures of a path. Every
-/// other call fails as not found. It records what was asked.
+/// The one ``PokeAPIClient`` of the tests: a small PokéAPI made of fixtures, which a test
+/// overrides where it needs to (isowords' clients as values, for a protocol with generic calls).
+///
+/// - Fixtures are resources written in the API's shape (JSON text, by path: `resource` decodes
+///   them as the live client decodes the API's answers) or values (species, pokemon, chains,
+///   gender lists, types, items, moves and places), given at `init` or added later.
+/// - Every call is recorded as the API path it stands for (`pokemon-species/133`,
+///   `pokemon-species?offset=0&limit=20`, `ability/static`, `ability?limit=100000`,
+///   `pokemon/25/encounters`, `derived NAME`); ``count(_:)`` counts those with a prefix.
+/// - Per request, a test can make it fail (``fail(_:with:)``), or run a step of its own first
+///   (``beforeAnswering(_:)``: wait for another request, take time, be cancelled); ``record(_:)``
+///   adds its own lines to the log. The requests in flight at once and each one's task priority
+///   are measured.
+///
+/// What it has no fixture for is not found.
 public actor FixtureClient: PokeAPIClient {
   private var bodies: [String: Data] = [:]
   private var lists: [String: [NamedResource]] = [:]
   private var encounterLists: [Int: Data] = [:]
-  /// Every call, in order (`ability static`, `names ability`).
+  private var index: [SpeciesSummary]?
+  private var speciesList: [NamedResource]?
+  private var species: [Int: Species] = [:]
+  private var pokemon: [Int: Pokemon] = [:]
+  private var chains: [Int: EvolutionChain] = [:]
+  private var genderLists: [Int: GenderList] = [:]
+  private var types: [String: PokemonType] = [:]
+  private var gameResources: [String: GameResource] = [:]
+  private var failures: [(prefix: String, error: APIError)] = []
+  private var step: (@Sendable (FixtureClient, String) async throws(APIError) -> Void)?
+  private var toldChain: Int?
+  private var inFlightPaths: [String] = []
+
+  /// Every call, in order, as the API path it stands for (and the lines tests added).
   public private(set) var requests: [String] = []
+  /// The most requests that were being answered at once.
+  public private(set) var maximumInFlight = 0
+  /// The priority of the task that made each request (what the transport orders requests by).
+  public private(set) var priorities: [String: TaskPriority] = [:]
 
   private struct Identity: Decodable {
     var id: Int
@@ -45,22 +73,120 @@ public actor FixtureClient: PokeAPIClient {
     }
   }
 
-  public func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
-    requests.append("\(R.path) \(key)")
-    guard let data = bodies["\(R.path)/\(key.lowercased())"] else {
-      throw .notFound(resource: "\(R.path) \(key)")
+  /// Fixtures as values: the species index (`index`, else `speciesList`'s), the paged species
+  /// list, and the species' own resources.
+  public init(
+    index: [SpeciesSummary]? = nil, speciesList: [NamedResource]? = nil, species: [Species] = [],
+    pokemon: [Pokemon] = [], chains: [EvolutionChain] = [], genderLists: [GenderList] = [],
+    types: [PokemonType] = []
+  ) {
+    self.index = index
+    self.speciesList = speciesList
+    self.species = Dictionary(species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    self.pokemon = Dictionary(pokemon.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    self.chains = Dictionary(chains.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    self.genderLists = Dictionary(
+      genderLists.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    self.types = Dictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  // MARK: What a test changes
+
+  /// Adds an item, move or place.
+  public func add(_ kind: GameResourceKind, _ resource: GameResource) {
+    gameResources["\(kind.path)/\(resource.name)"] = resource
+  }
+
+  /// Adds a type.
+  public func add(_ type: PokemonType) { types[type.name] = type }
+
+  /// Adds (or replaces) a species.
+  public func add(_ species: Species) { self.species[species.id] = species }
+
+  /// Adds (or replaces) a pokemon.
+  public func add(_ pokemon: Pokemon) { self.pokemon[pokemon.id] = pokemon }
+
+  /// Adds (or replaces) an evolution chain.
+  public func add(_ chain: EvolutionChain) { chains[chain.id] = chain }
+
+  /// Requests whose path starts with `prefix` fail with `error` (the latest rule first).
+  public func fail(_ prefix: String, with error: APIError) {
+    failures.insert((prefix, error), at: 0)
+  }
+
+  /// Runs `step` with each request's path after it is recorded and before it is answered (while
+  /// it is in flight); what it throws is the request's answer.
+  public func beforeAnswering(
+    _ step: @escaping @Sendable (FixtureClient, String) async throws(APIError) -> Void
+  ) {
+    self.step = step
+  }
+
+  /// A species' answer tells this chain early, as an answer from the network does, before it
+  /// is answered.
+  public func tellChain(_ id: Int?) { toldChain = id }
+
+  /// Adds a line of the test's own to ``requests``.
+  public func record(_ line: String) { requests.append(line) }
+
+  /// The requests so far whose path starts with `prefix`.
+  public func count(_ prefix: String) -> Int { requests.filter { $0.hasPrefix(prefix) }.count }
+
+  /// Waits (up to a second) until a request starting with `prefix` has been made: a safety net
+  /// for the tests that make requests wait for each other, not a timing check.
+  public func waitFor(_ prefix: String) async {
+    for _ in 0..<500 where count(prefix) == 0 {
+      try? await Task.sleep(for: .milliseconds(2))
     }
+  }
+
+  /// How many requests starting with `prefix` are being answered now.
+  public func inFlight(_ prefix: String) -> Int {
+    inFlightPaths.filter { $0.hasPrefix(prefix) }.count
+  }
+
+  /// Records `path`, then answers with `answer` unless a failure or the test's step says
+  /// otherwise.
+  private func answer<T>(_ path: String, _ answer: () throws(APIError) -> T) async throws(APIError)
+    -> T
+  {
+    requests.append(path)
+    priorities[path] = Task.basePriority
+    inFlightPaths.append(path)
+    maximumInFlight = max(maximumInFlight, inFlightPaths.count)
+    defer {
+      if let index = inFlightPaths.firstIndex(of: path) { inFlightPaths.remove(at: index) }
+    }
+    if let step { try await step(self, path) }
+    if let failure = failures.first(where: { path.hasPrefix($0.prefix) }) { throw failure.error }
+    return try answer()
+  }
+
+  private func decoded<R: Decodable>(_ type: R.Type, _ data: Data?, _ resource: String)
+    throws(APIError) -> R
+  {
+    guard let data else { throw .notFound(resource: resource) }
     do {
       return try JSONDecoder().decode(R.self, from: data)
     } catch {
-      throw .invalidData(resource: "\(R.path) \(key)")
+      throw .invalidData(resource: resource)
+    }
+  }
+
+  // MARK: PokeAPIClient
+
+  public func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
+    let path = "\(R.path)/\(key.lowercased())"
+    return try await answer(path) { () throws(APIError) in
+      try decoded(R.self, bodies[path], "\(R.path) \(key)")
     }
   }
 
   public func names(of path: String) async throws(APIError) -> [NamedResource] {
-    requests.append("names \(path)")
-    guard let list = lists[path] else { throw .notFound(resource: "the \(path) index") }
-    return list
+    try await answer("\(path)?limit=100000") { () throws(APIError) in
+      guard let list = lists[path] else { throw .notFound(resource: "the \(path) index") }
+      return list
+    }
   }
 
   /// Computed every time, and recorded (`derived NAME`).
@@ -71,89 +197,121 @@ public actor FixtureClient: PokeAPIClient {
     return try await compute().value
   }
 
+  /// A page of `speciesList`.
   public func speciesPage(offset: Int, limit: Int) async throws(APIError) -> SpeciesListPage {
-    throw .notFound(resource: "species page")
+    try await answer("pokemon-species?offset=\(offset)&limit=\(limit)") { () throws(APIError) in
+      guard let speciesList else { throw .notFound(resource: "species page") }
+      let start = min(offset, speciesList.count)
+      let end = min(start + limit, speciesList.count)
+      return SpeciesListPage(
+        count: speciesList.count, next: end < speciesList.count ? "next" : nil,
+        previous: start > 0 ? "previous" : nil, results: Array(speciesList[start..<end]))
+    }
   }
 
-  /// The `pokemon-species` fixtures' names and ids.
+  /// `index`, else `speciesList`'s, else the `pokemon-species` fixtures' names and ids.
   public func speciesIndex() async throws(APIError) -> [SpeciesSummary] {
-    requests.append("species index")
-    guard let list = lists["pokemon-species"] else { throw .notFound(resource: "species index") }
-    return list.compactMap { reference in
-      reference.id.map { SpeciesSummary(id: $0, name: reference.name) }
+    try await answer("pokemon-species?limit=100000") { () throws(APIError) in
+      if let index { return index }
+      if let speciesList {
+        return SpeciesListPage(
+          count: speciesList.count, next: nil, previous: nil, results: speciesList
+        )
+        .summaries
+      }
+      guard let list = lists["pokemon-species"] else { throw .notFound(resource: "species index") }
+      return list.compactMap { reference in
+        reference.id.map { SpeciesSummary(id: $0, name: reference.name) }
+      }
     }
   }
 
+  /// No forms beyond the species' own.
   public func formIndex() async throws(APIError) -> [SpeciesSummary] {
-    throw .notFound(resource: "form index")
+    try await answer("pokemon?limit=100000") { [] }
   }
 
-  /// Species from the `pokemon-species` fixtures.
+  public func species(
+    _ key: SpeciesKey, chainNamed: @escaping @Sendable (Int) -> Void
+  ) async throws(APIError) -> Species {
+    if let toldChain { chainNamed(toldChain) }
+    return try await species(key)
+  }
+
+  /// The species given as values, else the `pokemon-species` fixtures.
   public func species(_ key: SpeciesKey) async throws(APIError) -> Species {
-    requests.append("species \(key)")
-    guard let data = bodies["pokemon-species/\(key.pathComponent)"] else {
-      throw .notFound(resource: "species \(key)")
-    }
-    do {
-      return try JSONDecoder().decode(Species.self, from: data)
-    } catch {
-      throw .invalidData(resource: "species \(key)")
+    try await answer("pokemon-species/\(key)") { () throws(APIError) in
+      let found: Species? =
+        switch key {
+        case .id(let id): species[id]
+        case .name(let name): species.values.first { $0.name == name.lowercased() }
+        }
+      if let found { return found }
+      return try decoded(
+        Species.self, bodies["pokemon-species/\(key.pathComponent)"], "pokemon-species/\(key)")
     }
   }
 
   /// The encounters given for `pokemonID` (a JSON list in the API's shape), none otherwise.
   public func encounters(pokemonID: Int) async throws(APIError) -> PokemonEncounters {
-    requests.append("encounters \(pokemonID)")
-    guard let data = encounterLists[pokemonID] else {
-      return PokemonEncounters(pokemonID: pokemonID, encounters: [])
-    }
-    do {
+    try await answer("pokemon/\(pokemonID)/encounters") { () throws(APIError) in
+      guard let data = encounterLists[pokemonID] else {
+        return PokemonEncounters(pokemonID: pokemonID, encounters: [])
+      }
       return PokemonEncounters(
         pokemonID: pokemonID,
-        encounters: try JSONDecoder().decode([LocationEncounter].self, from: data))
-    } catch {
-      throw .invalidData(resource: "encounters \(pokemonID)")
+        encounters: try decoded([LocationEncounter].self, data, "encounters \(pokemonID)"))
     }
   }
 
   public func pokemon(id: Int) async throws(APIError) -> Pokemon {
-    throw .notFound(resource: "pokemon \(id)")
+    try await answer("pokemon/\(id)") { () throws(APIError) in
+      guard let found = pokemon[id] else { throw .notFound(resource: "pokemon/\(id)") }
+      return found
+    }
   }
 
   public func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain {
-    throw .notFound(resource: "chain \(id)")
+    try await answer("evolution-chain/\(id)") { () throws(APIError) in
+      guard let found = chains[id] else { throw .notFound(resource: "evolution-chain/\(id)") }
+      return found
+    }
   }
 
-  /// The `gender` fixtures.
+  /// The gender lists given as values, else the `gender` fixtures.
   public func genderList(id: Int) async throws(APIError) -> GenderList {
-    requests.append("gender \(id)")
-    guard let data = bodies["gender/\(id)"] else { throw .notFound(resource: "gender \(id)") }
-    do {
-      return try JSONDecoder().decode(GenderList.self, from: data)
-    } catch {
-      throw .invalidData(resource: "gender \(id)")
+    try await answer("gender/\(id)") { () throws(APIError) in
+      if let found = genderLists[id] { return found }
+      return try decoded(GenderList.self, bodies["gender/\(id)"], "gender/\(id)")
     }
   }
 
   public func gameResource(
     _ kind: GameResourceKind, _ reference: NamedResource
   ) async throws(APIError) -> GameResource {
-    throw .notFound(resource: "\(kind.path) \(reference.name)")
+    let path = "\(kind.path)/\(reference.name)"
+    return try await answer(path) { () throws(APIError) in
+      guard let found = gameResources[path] else { throw .notFound(resource: path) }
+      return found
+    }
   }
 
+  /// The types given as values, else the `type` fixtures.
   public func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
-    requests.append("type \(reference.name)")
-    guard let data = bodies["type/\(reference.name)"] else {
-      throw .notFound(resource: "type \(reference.name)")
-    }
-    do {
-      return try JSONDecoder().decode(PokemonType.self, from: data)
-    } catch {
-      throw .invalidData(resource: "type \(reference.name)")
+    let path = "type/\(reference.name)"
+    return try await answer(path) { () throws(APIError) in
+      if let found = types[reference.name] { return found }
+      return try decoded(PokemonType.self, bodies[path], path)
     }
   }
 
+  /// The `type` fixtures' names, else the types given as values (none when none are).
   public func typeIndex() async throws(APIError) -> [NamedResource] {
-    try await names(of: "type")
+    try await answer("type?limit=100000") { () throws(APIError) in
+      if let list = lists["type"] { return list }
+      return types.values.sorted { $0.id < $1.id }.map {
+        NamedResource(name: $0.name, url: "https://x.test/api/v2/type/\($0.id)/")
+      }
+    }
   }
 }

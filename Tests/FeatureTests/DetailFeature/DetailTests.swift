@@ -4,10 +4,11 @@ import DetailModels
 import Foundation
 import Locking
 import Models
+import TestSupport
 import Testing
 
-func eeveeClient() throws -> FakePokeAPIClient {
-  FakePokeAPIClient(
+func eeveeClient() throws -> FixtureClient {
+  FixtureClient(
     index: indexFixture,
     species: [try decode(Species.self, eeveeSpeciesJSON)],
     pokemon: [try decode(Pokemon.self, eeveePokemonJSON)],
@@ -50,7 +51,7 @@ struct DetailTests {
   }
 
   @Test func typesFollowSlotOrder() async throws {
-    let client = FakePokeAPIClient(
+    let client = FixtureClient(
       species: [Species(id: 1, name: "bulbasaur", genderRate: 1)],
       pokemon: [try decode(Pokemon.self, bulbasaurPokemonJSON)])
     let detail = try await DetailFeature(client: client).details(of: .id(1))
@@ -66,7 +67,7 @@ struct DetailTests {
   {
     let (species, pokemon) = plainPair(7, "x", height: decimetres, weight: hectograms)
     let detail = try await DetailFeature(
-      client: FakePokeAPIClient(species: [species], pokemon: [pokemon])
+      client: FixtureClient(species: [species], pokemon: [pokemon])
     ).details(of: .id(7))
     #expect(detail.heightCentimetres == centimetres)
     #expect(detail.weightKilograms == kilograms)
@@ -78,7 +79,7 @@ struct DetailTests {
   func capitalisation(slug: String, expected: String) async throws {
     let (species, pokemon) = plainPair(122, slug)
     let detail = try await DetailFeature(
-      client: FakePokeAPIClient(species: [species], pokemon: [pokemon])
+      client: FixtureClient(species: [species], pokemon: [pokemon])
     ).details(of: .id(122))
     #expect(detail.displayName == expected)
   }
@@ -87,14 +88,14 @@ struct DetailTests {
     "Gender ratio in words",
     arguments: [(-1, "Genderless"), (0, "100% ♂"), (8, "100% ♀"), (4, "50% ♂ · 50% ♀")])
   func genderRatio(rate: Int, words: String) async throws {
-    let client = FakePokeAPIClient(
+    let client = FixtureClient(
       species: [Species(id: 5, name: "x", genderRate: rate)],
       pokemon: [Pokemon(id: 5, name: "x", height: 1, weight: 1)])
     #expect(try await DetailFeature(client: client).details(of: .id(5)).genderRatio == words)
   }
 
   @Test func babyLegendaryAndMythicalFlags() async throws {
-    let client = FakePokeAPIClient(
+    let client = FixtureClient(
       species: [
         Species(id: 172, name: "pichu", genderRate: 4, isBaby: true),
         Species(id: 150, name: "mewtwo", genderRate: -1, isLegendary: true),
@@ -109,7 +110,7 @@ struct DetailTests {
 
   @Test func speciesAndPokemonAreFetchedInParallel() async throws {
     let client = try eeveeClient()
-    await client.set(waitForPartner: true)
+    await client.makeSpeciesAndPokemonWaitForEachOther()
     _ = try await DetailFeature(client: client).details(of: .id(133))
     #expect(await client.maximumInFlight == 2)
     #expect(await client.count("pokemon-species/133") == 1)
@@ -141,14 +142,14 @@ struct DetailTests {
   }
 
   /// What `open NAME` does: resolve, then the details of what it resolved to.
-  func open(_ input: String, _ client: FakePokeAPIClient) async throws -> SpeciesDetailViewModel {
+  func open(_ input: String, _ client: FixtureClient) async throws -> SpeciesDetailViewModel {
     let feature = DetailFeature(client: client)
     return try await feature.details(of: try await feature.resolve(input))
   }
 
   @Test func openingANameUsesTheIndexOnceSoBothStillRunTogether() async throws {
     let client = try eeveeClient()
-    await client.set(waitForPartner: true)
+    await client.makeSpeciesAndPokemonWaitForEachOther()
     let detail = try await open("Eevee", client)
     #expect(detail.id == 133)
     #expect(await client.maximumInFlight == 2)
@@ -157,7 +158,7 @@ struct DetailTests {
 
   @Test func openingANameWithoutAnIndexAsksForTheIndexOnce() async throws {
     let client = try eeveeClient()
-    await client.set(indexError: .offline)
+    await client.fail("pokemon-species?limit", with: .offline)
     let detail = try await open("eevee", client)
     #expect(detail.displayName == "Eevee")
     #expect(await client.count("pokemon-species?limit") == 1)
@@ -167,7 +168,7 @@ struct DetailTests {
 
   @Test func withoutAnIndexANameIsFetchedByName() async throws {
     let client = try eeveeClient()
-    await client.set(indexError: .offline)
+    await client.fail("pokemon-species?limit", with: .offline)
     let detail = try await DetailFeature(client: client).details(of: .name("eevee"))
     #expect(detail.id == 133)
     #expect(await client.count("pokemon-species/eevee") == 1)
@@ -176,18 +177,26 @@ struct DetailTests {
 
   @Test func theChainIsRequestedWhileThePokemonIsStillLoading() async throws {
     let client = try eeveeClient()
-    await client.set(holdPokemonUntilChainRequested: true)
+    await client.holdPokemonUntilAChainIsRequested()
     let feature = DetailFeature(client: client, warmUp: { _, work in Task { await work() } })
     _ = try await feature.details(of: .id(133))
-    #expect(await client.chainRequestedWhilePokemonInFlight)
+    #expect(await client.count("a chain while a pokemon was in flight") == 1)
     #expect(try await feature.evolution(of: .id(133)).root.children.count == 8)
   }
 
   /// Eevee's details over a client whose species' answer tells `chain` early: the client, and
   /// the warm-ups the feature started, by name.
-  private func detailsTelling(chain: Int) async throws -> (FakePokeAPIClient, [String]) {
+  private func detailsTelling(chain: Int) async throws -> (FixtureClient, [String]) {
     let client = try eeveeClient()
-    await client.set(tellsChain: chain)
+    await client.tellChain(chain)
+    // The species waits for the chain it told, and notes whether it came first.
+    await client.beforeAnswering { client, path async throws(APIError) in
+      guard path.hasPrefix("pokemon-species/") else { return }
+      await client.waitFor("evolution-chain/\(chain)")
+      if await client.count("evolution-chain/\(chain)") > 0 {
+        await client.record("the chain told came before the species")
+      }
+    }
     let warmed = Locked<[String]>([])
     let feature = DetailFeature(
       client: client,
@@ -201,7 +210,7 @@ struct DetailTests {
 
   @Test func theChainAnAnswerNamesIsRequestedBeforeTheSpeciesComesAndWarmedOnce() async throws {
     let (client, warmed) = try await detailsTelling(chain: 67)
-    #expect(await client.toldChainRequestedFirst)
+    #expect(await client.count("the chain told came before the species") == 1)
     #expect(warmed == ["evolution chain #67"])
   }
 
@@ -212,7 +221,8 @@ struct DetailTests {
 
   @Test func aFailingChainDoesNotFailTheDetails() async throws {
     let client = try eeveeClient()
-    await client.set(chainError: .server(status: 503), holdPokemonUntilChainRequested: true)
+    await client.fail("evolution-chain/", with: .server(status: 503))
+    await client.holdPokemonUntilAChainIsRequested()
     let feature = DetailFeature(client: client, warmUp: { _, work in Task { await work() } })
     let detail = try await feature.details(of: .id(133))
     #expect(detail.displayName == "Eevee")
@@ -233,7 +243,7 @@ struct DetailTests {
           isDefault: true,
           pokemon: NamedResource(name: "odd-mon", url: "https://pokeapi.co/api/v2/pokemon/10500/")),
       ])
-    let client = FakePokeAPIClient(
+    let client = FixtureClient(
       species: [species],
       pokemon: [
         Pokemon(id: 900, name: "odd-mon-alt", height: 1, weight: 1),
@@ -245,7 +255,7 @@ struct DetailTests {
   }
 
   @Test func apiErrorsPassThrough() async throws {
-    let client = FakePokeAPIClient()
+    let client = FixtureClient()
     await #expect(throws: DetailError.api(.notFound(resource: "pokemon-species/404"))) {
       try await DetailFeature(client: client).details(of: .id(404))
     }

@@ -3,10 +3,11 @@ import DetailFeature
 import DetailModels
 import Foundation
 import Models
+import TestSupport
 import Testing
 
-func chainClient(_ jsons: String...) throws -> FakePokeAPIClient {
-  FakePokeAPIClient(chains: try jsons.map { try decode(EvolutionChain.self, $0) })
+func chainClient(_ jsons: String...) throws -> FixtureClient {
+  FixtureClient(chains: try jsons.map { try decode(EvolutionChain.self, $0) })
 }
 
 /// A chain `root-mon` → `next-mon` whose one link has the given `evolution_details` body.
@@ -86,14 +87,14 @@ struct EvolutionTreeTests {
   }
 
   @Test func speciesWithoutAChainIsATreeOfItself() async throws {
-    let client = FakePokeAPIClient(species: [Species(id: 999, name: "lone-mon", genderRate: -1)])
+    let client = FixtureClient(species: [Species(id: 999, name: "lone-mon", genderRate: -1)])
     let tree = try await DetailFeature(client: client).evolution(of: .id(999))
     #expect(tree.chainID == nil && tree.rows.map(\.displayName) == ["Lone-Mon"])
     #expect(await client.count("evolution-chain") == 0)
   }
 
   @Test func evolutionOfASpeciesFindsItsChain() async throws {
-    let client = FakePokeAPIClient(
+    let client = FixtureClient(
       species: [try decode(Species.self, eeveeSpeciesJSON)],
       chains: [try decode(EvolutionChain.self, eeveeChainJSON)])
     let tree = try await DetailFeature(client: client).evolution(of: .id(133))
@@ -211,7 +212,7 @@ struct TriggerWordsTests {
                 name: "next-mon", url: "https://pokeapi.co/api/v2/pokemon-species/2/"),
               evolutionDetails: testCase.details)
           ]))
-      let tree = try await DetailFeature(client: FakePokeAPIClient(chains: [chain]))
+      let tree = try await DetailFeature(client: FixtureClient(chains: [chain]))
         .evolution(chainID: 900, selectedSpeciesID: nil)
       #expect(tree.root.children.first?.trigger == testCase.words)
     }

@@ -4,6 +4,7 @@ import DetailModels
 import Foundation
 import Locking
 import Models
+import TestSupport
 import Testing
 
 // Fixtures written for these tests in the API's shape: a link's `evolution_details` as the real
@@ -77,18 +78,14 @@ private func english(_ id: Int, _ slug: String, _ name: String) -> GameResource 
     names: [.init(name: name, language: NamedResource(name: "en", url: ""))])
 }
 
-private func tree(_ json: String, client: FakePokeAPIClient? = nil) async throws
+private func tree(_ json: String, client: FixtureClient? = nil) async throws
   -> EvolutionTreeViewModel
 {
   let chain = try decode(EvolutionChain.self, json)
-  let client = client ?? FakePokeAPIClient()
-  await client.setChain(chain)
+  let client = client ?? FixtureClient()
+  await client.add(chain)
   return try await DetailFeature(client: client).evolution(
     chainID: chain.id, selectedSpeciesID: nil)
-}
-
-extension FakePokeAPIClient {
-  func setChain(_ chain: EvolutionChain) { chains[chain.id] = chain }
 }
 
 @Suite("Every way to evolve")
@@ -129,7 +126,7 @@ struct EvolutionWaysTests {
   }
 
   @Test func waysNotMarkedDefaultAreFoldedIntoOneLine() async throws {
-    let client = FakePokeAPIClient()
+    let client = FixtureClient()
     let magnezone = try #require(try await tree(magnezoneJSON, client: client).root.children.first)
     #expect(magnezone.trigger == "use Thunder Stone")
     #expect(magnezone.also == "level up at Mt Coronet, Chargestone Cave or 4 other places")
@@ -141,7 +138,7 @@ struct EvolutionWaysTests {
   }
 
   @Test func itemMoveAndPlaceNamesComeFromTheAPI() async throws {
-    let client = FakePokeAPIClient()
+    let client = FixtureClient()
     await client.add(.item, english(198, "kings-rock", "King's Rock"))
     await client.add(.item, english(1643, "galarica-cuff", "Galarica Cuff"))
     await client.add(.location, english(10, "mt-coronet", "Mt. Coronet"))
@@ -170,7 +167,7 @@ struct EvolutionWaysTests {
        "evolution_chain": {"url": "https://pokeapi.co/api/v2/evolution-chain/33/"},
        "varieties": [{"is_default": true, "pokemon": \(resource("pokemon", "slowpoke", 79))}]}
       """
-    let client = FakePokeAPIClient(
+    let client = FixtureClient(
       species: [try decode(Species.self, speciesJSON)],
       pokemon: [Pokemon(id: 79, name: "slowpoke", height: 12, weight: 360)],
       chains: [try decode(EvolutionChain.self, slowpokeJSON)])

@@ -3,6 +3,7 @@ import DetailFeature
 import DetailModels
 import Foundation
 import Models
+import TestSupport
 import Testing
 
 // Raichu and its Alolan form, written in the API's shape (trimmed).
@@ -26,8 +27,8 @@ private func pokemonJSON(_ id: Int, _ name: String, _ types: [String], ability: 
     """
 }
 
-private func raichuClient() throws -> FakePokeAPIClient {
-  FakePokeAPIClient(
+private func raichuClient() throws -> FixtureClient {
+  FixtureClient(
     index: indexFixture + [SpeciesSummary(id: 26, name: "raichu")],
     species: [try decode(Species.self, raichuSpeciesJSON)],
     pokemon: [

@@ -2,6 +2,7 @@ import APIClient
 import DetailModels
 import Foundation
 import Models
+import TestSupport
 import Testing
 
 @testable import DetailFeature
@@ -114,7 +115,7 @@ struct SpeciesLanguageTests {
 
   @Test func rowsAreNamedFromTheirSpeciesWhileTheNamesAreNotLoaded() async throws {
     let (species, pokemon) = try pikachu()
-    let client = FakePokeAPIClient(index: indexFixture, species: [species], pokemon: [pokemon])
+    let client = FixtureClient(index: indexFixture, species: [species], pokemon: [pokemon])
     let named = await client.naming([25, 25, 10_100], in: glossary("ko"))
     #expect(named.species == [25: "피카츄"])
     #expect(await client.count("pokemon-species/") == 1)
@@ -126,7 +127,7 @@ struct SpeciesLanguageTests {
 
   @Test func theDetailsAskTheGlossaryOfTheMomentAndNameAbilitiesInTheLanguage() async throws {
     let (species, pokemon) = try pikachu()
-    let client = FakePokeAPIClient(index: indexFixture, species: [species], pokemon: [pokemon])
+    let client = FixtureClient(index: indexFixture, species: [species], pokemon: [pokemon])
     let feature = DetailFeature(client: client, glossary: { glossary("ja") })
     let detail = try await feature.details(of: .id(25))
     #expect(detail.displayName == "ピカチュウ" && detail.stats.last?.name == "とくこう")

@@ -3,6 +3,7 @@ import DetailFeature
 import DetailModels
 import Foundation
 import Models
+import TestSupport
 import Testing
 
 // `/type/{id}` fixtures written in the API's shape (both halves of `damage_relations`; pokedex
@@ -47,9 +48,9 @@ private func pokemonJSON(_ id: Int, _ name: String, types: [String]) -> String {
     """
 }
 
-private func client(_ pokemon: String) throws -> FakePokeAPIClient {
+private func client(_ pokemon: String) throws -> FixtureClient {
   let decoded = try decode(Pokemon.self, pokemon)
-  let client = FakePokeAPIClient(
+  let client = FixtureClient(
     species: [Species(id: decoded.id, name: decoded.name, genderRate: 1)], pokemon: [decoded])
   return client
 }

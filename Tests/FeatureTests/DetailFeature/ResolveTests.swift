@@ -2,11 +2,12 @@ import APIClient
 import DetailFeature
 import DetailModels
 import Models
+import TestSupport
 import Testing
 
 @Suite("Resolving what the user typed")
 struct ResolveTests {
-  let feature = DetailFeature(client: FakePokeAPIClient(index: indexFixture))
+  let feature = DetailFeature(client: FixtureClient(index: indexFixture))
 
   @Test(
     "Ids, names and unique prefixes",
@@ -72,7 +73,7 @@ struct ResolveTests {
   }
 
   @Test func anIDGoesStraightToTheAPIWithoutLoadingTheIndex() async throws {
-    let client = FakePokeAPIClient()
+    let client = FixtureClient()
     let feature = DetailFeature(client: client)
     #expect(try await feature.resolve("5000") == .id(5000))
     #expect(try await feature.resolve("#133") == .id(133))
@@ -80,8 +81,8 @@ struct ResolveTests {
   }
 
   @Test func withoutAnIndexTheAPIDecides() async throws {
-    let client = FakePokeAPIClient()
-    await client.set(indexError: .offline)
+    let client = FixtureClient()
+    await client.fail("pokemon-species?limit", with: .offline)
     let feature = DetailFeature(client: client)
     #expect(try await feature.resolve("Eevee") == .name("eevee"))
     #expect(try await feature.resolve("133") == .id(133))

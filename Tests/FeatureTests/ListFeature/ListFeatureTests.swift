@@ -2,6 +2,7 @@ import APIClient
 import Foundation
 import ListFeature
 import Models
+import TestSupport
 import Testing
 
 // MARK: - Fixtures in the API's shape
@@ -42,8 +43,8 @@ func numberedSpecies(_ count: Int) -> [NamedResource] {
   (1...count).map { speciesResource($0, "species-\($0)") }
 }
 
-func genderClient() throws -> ListFakeClient {
-  ListFakeClient(genderLists: [
+func genderClient() throws -> FixtureClient {
+  FixtureClient(genderLists: [
     try decode(GenderList.self, femaleJSON), try decode(GenderList.self, maleJSON),
     try decode(GenderList.self, genderlessJSON),
   ])
@@ -55,7 +56,7 @@ func genderClient() throws -> ListFakeClient {
 struct PagingTests {
   @Test func firstPageHasHeaderAndRows() async throws {
     let feature = ListFeature(
-      client: ListFakeClient(speciesList: numberedSpecies(45)), pageSize: 20)
+      client: FixtureClient(speciesList: numberedSpecies(45)), pageSize: 20)
     let page = try await feature.page(1)
     #expect(page.title == "Pokémon")
     #expect(page.filter == .all)
@@ -69,7 +70,7 @@ struct PagingTests {
   }
 
   @Test func lastPageIsPartial() async throws {
-    let client = ListFakeClient(speciesList: numberedSpecies(45))
+    let client = FixtureClient(speciesList: numberedSpecies(45))
     let page = try await ListFeature(client: client, pageSize: 20).page(3)
     #expect(page.rows.map(\.id) == Array(41...45))
     #expect(page.hasPreviousPage && !page.hasNextPage)
@@ -77,14 +78,14 @@ struct PagingTests {
   }
 
   @Test func pageBeyondTheEndIsAClearError() async throws {
-    let feature = ListFeature(client: ListFakeClient(speciesList: numberedSpecies(1025)))
+    let feature = ListFeature(client: FixtureClient(speciesList: numberedSpecies(1025)))
     #expect(try await feature.page(52).rows.count == 5)
     let error = await #expect(throws: ListError.self) { try await feature.page(60) }
     #expect(error == .pageAfterLast(page: 60, lastPage: 52))
   }
 
   @Test func absurdPageNumbersAreRefusedWithoutCrashing() async throws {
-    let feature = ListFeature(client: ListFakeClient(speciesList: numberedSpecies(45)))
+    let feature = ListFeature(client: FixtureClient(speciesList: numberedSpecies(45)))
     await #expect(throws: ListError.pageAfterLast(page: Int.max, lastPage: 3)) {
       try await feature.page(Int.max)
     }
@@ -93,7 +94,7 @@ struct PagingTests {
   }
 
   @Test func emptyListIsOneEmptyPage() async throws {
-    let feature = ListFeature(client: ListFakeClient(speciesList: []))
+    let feature = ListFeature(client: FixtureClient(speciesList: []))
     let page = try await feature.page(1)
     #expect(page.pageCount == 1)
     #expect(page.rows.isEmpty)
@@ -108,24 +109,24 @@ struct PagingTests {
       speciesResource(1024, "terapagos"), speciesResource(1025, "pecharunt"),
       NamedResource(name: "deoxys-attack", url: "https://pokeapi.co/api/v2/pokemon/10001/"),
     ]
-    let page = try await ListFeature(client: ListFakeClient(speciesList: list)).page(1)
+    let page = try await ListFeature(client: FixtureClient(speciesList: list)).page(1)
     #expect(page.rows.map(\.id) == [1024, 1025, 10001])
     #expect(page.rows.map(\.displayName) == ["Terapagos", "Pecharunt", "Deoxys-Attack"])
   }
 
   @Test func downloadedRowsAreMarked() async throws {
-    let feature = ListFeature(client: ListFakeClient(speciesList: numberedSpecies(5)))
+    let feature = ListFeature(client: FixtureClient(speciesList: numberedSpecies(5)))
     let page = try await feature.page(1, downloaded: [2, 5, 99])
     #expect(page.rows.filter(\.hasImage).map(\.id) == [2, 5])
   }
 
   @Test func pageSizeIsKeptSane() {
-    #expect(ListFeature(client: ListFakeClient(), pageSize: 0).pageSize == 1)
-    #expect(ListFeature(client: ListFakeClient(), pageSize: 1_000_000).pageSize == 1000)
+    #expect(ListFeature(client: FixtureClient(), pageSize: 0).pageSize == 1)
+    #expect(ListFeature(client: FixtureClient(), pageSize: 1_000_000).pageSize == 1000)
   }
 
   @Test func apiErrorsPassThrough() async throws {
-    let feature = ListFeature(client: ListFakeClient(), pageSize: 20)
+    let feature = ListFeature(client: FixtureClient(), pageSize: 20)
     await #expect(throws: ListError.api(.notFound(resource: "gender/1"))) {
       try await feature.page(1, filter: .female)
     }
@@ -191,7 +192,7 @@ struct GenderFilterTests {
   }
 
   @Test func emptyFilterResultIsOneEmptyPage() async throws {
-    let client = ListFakeClient(genderLists: [
+    let client = FixtureClient(genderLists: [
       GenderList(id: 3, name: "genderless", pokemonSpeciesDetails: [])
     ])
     let page = try await ListFeature(client: client).page(1, filter: .genderless)
@@ -211,7 +212,7 @@ let indexSpecies = [
 
 @Suite("Search and random")
 struct SearchTests {
-  let client = ListFakeClient(speciesList: indexSpecies)
+  let client = FixtureClient(speciesList: indexSpecies)
 
   @Test func searchIsACaseInsensitiveSubstringOrderedByID() async throws {
     let result = try await ListFeature(client: client).search("CHU")
@@ -231,7 +232,7 @@ struct SearchTests {
   }
 
   @Test func hyphensTypedAtTheEndsArePartOfTheQuery() async throws {
-    let client = ListFakeClient(
+    let client = FixtureClient(
       speciesList: indexSpecies + [
         speciesResource(250, "ho-oh"), speciesResource(782, "jangmo-o"),
         speciesResource(783, "hakamo-o"), speciesResource(784, "kommo-o"),
@@ -270,7 +271,7 @@ struct SearchTests {
   }
 
   @Test func searchReportsAnUnreachableIndex() async throws {
-    await client.failIndex(with: .offline)
+    await client.fail("pokemon-species?limit", with: .offline)
     await #expect(throws: ListError.api(.offline)) {
       try await ListFeature(client: client).search("pika")
     }
@@ -319,7 +320,7 @@ struct SearchTests {
 @Suite("View models as JSON")
 struct JSONKeyTests {
   @Test func listKeysAreStable() async throws {
-    let page = try await ListFeature(client: ListFakeClient(speciesList: numberedSpecies(3)))
+    let page = try await ListFeature(client: FixtureClient(speciesList: numberedSpecies(3)))
       .page(1, downloaded: [1])
     let object = try #require(
       try JSONSerialization.jsonObject(with: JSONEncoder().encode(page)) as? [String: Any])

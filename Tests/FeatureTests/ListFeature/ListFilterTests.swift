@@ -58,7 +58,7 @@ struct ListFilterTests {
       1, filter: ListFilter(gender: .female, type: "water", generation: 1))
     #expect(
       Set(await client.requests) == [
-        "derived species/water · gen 1 · female", "gender 1", "type water", "generation 1",
+        "derived species/water · gen 1 · female", "gender/1", "type/water", "generation/1",
       ])
   }
 

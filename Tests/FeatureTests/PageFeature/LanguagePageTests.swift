@@ -201,7 +201,7 @@ struct LocalNamesResolveTests {
     #expect(page.name == "static")
     #expect(
       !requests.contains {
-        $0.hasPrefix("ability ") && $0 != "ability stat" && $0 != "ability static"
+        $0.hasPrefix("ability/") && $0 != "ability/stat" && $0 != "ability/static"
       })
   }
 

@@ -180,10 +180,10 @@ struct LearnsetTests {
     _ = try await learnset(client: client)
     let requests = await client.requests
     #expect(
-      requests.filter { $0.hasPrefix("move ") }.sorted() == [
-        "move 34", "move 344", "move 84", "move 85", "move 87",
+      requests.filter { $0.hasPrefix("move/") }.sorted() == [
+        "move/34", "move/344", "move/84", "move/85", "move/87",
       ])
-    #expect(requests.filter { $0.hasPrefix("machine ") } == ["machine 1900"])
+    #expect(requests.filter { $0.hasPrefix("machine/") } == ["machine/1900"])
   }
 
   @Test func withoutTheGamesTheyAreOrderedByID() async throws {

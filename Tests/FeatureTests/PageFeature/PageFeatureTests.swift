@@ -61,8 +61,8 @@ struct AbilityPageTests {
     #expect(page.flavorText == "Sword and Shield's.")
     let requests = await client.requests
     #expect(
-      requests.filter { $0.hasPrefix("version-group ") }.sorted() == [
-        "version-group lets-go", "version-group sword-shield",
+      requests.filter { $0.hasPrefix("version-group/") }.sorted() == [
+        "version-group/lets-go", "version-group/sword-shield",
       ])
   }
 
@@ -125,8 +125,8 @@ struct MovePageTests {
     let client = try client()
     _ = try await directory(client).open("move", "fire-punch")
     let requests = await client.requests
-    #expect(requests.contains("machine 1900"))
-    #expect(!requests.contains("machine 1300"))
+    #expect(requests.contains("machine/1900"))
+    #expect(!requests.contains("machine/1300"))
   }
 
   @Test func aStatusMoveWithoutPowerAccuracyOrMachine() async throws {
@@ -363,28 +363,30 @@ struct PageDirectoryTests {
   /// loaded, else its texts' games alone).
   func pageRequests(_ client: FixtureClient) async -> [String] {
     await client.requests.filter { request in
-      !["derived game-order", "names version-group", "names pokedex"].contains(request)
-        && !request.hasPrefix("version-group ")
+      !["derived game-order", "version-group?limit=100000", "pokedex?limit=100000"].contains(
+        request)
+        && !request.hasPrefix("version-group/")
     }
   }
 
   @Test func anExactNameIsOneRequest() async throws {
     let client = try client()
     _ = try await directory(client).open("ability", "Static")
-    #expect(await pageRequests(client) == ["ability static"])
+    #expect(await pageRequests(client) == ["ability/static"])
   }
 
   @Test func anotherNameReadsTheNamesThenTheOneItMeans() async throws {
     let client = try client()
     _ = try await directory(client).open("ability", "stat")
-    #expect(await pageRequests(client) == ["ability stat", "names ability", "ability static"])
+    #expect(
+      await pageRequests(client) == ["ability/stat", "ability?limit=100000", "ability/static"])
   }
 
   @Test func anIDOpensWithoutTheNames() async throws {
     let client = try client()
     let page = try await directory(client).open("ability", "9")
     #expect(page.title == "Static")
-    #expect(await pageRequests(client) == ["ability 9"])
+    #expect(await pageRequests(client) == ["ability/9"])
   }
 
   @Test func theStartOfExactlyOneNameOpensIt() async throws {

@@ -10,6 +10,7 @@ import Images
 import ListFeature
 import Presentation
 import Session
+import TestSupport
 import Testing
 
 /// Serves the same bytes for every sprite (404 for the files in `missing`) and counts requests.
@@ -79,7 +80,7 @@ struct ImageFlowTests {
     let directory = FileManager.default.temporaryDirectory
       .appending(path: "pokedex-image-flow-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let api = FakeAPI()
+    let api = FixtureClient.world()
     let server = SpriteServer()
     let images = ImageFeature(
       http: server, decoder: StubDecoder(), store: FileSpriteStore(directory: directory),
@@ -132,7 +133,7 @@ struct ImageFlowTests {
     let directory = FileManager.default.temporaryDirectory
       .appending(path: "pokedex-form-images-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let api = FakeAPI()
+    let api = FixtureClient.world()
     let server = SpriteServer(missing: ["10002.png"])
     let shell = makeShell(api: api, images: imageFeature(server, in: directory))
 

@@ -77,13 +77,13 @@ struct PageSyncTests {
     // Requests, not the reads of kept values (the games' order, for the texts' newest).
     var requests = await client.requests.filter { !$0.hasPrefix("derived ") }
     #expect(
-      Set(requests) == ["ability static", "ability lightning-rod", "type electric"])
+      Set(requests) == ["ability/static", "ability/lightning-rod", "type/electric"])
 
     let withMoves = await sync(client, kinds: kinds).run(
       ids: [25], withImages: false, withMoves: true)
     #expect(withMoves.isComplete)
     requests = await client.requests
-    #expect(requests.contains("pokemon 25") && requests.contains("move 84"))
+    #expect(requests.contains("pokemon/25") && requests.contains("move/84"))
   }
 
   @Test func inALanguageThePagesAreAskedForBySlugNotByTheNamesShown() async throws {
@@ -94,7 +94,7 @@ struct PageSyncTests {
     #expect(summary.synced == 1 && summary.isComplete)
     #expect(
       Set(await client.requests.filter { !$0.hasPrefix("derived ") }) == [
-        "ability static", "ability lightning-rod", "type electric",
+        "ability/static", "ability/lightning-rod", "type/electric",
       ])
   }
 
@@ -121,7 +121,7 @@ struct PageSyncTests {
     let client = try client()
     _ = await sync(client, kinds: [TypeFeature.kind(client: client)]).run(
       ids: [25], withImages: false, withMoves: true)
-    #expect(await client.requests == ["type electric"])
+    #expect(await client.requests == ["type/electric"])
   }
 
   @Test func aPageThatFailsFailsTheSpecies() async throws {
@@ -158,6 +158,6 @@ struct PageSyncTests {
       ids: [25], withImages: false, withMoves: true)
     #expect(summary.synced == 0)
     #expect(summary.failures.first?.reason == .pages(.api(.notFound(resource: "machine 24"))))
-    #expect(await client.requests.contains("machine 24"))
+    #expect(await client.requests.contains("machine/24"))
   }
 }

@@ -11,11 +11,12 @@ import Presentation
 import Session
 import Synchronization
 import Terminal
+import TestSupport
 import Testing
 
 /// A session wired like the real one, over a fake API, writing to files instead of a terminal.
 struct TestSession {
-  let api: FakeAPI
+  let api: FixtureClient
   let work = BackgroundWork()
   let shell: Shell
   let names: SpeciesNames
@@ -25,7 +26,7 @@ struct TestSession {
   let errors: CapturedFile
 
   init(
-    api: FakeAPI = FakeAPI(), settleLimit: Duration = .seconds(3),
+    api: FixtureClient = FixtureClient.world(), settleLimit: Duration = .seconds(3),
     details wrap: (any SpeciesDetails, NoticeBoard) -> any SpeciesDetails = { details, _ in details
     },
     loadNames: (@Sendable () async throws(APIError) -> [SpeciesSummary])? = nil,
@@ -193,36 +194,36 @@ struct SessionRuntimeTests {
   }
 
   @Test func workACommandStartedIsAwaitedBeforeAScriptEnds() async throws {
-    let api = FakeAPI()
+    let api = FixtureClient.world()
     await api.set(chainDelay: .milliseconds(300))
     let session = try TestSession(api: api, settleLimit: .seconds(30))
     #expect(await session.loop.runScript(["open 2"].async))
     // `open` warmed the chain in the background; the script waited for it.
-    #expect(await api.calls.contains("chain 1 done"))
+    #expect(await api.requests.contains("evolution-chain/1 done"))
   }
 
   @Test func theWaitAtTheEndOfAScriptIsBounded() async throws {
-    let api = FakeAPI()
+    let api = FixtureClient.world()
     await api.set(chainDelay: .seconds(3600))
     let session = try TestSession(api: api, settleLimit: .milliseconds(100))
     #expect(await session.loop.runScript(["open 2"].async))
-    #expect(await !api.calls.contains("chain 1 done"))
+    #expect(await !api.requests.contains("evolution-chain/1 done"))
   }
 
   @Test func quitCancelsTheWorkStillRunning() async throws {
-    let api = FakeAPI()
+    let api = FixtureClient.world()
     await api.set(chainDelay: .seconds(3600))
     let session = try TestSession(api: api)
     await session.loop.runInteractive(
       editor: ScriptedEditor(["open 2", "quit"]), typeAhead: noTypeAhead(),
       interrupts: nil)
-    #expect(await api.calls.contains("chain 1 cancelled"))
+    #expect(await api.requests.contains("evolution-chain/1 cancelled"))
     #expect(session.work.running.isEmpty)
   }
 
   @Test func theNamesLoadAgainAfterACommandSucceeds() async throws {
     let attempts = Atomic(0)
-    let api = FakeAPI()
+    let api = FixtureClient.world()
     let session = try TestSession(
       api: api,
       loadNames: { () async throws(APIError) in
@@ -261,7 +262,7 @@ struct SessionRuntimeTests {
   }
 
   @Test func cacheClearStopsTheLoadsInFlightFirst() async throws {
-    let api = FakeAPI()
+    let api = FixtureClient.world()
     await api.set(chainDelay: .seconds(3600))
     let work = BackgroundWork()
     let clearedWhileLoading = Atomic(true)
@@ -283,7 +284,7 @@ struct SessionRuntimeTests {
     #expect(await shell.execute("cache clear") == .output(.cacheCleared))
     let clearedWhileLoadingNow = clearedWhileLoading.load(ordering: .relaxed)
     #expect(!clearedWhileLoadingNow)
-    #expect(await api.calls.contains("chain 1 cancelled"))
+    #expect(await api.requests.contains("evolution-chain/1 cancelled"))
   }
 
   @Test func noticesOfTwoCommandsAreBothShownEachOnce() async throws {

@@ -9,6 +9,7 @@ import Models
 import Pages
 import Presentation
 import Session
+import TestSupport
 import Testing
 
 /// Red / Blue and Yellow, named in English, and a shell that keeps what `game` saves.
@@ -16,7 +17,7 @@ private func gameShell(
   saved: Locked<[SessionGame?]>, pages: PageDirectory = PageDirectory(),
   flavorText: @escaping @Sendable (Int, SessionGame, Glossary) async -> String? = { _, _, _ in nil }
 ) -> Shell {
-  let api = FakeAPI()
+  let api = FixtureClient.world()
   let order = GameOrder([
     VersionGroup(
       id: 1, name: "red-blue", order: 3,

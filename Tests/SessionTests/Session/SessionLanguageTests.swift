@@ -8,6 +8,7 @@ import Locking
 import Models
 import Presentation
 import Session
+import TestSupport
 import Testing
 
 /// Loaders that count their calls and hold the species' names until released.
@@ -53,7 +54,7 @@ private final class CountingLoaders: Sendable {
 }
 
 private func languageShell(
-  _ language: SessionLanguage, saved: Locked<[String?]>, api: FakeAPI = FakeAPI(),
+  _ language: SessionLanguage, saved: Locked<[String?]>, api: FixtureClient = FixtureClient.world(),
   work: BackgroundWork
 ) -> Shell {
   let glossary: @Sendable () async -> Glossary = { await language.glossary() }

@@ -11,11 +11,13 @@ import Pages
 import Presentation
 import Session
 import SyncFeature
+import TestSupport
 import Testing
 
 /// A shell over `api` with no cache, optional images and completion, collecting progress.
 func makeShell(
-  api: FakeAPI = FakeAPI(), flags: FeatureFlags = FeatureFlags(), images: ImageFeature? = nil,
+  api: FixtureClient = FixtureClient.world(), flags: FeatureFlags = FeatureFlags(),
+  images: ImageFeature? = nil,
   completion: CompletionSource? = nil, work: BackgroundWork = BackgroundWork(),
   clearCache: @escaping @Sendable () async -> Void = {},
   progress: @escaping @Sendable (SyncProgress) -> Void = { _ in },
@@ -183,7 +185,7 @@ struct ShellFlagTests {
 @Suite("sync fetches ahead")
 struct SyncTests {
   @Test func aRangeIsFetchedWithProgressAndUnknownIdsAreSkipped() async {
-    let api = FakeAPI(count: 12)
+    let api = FixtureClient.world(count: 12)
     let progress = ProgressLines()
     let shell = makeShell(api: api, progress: { step in progress.append(step) })
     guard case .output(.synced(let summary)) = await shell.execute("sync 9-20") else {
@@ -198,12 +200,12 @@ struct SyncTests {
     #expect(!CommandOutcome.output(.synced(partial)).succeeded)
     #expect(progress.lines.first == SyncProgress(done: 0, failed: 0, total: 4))
     #expect(progress.lines.last == SyncProgress(done: 4, failed: 0, total: 4))
-    let calls = await api.calls
+    let calls = await api.requests
     for id in 9...12 {
-      #expect(calls.contains("species \(id)"))
-      #expect(calls.contains("pokemon \(id)"))
+      #expect(calls.contains("pokemon-species/\(id)"))
+      #expect(calls.contains("pokemon/\(id)"))
     }
-    #expect(!calls.contains("species 13"))
+    #expect(!calls.contains("pokemon-species/13"))
     guard case .disabled = await shell.execute("sync --images").failure else {
       Issue.record("sync --images without images should be refused")
       return
@@ -213,12 +215,12 @@ struct SyncTests {
 
 extension SyncTests {
   @Test func ctrlCStopsASyncThatSaysHowFarItCameWithoutCountingWhatItInterrupted() async throws {
-    let api = FakeAPI(count: 12)
+    let api = FixtureClient.world(count: 12)
     await api.set(chainDelay: .seconds(60))  // no species can finish
     let progress = ProgressLines()
     let shell = makeShell(api: api, progress: { step in progress.append(step) })
     let task = Task { await shell.execute("sync 1-12") }
-    while await !api.calls.contains(where: { $0.hasPrefix("chain") }) {
+    while await !api.requests.contains(where: { $0.hasPrefix("evolution-chain/") }) {
       try await Task.sleep(for: .milliseconds(5))
     }
     task.cancel()
@@ -278,7 +280,7 @@ struct UnstoredSyncTests {
     // One species at a time; the disk fills up while species 3 is synced.
     let counter = Locked(0)
     let sync = SyncFeature(
-      details: DetailFeature(client: FakeAPI(count: 12)), images: nil, width: 1,
+      details: DetailFeature(client: FixtureClient.world(count: 12)), images: nil, width: 1,
       unsaved: {
         counter.withLock { calls in
           calls += 1
@@ -297,7 +299,8 @@ struct UnstoredSyncTests {
 @Suite("A rate-limited sync keeps going")
 struct RateLimitedSyncTests {
   @Test func everySpeciesIsSyncedOnlyLater() async {
-    let details = RateLimitedDetails(base: DetailFeature(client: FakeAPI(count: 12)), refusals: 2)
+    let details = RateLimitedDetails(
+      base: DetailFeature(client: FixtureClient.world(count: 12)), refusals: 2)
     let sync = SyncFeature(details: details, images: nil, retryPause: .milliseconds(5))
     let summary = await sync.run(ids: Array(1...10), withImages: false)
     #expect(summary.synced == 10)
@@ -305,7 +308,8 @@ struct RateLimitedSyncTests {
   }
 
   @Test func itGivesUpAfterABoundedNumberOfTries() async {
-    let details = RateLimitedDetails(base: DetailFeature(client: FakeAPI(count: 12)), refusals: 50)
+    let details = RateLimitedDetails(
+      base: DetailFeature(client: FixtureClient.world(count: 12)), refusals: 50)
     let sync = SyncFeature(details: details, images: nil, retryPause: .milliseconds(1))
     let summary = await sync.run(ids: [1, 2], withImages: false)
     #expect(summary.synced == 0)

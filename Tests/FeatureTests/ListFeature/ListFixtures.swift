@@ -1,0 +1,18 @@
+import Models
+
+/// A `{name, url}` species reference as the API writes it.
+func speciesResource(_ id: Int, _ name: String) -> NamedResource {
+  NamedResource(name: name, url: "https://pokeapi.co/api/v2/pokemon-species/\(id)/")
+}
+
+/// A deterministic generator for `random` (SplitMix64).
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
