@@ -110,6 +110,9 @@ enum ArgumentCompletion: Sendable, Equatable {
   case gameOption(String)
   /// The games (`where`'s names: version groups and versions), and `off`.
   case games
+  /// A species' name, and these options (each once), an option's value with the names of the
+  /// page kind `values` gives for it (`stats`).
+  case speciesAndOptions(options: [String], values: [String: String])
 }
 
 /// When a command makes sense, so that completion offers it only then.

@@ -287,6 +287,14 @@ public enum PageArguments: Sendable {
   case gameOption
   /// One to three species (`compare pikachu raichu`), completed with the species' names.
   case species
+  /// An optional species, then options that each take one value (`stats garchomp --level 50
+  /// --nature jolly`), read by the kind itself: `syntax` shows them in help, `check` says in one
+  /// line what is wrong with the words typed (`nil` when nothing is). The species is completed
+  /// with the species' names, the options with their words, and an option's value with the
+  /// names of the kind `values` gives for it (`["--nature": "nature"]`).
+  case speciesAndOptions(
+    syntax: String, options: [String], values: [String: String],
+    check: @Sendable ([String]) -> String?)
 }
 
 extension CommandSpec {
@@ -309,6 +317,14 @@ extension CommandSpec {
       applies = .withSelection
     case .species:
       (syntax, parse, completion) = ("A [B] [C]", parseSpecies(kind), .speciesEverywhere)
+    case .speciesAndOptions(let usage, let options, let values, let check):
+      syntax = usage
+      parse = { arguments, _ in
+        let words = arguments.words.map { $0.lowercased() }
+        if let problem = check(words) { return fail(problem) }
+        return .command(.show(kind: kind, name: words.isEmpty ? nil : words.joined(separator: " ")))
+      }
+      completion = .speciesAndOptions(options: options, values: values)
     }
     return CommandSpec(
       name: kind, aliases: aliases, arguments: syntax, summary: summary, details: details,

@@ -183,6 +183,36 @@ extension CommandParser {
         named(
           names + ["off"], local: context.localPageNames["games"], typed: Array(words.dropFirst()),
           current: current))
+    case .speciesAndOptions(let options, let values):
+      let typed = words.dropFirst().map { $0.lowercased() }
+      if let option = typed.last, options.contains(option) {
+        guard let kind = values[option] else { return .items([]) }
+        guard let names = context.pageNames[kind] else {
+          return .message("The \(kind) names are still loading; Tab will offer them in a moment.")
+        }
+        return .items(
+          named(names, local: context.localPageNames[kind], typed: [], current: current))
+      }
+      var candidates = options.filter { !typed.contains($0) && $0.hasPrefix(prefix) }.map {
+        CompletionItem($0)
+      }
+      // The species comes first, or between options (each followed by its value).
+      var speciesTyped = false
+      var index = 0
+      while index < typed.count {
+        if options.contains(typed[index]) {
+          index += 2
+        } else {
+          (speciesTyped, index) = (true, index + 1)
+        }
+      }
+      if !speciesTyped, !prefix.hasPrefix("-") {
+        guard let names = context.names else { return .message(Self.namesLoading) }
+        candidates =
+          linkedFirst(species(names, startingWith: prefix), context.links["open"] ?? [])
+          + candidates
+      }
+      return .items(candidates)
     case .pageNames(let kind):
       guard let names = context.pageNames[kind] else {
         return .message("The \(kind) names are still loading; Tab will offer them in a moment.")
@@ -311,6 +341,11 @@ extension CommandParser {
     switch spec.completion {
     case .pageNames(let kind): return kind
     case .games, .gameOption: return "games"
+    case .speciesAndOptions(_, let values):
+      // The option before the word being typed, when its value is a kind's name.
+      let words = lastCommand(of: line).split(whereSeparator: \.isWhitespace)
+      let option = line.last?.isWhitespace == true ? words.last : words.dropLast().last
+      return option.flatMap { values[$0.lowercased()] }
     default: return nil
     }
   }

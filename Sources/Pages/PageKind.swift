@@ -1,4 +1,5 @@
 import APIClient
+import DetailModels
 import Models
 
 /// What a page kind is opened with.
@@ -204,4 +205,18 @@ public enum PageError: Error, Sendable, Equatable {
   case needsSelection(kind: String)
   /// The API failed.
   case api(APIError)
+
+  /// Why a species typed for a page of `kind` (`compare`, `stats`) could not be opened, as a
+  /// page's error; an input that cannot be a name is shown with `example`.
+  public init(_ error: DetailError, kind: String, example: String) {
+    switch error {
+    case .api(let error): self = .api(error)
+    case .unknown(let input, let suggestion):
+      self = .unknown(kind: "Pokémon", input: input, suggestion: suggestion)
+    case .ambiguous(let input, let candidates, let total):
+      self = .ambiguous(kind: "Pokémon", input: input, candidates: candidates, total: total)
+    case .emptyInput, .inputTooLong, .invalidID:
+      self = .invalidName(kind: kind, example: example)
+    }
+  }
 }

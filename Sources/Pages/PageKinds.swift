@@ -43,6 +43,7 @@ public enum PageKinds {
     LearnsetFeature.declaration,
     EncounterFeature.declaration,
     CompareFeature.declaration,
+    StatsFeature.declaration,
     TypeFeature.declaration,
     TypeFeature.chartDeclaration,
     ItemFeature.declaration,

@@ -205,22 +205,10 @@ public enum CompareFeature {
     for result in results {
       switch result {
       case .success(let detail)?: shown.append(detail)
-      case .failure(let error)?: throw Self.pageError(error)
+      case .failure(let error)?: throw PageError(error, kind: "compare", example: "pikachu raichu")
       case nil: throw .api(.cancelled)
       }
     }
     return ComparePage(shown)
-  }
-
-  static func pageError(_ error: DetailError) -> PageError {
-    switch error {
-    case .api(let error): .api(error)
-    case .unknown(let input, let suggestion):
-      .unknown(kind: "Pokémon", input: input, suggestion: suggestion)
-    case .ambiguous(let input, let candidates, let total):
-      .ambiguous(kind: "Pokémon", input: input, candidates: candidates, total: total)
-    case .emptyInput, .inputTooLong, .invalidID:
-      .invalidName(kind: "compare", example: "pikachu raichu")
-    }
   }
 }

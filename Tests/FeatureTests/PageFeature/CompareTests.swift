@@ -6,24 +6,6 @@ import Models
 import Pages
 import Testing
 
-/// Species details as the detail feature makes them, by name.
-private struct Details: SpeciesDetails {
-  var known: [String: SpeciesDetailViewModel]
-
-  func open(_ input: String) async throws(DetailError) -> SpeciesDetailViewModel {
-    guard let detail = known[input] else { throw .unknown(input: input, suggestion: nil) }
-    return detail
-  }
-
-  func details(of key: SpeciesKey, form: Int?) async throws(DetailError) -> SpeciesDetailViewModel {
-    try await open(key.pathComponent)
-  }
-
-  func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
-    throw .unknown(input: key.pathComponent, suggestion: nil)
-  }
-}
-
 private func species(
   _ id: Int, _ name: String, types: [String], stats: [Int], weak: [String: Double] = [:],
   immune: [String] = []
@@ -56,7 +38,7 @@ private let known = [
 ]
 
 private func compare(_ argument: String, selection: String? = nil) async throws -> ComparePage {
-  let directory = PageDirectory(kinds: [CompareFeature.kind(details: Details(known: known))])
+  let directory = PageDirectory(kinds: [CompareFeature.kind(details: FixedDetails(known: known))])
   return try #require(
     try await directory.open("compare", argument, selectionName: selection) as? ComparePage)
 }
@@ -107,7 +89,7 @@ struct CompareTests {
   @Test func backShowsTheSameByName() async throws {
     let page = try await compare("raichu", selection: "pikachu")
     #expect(page.address == PageAddress(kind: "compare", key: "- pikachu raichu"))
-    let directory = PageDirectory(kinds: [CompareFeature.kind(details: Details(known: known))])
+    let directory = PageDirectory(kinds: [CompareFeature.kind(details: FixedDetails(known: known))])
     let again = try await directory.show(page.address)
     #expect((again as? ComparePage) == page)
   }

@@ -248,6 +248,7 @@ struct PageCompletionTests {
   let names: [String: [String]] = [
     "ability": ["adaptability", "lightning-rod", "overgrow", "static", "stench"],
     "moves": ["red-blue", "scarlet-violet", "sword-shield"],
+    "nature": ["adamant", "jolly", "timid"],
   ]
 
   func complete(_ line: String, links: [String: [String]] = [:]) -> CompletionResult {
@@ -289,6 +290,21 @@ struct PageCompletionTests {
     #expect(words(complete("moves ")) == ["--game"])
     #expect(words(complete("moves --game s")) == ["scarlet-violet", "sword-shield"])
     #expect(words(complete("moves --game red-blue ")) == [])
+  }
+
+  /// `stats`: a species first, then the options not given yet, a nature's names after
+  /// `--nature`.
+  @Test func statsOffersASpeciesTheOptionsAndTheNatures() {
+    #expect(words(complete("stats ")) == ["pikachu", "--level", "--nature", "--ivs", "--evs"])
+    #expect(words(complete("stats pi")) == ["pikachu"])
+    #expect(words(complete("stats pikachu ")) == ["--level", "--nature", "--ivs", "--evs"])
+    #expect(words(complete("stats pikachu --n")) == ["--nature"])
+    #expect(words(complete("stats --nature ")) == ["adamant", "jolly", "timid"])
+    #expect(words(complete("stats --nature j")) == ["jolly"])
+    #expect(words(complete("stats --level 50 ")) == ["pikachu", "--nature", "--ivs", "--evs"])
+    #expect(words(complete("stats --level 50 --nature timid pikachu ")) == ["--ivs", "--evs"])
+    #expect(CommandParser.pokedex.kindOfLocalNames(in: "stats --nature ") == "nature")
+    #expect(CommandParser.pokedex.kindOfLocalNames(in: "stats pikachu ") == nil)
   }
 
   /// `lang fr`: `ability fu` offers Fuite, `game rouge f` the rest of Rouge Feu, by the names

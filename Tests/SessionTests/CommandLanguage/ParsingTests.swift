@@ -316,12 +316,16 @@ struct DisabledFeatureTests {
   }
 
   @Test func theFeaturesAreTheBuiltInOnesThenThoseOnlyAPageKindNames() {
-    #expect(PageKinds.table.features == Feature.builtIn + ["berries"])
+    // The kinds' own flags (`berries`, `stats` …) after the built-in ones, each once, in the
+    // order of the kinds.
+    let own = PageKinds.commands.compactMap(\.feature).filter { !Feature.builtIn.contains($0) }
+    #expect(!own.isEmpty && Set(own).count == own.count)
+    #expect(PageKinds.table.features == Feature.builtIn + own)
     let tree = CommandSpec.page(
       "tree", summary: "Show a tree.", details: "Shows a tree.", examples: ["tree sudowoodo"],
       feature: "trees")
     let table = CommandTable(pages: PageKinds.commands + [tree])
-    #expect(table.features == Feature.builtIn + ["berries", "trees"])
+    #expect(table.features == Feature.builtIn + own + ["trees"])
     #expect(Set(table.all.compactMap(\.feature)).isSubset(of: Set(table.features)))
     #expect(
       CommandParser(table: table).parse("tree sudowoodo", isEnabled: { $0 != "trees" })
@@ -412,6 +416,18 @@ struct PageCommandParsingTests {
       return
     }
     #expect(failure.message.contains("Did you mean \"--game\"?"))
+  }
+
+  @Test func statsTakesASpeciesAndOptionsAndRefusesABadSpreadAtOnce() {
+    #expect(parse("stats") == .command(.show(kind: "stats", name: nil)))
+    #expect(
+      parse("Stats Garchomp --Level 50 --evs 252SPE")
+        == .command(.show(kind: "stats", name: "garchomp --level 50 --evs 252spe")))
+    guard case .failure(let failure) = parse("stats --evs 252spe,252atk,252hp") else {
+      Issue.record("a spread over 510 parsed")
+      return
+    }
+    #expect(failure.message == "EVs add up to at most 510 (these add up to 756).")
   }
 
   @Test func eachKindHasItsFlag() {

@@ -1,0 +1,146 @@
+import APIClient
+import DetailModels
+import Models
+import Pages
+import TestSupport
+import Testing
+
+/// A species as `open` gives it, with its pokemon's base stats for the client.
+private func species(_ id: Int, _ name: String, _ stats: [Int]) -> (
+  SpeciesDetailViewModel, Pokemon
+) {
+  let detail = SpeciesDetailViewModel(
+    id: id, name: name, displayName: DisplayName.of(name), genus: nil, types: [],
+    heightCentimetres: 1, weightKilograms: 1, genderRatio: "", abilities: [], stats: [],
+    baseStatTotal: stats.reduce(0, +), flavorText: nil, isBaby: false, isLegendary: false,
+    isMythical: false, evolutionChainID: nil)
+  let pokemon = Pokemon(
+    id: id, name: name, height: 1, weight: 1,
+    stats: zip(StatsQuery.stats, stats).map {
+      Pokemon.Stat(baseStat: $1, stat: NamedResource(name: $0, url: ""))
+    })
+  return (detail, pokemon)
+}
+
+private let garchomp = species(445, "garchomp", [108, 130, 95, 80, 85, 102])
+private let shedinja = species(292, "shedinja", [1, 90, 45, 30, 30, 40])
+
+private func nature(_ id: Int, _ name: String, _ raises: String, _ lowers: String, japanese: String)
+  -> String
+{
+  #"""
+  {"id":\#(id),"name":"\#(name)",
+   "names":[{"name":"\#(japanese)","language":{"name":"ja","url":""}},
+            {"name":"\#(name.capitalized)","language":{"name":"en","url":""}}],
+   "increased_stat":{"name":"\#(raises)","url":""},"decreased_stat":{"name":"\#(lowers)","url":""}}
+  """#
+}
+
+private func stats(_ arguments: String, glossary: Glossary = .slugs) async throws -> StatsPage {
+  let client = try FixtureClient([
+    "nature": [
+      nature(35, "jolly", "speed", "special-attack", japanese: "ようき"),
+      nature(1, "hardy", "attack", "attack", japanese: "がんばりや"),
+      nature(3, "adamant", "attack", "special-attack", japanese: "いじっぱり"),
+    ]
+  ])
+  await client.add(garchomp.1)
+  await client.add(shedinja.1)
+  let details = FixedDetails(known: ["garchomp": garchomp.0, "shedinja": shedinja.0])
+  let directory = PageDirectory(kinds: [StatsFeature.kind(client: client, details: details)])
+  return try #require(
+    try await directory.open("stats", arguments, selectionName: "garchomp", glossary: glossary)
+      as? StatsPage)
+}
+
+private func value(_ page: StatsPage, _ stat: String) -> Int? {
+  page.rows.first { $0.stat == stat }?.value
+}
+
+@Suite("Real stats")
+struct StatsTests {
+  @Test func garchompAtFiftyJollyWith252SpeedHas169Speed() async throws {
+    let page = try await stats("garchomp --level 50 --nature jolly --evs 252spe")
+    #expect(value(page, "speed") == 169)
+    #expect(value(page, "special-attack") == 90)  // ⌊(⌊(160 + 31) / 2⌋ + 5) × 0.9⌋
+    #expect(value(page, "hp") == 183)
+    #expect(
+      page.rows.map(\.name) == [
+        "HP", "Attack", "Defense", "Special Attack", "Special Defense", "Speed",
+      ])
+    #expect(page.natureName == "Jolly")
+    #expect(page.options == ["--level", "50", "--nature", "jolly", "--evs", "0/0/0/0/0/252"])
+    #expect(page.rows.allSatisfy { $0.range50 == nil })
+  }
+
+  @Test func withoutOptionsEachStatHasItsRangeAtFiftyAndAHundred() async throws {
+    let page = try await stats("")
+    let speed = try #require(page.rows.last)
+    #expect(speed.value == 122)  // level 50, 31 IVs, no EVs, neutral
+    #expect(speed.range50 == StatsPage.Range(min: 96, max: 169))
+    #expect(speed.range100 == StatsPage.Range(min: 188, max: 333))
+    let hp = try #require(page.rows.first)
+    #expect(hp.range100 == StatsPage.Range(min: 326, max: 420))
+    #expect(page.options.isEmpty && page.nature == nil)
+    guard case .table(let table) = page.document.blocks.first else {
+      Issue.record("no table")
+      return
+    }
+    #expect(table.columns.map(\.heading).suffix(2) == ["Lv 50 range", "Lv 100 range"])
+  }
+
+  @Test func shedinjaHasOneHP() async throws {
+    let page = try await stats("shedinja --level 100 --evs 252hp")
+    #expect(value(page, "hp") == 1)
+    #expect(
+      try #require(try await stats("shedinja").rows.first).range100
+        == StatsPage.Range(min: 1, max: 1))
+  }
+
+  @Test func ivsByStatOrAllSixAndANeutralNatureChangesNothing() async throws {
+    let byStat = try await stats("--ivs 0atk --nature hardy")
+    let inOrder = try await stats("--ivs 31/0/31/31/31/31")
+    #expect(byStat.rows.map(\.value) == inOrder.rows.map(\.value))
+    #expect(value(byStat, "attack") == 135)
+    #expect(byStat.rows.allSatisfy { $0.nature == 1 })
+  }
+
+  @Test func aNatureNamedInTheLanguageOrByItsStart() async throws {
+    let japanese = try await stats(
+      "--nature ようき", glossary: Glossary(language: Language.named("ja")))
+    #expect(japanese.nature == "jolly" && japanese.natureName == "ようき")
+    #expect(try await stats("--nature ada").nature == "adamant")
+    await #expect(throws: PageError.unknown(kind: "nature", input: "jolyy", suggestion: "jolly")) {
+      try await stats("--nature jolyy")
+    }
+  }
+
+  @Test(arguments: [
+    ("--evs 300spe", "EVs are 0 to 252 (not 300 for Speed)."),
+    ("--evs 252spe,252atk,8hp", "EVs add up to at most 510 (these add up to 512)."),
+    ("--ivs 32", "IVs are 0 to 31 (not 32 for HP)."),
+    (
+      "--evs 252xyz",
+      "\"xyz\" is not a stat: hp, atk, def, spa, spd or spe (e.g. --evs 252spe,252atk,4hp)."
+    ),
+    ("--evs 4hp,8hp", "--evs gives HP twice."),
+    ("--level 101", "The level is a number from 1 to 100 (not \"101\")."),
+    (
+      "--level",
+      "\"--level\" needs a value: stats [NAME] [--level N] [--nature X] [--ivs SPREAD] [--evs SPREAD]."
+    ),
+    ("pikachu raichu", "\"stats\" takes one species (not \"pikachu\" and \"raichu\")."),
+    ("--shiny", "\"stats\" takes --level, --nature, --ivs and --evs (not \"--shiny\")."),
+  ])
+  func spreadsBeyondTheGamesBoundsAreRefusedInOneLine(words: String, message: String) {
+    #expect(throws: StatsQuery.Problem(message: message)) {
+      try StatsQuery(words.split(separator: " ").map(String.init))
+    }
+  }
+
+  @Test func trainersShorthand() throws {
+    let query = try StatsQuery(["--evs=252spa,4hp,252spe", "--level=100"])
+    #expect(query.evs == ["special-attack": 252, "hp": 4, "speed": 252])
+    #expect(query.level == 100 && query.hasOptions)
+  }
+}
