@@ -283,6 +283,70 @@ for (a, b), line in zip(pairs, [l for l in result.stdout.splitlines() if l.strip
         expect(f"{label}: #{number} stats", [s["value"] for s in entry["stats"]], [s["base_stat"] for s in raw["stats"]])
         expect(f"{label}: #{number} types", [t.lower() for t in entry["types"]], [t["type"]["name"] for t in sorted(raw["types"], key=lambda t: t["slot"])])
 
+def run_script(lines):
+    result = subprocess.run(
+        [binary, "--output", "json"], input="\n".join(lines), capture_output=True, text=True,
+        timeout=600)
+    return iter(json.loads(line) for line in result.stdout.splitlines() if line.strip())
+
+
+# Stats (issue 41): the actual stats of a spread of species by the games' formulas, from the
+# API's base stats and natures, at a spread of levels, natures, IVs and EVs; and without options,
+# each stat's range at levels 50 and 100.
+STATS = ["hp", "attack", "defense", "special-attack", "special-defense", "speed"]
+SHORT = dict(zip(STATS, ["hp", "atk", "def", "spa", "spd", "spe"]))
+natures = {n["name"]: get(f"nature/{ident(n['url'])}/") for n in index("nature")}
+
+
+def tenths(nature, stat):
+    up, down = (nature[k] and nature[k]["name"] for k in ("increased_stat", "decreased_stat"))
+    return 10 if up == down else 11 if stat == up else 9 if stat == down else 10
+
+
+def stat_value(stat, base, iv, ev, level, factor, shedinja=False):
+    scaled = (2 * base + iv + ev // 4) * level // 100
+    if stat == "hp":
+        return 1 if shedinja else scaled + level + 10
+    return (scaled + 5) * factor // 10
+
+
+stat_plan = []
+for i, number in enumerate(range(1, 152, 3)):
+    evs = {STATS[i % 6]: 252, STATS[(i + 2) % 6]: 252, STATS[(i + 4) % 6]: 6}
+    ivs = {STATS[(i + 1) % 6]: i % 32}
+    stat_plan.append((number, [1, 5, 37, 50, 100][i % 5], sorted(natures)[i % 25], ivs, evs))
+ranged = list(range(2, 152, 10))
+answers = run_script(
+    [f"stats {n} --level {level} --nature {nature} "
+     f"--ivs {','.join(f'{v}{SHORT[k]}' for k, v in ivs.items())} "
+     f"--evs {','.join(f'{v}{SHORT[k]}' for k, v in evs.items())}"
+     for n, level, nature, ivs, evs in stat_plan] + [f"stats {n}" for n in ranged])
+for number, level, nature, ivs, evs in stat_plan + [(n, None, None, {}, {}) for n in ranged]:
+    page = next(answers, None)
+    label = f"stats {number} level {level} {nature}"
+    if page is None or page["type"] == "error":
+        problems.append(f"{label}: {page and page['data']['message']}")
+        continue
+    raw = get(f"pokemon/{number}/")
+    base = {s["stat"]["name"]: s["base_stat"] for s in raw["stats"]}
+    rows = page["data"]["rows"]
+    expect(f"{label}: stats", [r["stat"] for r in rows], STATS)
+    shedinja = raw["name"] == "shedinja"
+    for row in rows:
+        stat = row["stat"]
+        factor = tenths(natures[nature], stat) if nature else 10
+        wanted = stat_value(stat, base[stat], ivs.get(stat, 31), evs.get(stat, 0), level or 50,
+                            factor, shedinja)
+        expect(f"{label}: {stat}", (row["base"], row["value"]), (base[stat], wanted))
+        if level is None:
+            low, high = (10, 10) if stat == "hp" else (9, 11)
+            for at in (50, 100):
+                expect(f"{label}: {stat} range at {at}", row[f"range{at}"], {
+                    "min": stat_value(stat, base[stat], 0, 0, at, low, shedinja),
+                    "max": stat_value(stat, base[stat], 31, 252, at, high, shedinja)})
+stats_pages = len(stat_plan) + len(ranged)
+
+
 def kind(condition):
     """A condition's kind, as pokedex groups values: a known prefix, else up to the first dash."""
     for prefix in ("weather-", "story-progress-", "max-den-rarity-", "max-den-rating-",
@@ -360,13 +424,6 @@ def check_where(number, page, game):
         expect(f"{label}: {key[0]} {key[1]} {key[2]} {sorted(key[3])} shown once", count, 1)
 
 
-def run_script(lines):
-    result = subprocess.run(
-        [binary, "--output", "json"], input="\n".join(lines), capture_output=True, text=True,
-        timeout=600)
-    return iter(json.loads(line) for line in result.stdout.splitlines() if line.strip())
-
-
 # The newest game of a spread of species; then every game of a few (Caterpie, Metapod,
 # Pidgey, Rattata, Pikachu: the pages the issue found wrong).
 species_where = list(range(1, 152, 15))
@@ -392,6 +449,6 @@ for number, game in plan:
 
 for problem in problems:
     print(problem)
-print(f"{expected} pages, {learnsets} learnsets, {filters} filters, {len(pairs)} comparisons and "
-      f"{wheres} encounters, {checked} checks, {len(problems)} wrong")
+print(f"{expected} pages, {learnsets} learnsets, {filters} filters, {len(pairs)} comparisons, "
+      f"{stats_pages} stats pages and {wheres} encounters, {checked} checks, {len(problems)} wrong")
 sys.exit(1 if problems else 0)
