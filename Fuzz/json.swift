@@ -27,9 +27,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   guard size > 0 else { return 0 }
   let body = Data(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let decoder = JSONDecoder()
-  // '0' (the first seeds') picks 0, '1' 1 … ':' 10 … 'D' 20 … 'I' 25, whatever the number of
+  // '0' (the first seeds') picks 0, '1' 1 … ':' 10 … 'D' 20 … 'L' 28, whatever the number of
   // resources (it once was `+ 256`, which picked another decoder than each seed's).
-  let resources = 27
+  let resources = 30
   switch (Int(data[0]) - 48 + resources * 10) % resources {
   case 0:
     guard let species = try? decoder.decode(Species.self, from: body) else { return 0 }
@@ -84,6 +84,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   case 23: decodes(BerryWord<BerryFlavorKind>.self, body)
   case 24: decodes(BerryItem.self, body)
   case 25: decodes(NatureEffect.self, body)
+  case 26: decodes(BreedingFacts.self, body)
+  case 27: decodes(EggGroup.self, body)
+  case 28: decodes(EggChain.self, body)
   default:
     _ = NameQuery.normalize(String(decoding: body, as: UTF8.self))
     _ = DisplayName.of(String(decoding: body, as: UTF8.self))

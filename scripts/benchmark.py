@@ -501,7 +501,9 @@ def main():
         # The pages of issue 20: warm, beside the warm command; cold, in round trips over warm.
         pages = {"ability static": "ability static", "move thunderbolt": "move thunderbolt",
                  "type fire": "type fire", "types": "types", "natures": "natures",
-                 "item leftovers": "item leftovers", "open 25; moves": "open 25; moves"}
+                 "item leftovers": "item leftovers", "open 25; moves": "open 25; moves",
+                 "berry cheri": "berry cheri",
+                 "stats 6 --nature timid --evs 252spa": "stats 6 --nature timid --evs 252spa"}
         for line in pages.values():
             bench.run(bench.pokedex(home, "-c", line))
         mirror.reset()
@@ -559,7 +561,8 @@ def main():
                    "filter gen 1": "filter gen 1",
                    "filter type water; filter gen 1": "filter type water; filter gen 1",
                    "open 25; where": "open 25; where", "compare 6 9": "compare 6 9",
-                   "open 25": "open 25"}
+                   "open 25": "open 25",
+                   "stats 6 --nature timid": "stats 6 --nature timid"}
         for line in explore.values():
             bench.run(bench.pokedex(home, "-c", line))
         times = bench.interleaved(
@@ -568,7 +571,7 @@ def main():
             row(f"warm `{name}` vs `list`", f"{times[name]:.1f} vs {times['list']:.1f} ms",
                 ratio=f"{times[name] - times['list']:+.1f} ms", goal="within 5 ms of a plain page")
         for name, before in [("filter type water; filter gen 1", None), ("open 25; where", "open 25"),
-                             ("compare 6 9", None)]:
+                             ("compare 6 9", None), ("stats 6 --nature timid", None)]:
             def cold_explore(_):
                 start_from(bench, games_home, cold_home, before)
             cold_explore(None)
@@ -585,7 +588,8 @@ def main():
                 ratio=f"{over:.2f} round trips over warm, {requests} requests",
                 goal={"filter type water; filter gen 1": "one round trip per filter",
                       "open 25; where": "2 round trips (encounters, then the places)",
-                      "compare 6 9": "the two species together"}[name])
+                      "compare 6 9": "the two species together",
+                      "stats 6 --nature timid": "as `open 6`, the nature beside it"}[name])
 
         # Issue 22: warm pages in other languages beside the same pages without one. The first
         # session in a language loads every species' names (kept for good) before it is timed.

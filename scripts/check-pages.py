@@ -346,6 +346,46 @@ for number, level, nature, ivs, evs in stat_plan + [(n, None, None, {}, {}) for 
                     "max": stat_value(stat, base[stat], 31, 252, at, high, shedinja)})
 stats_pages = len(stat_plan) + len(ranged)
 
+# Breeding (issue 41): egg groups, hatch steps, what the egg hatches as and who it breeds with,
+# from the species, its chain and its egg groups.
+bred = list(range(1, 152, 5)) + [25, 122, 132, 144]
+answers = run_script([f"breed {n}" for n in bred])
+for number in bred:
+    page = next(answers, None)
+    label = f"breed {number}"
+    if page is None or page["type"] == "error":
+        problems.append(f"{label}: {page and page['data']['message']}")
+        continue
+    data = page["data"]
+    raw = get(f"pokemon-species/{number}/")
+    groups = [g["name"] for g in raw["egg_groups"]]
+    expect(f"{label}: egg groups", data["eggGroups"], groups)
+    expect(f"{label}: hatch steps", data.get("hatchSteps"), 255 * (raw["hatch_counter"] + 1))
+    names = {g: [n["name"] for n in get(f"egg-group/{g}/")["names"] if n["language"]["name"] == "en"]
+             for g in groups}
+    expect(f"{label}: egg group names", [data["eggGroupNames"].get(g) for g in groups],
+           [names[g][0] if names[g] else None for g in groups])
+    chain = get(f"evolution-chain/{ident(raw['evolution_chain']['url'])}/")
+    if "no-eggs" in groups:
+        partners, members, first = "cannotBreed", [], None
+    else:
+        first = ident(chain["chain"]["species"]["url"])
+        if groups == ["ditto"]:
+            partners, members = "anyButDitto", []
+        elif raw["gender_rate"] < 0:
+            partners, members = "onlyDitto", []
+        else:
+            partners = "eggGroups"
+            members = sorted({ident(m["url"]) for g in groups
+                              for m in get(f"egg-group/{g}/")["pokemon_species"]} | {132})
+    expect(f"{label}: partners", data["partners"], partners)
+    expect(f"{label}: breeds with", [m["id"] for m in data["breedsWith"]], members)
+    expect(f"{label}: hatches as", (data.get("hatchesAs") or {}).get("id"), first)
+    item = chain.get("baby_trigger_item")
+    expect(f"{label}: incense", data.get("incense"),
+           item["name"] if item and first is not None and chain["chain"]["is_baby"]
+           and len(chain["chain"]["evolves_to"]) == 1 else None)
+
 
 def kind(condition):
     """A condition's kind, as pokedex groups values: a known prefix, else up to the first dash."""
@@ -450,5 +490,5 @@ for number, game in plan:
 for problem in problems:
     print(problem)
 print(f"{expected} pages, {learnsets} learnsets, {filters} filters, {len(pairs)} comparisons, "
-      f"{stats_pages} stats pages and {wheres} encounters, {checked} checks, {len(problems)} wrong")
+      f"{stats_pages} stats pages, {len(bred)} breeding pages and {wheres} encounters, {checked} checks, {len(problems)} wrong")
 sys.exit(1 if problems else 0)

@@ -152,11 +152,15 @@ public struct PageDirectory: Sendable {
 
   /// The names of `kind`'s resources in the glossary's language and in English, by slug, to
   /// resolve a name typed in the language among (loaded once, kept: the status line counts
-  /// them); none without a language, for a kind without them, or when they cannot be had.
+  /// them); without a language none (the English ones for a kind that resolves them), none for
+  /// a kind without them or when they cannot be had.
   private func localNames(
     of kind: PageKind, in glossary: Glossary, progress: @escaping @Sendable (String) -> Void
   ) async throws(PageError) -> [String: NamesByLanguage] {
-    guard let language = glossary.language, let load = kind.localNames else { return [:] }
+    guard
+      let language = glossary.language ?? (kind.resolvesEnglishNames ? .english : nil),
+      let load = kind.localNames
+    else { return [:] }
     do throws(APIError) {
       return try await load(language) { done, total in
         progress("Loading the \(language.englishName) names of every \(kind.name) \(done)/\(total)")

@@ -108,6 +108,9 @@ public struct PageKind: Sendable {
   /// have loaded: what a name typed in the session's language is resolved among (`ability
   /// fuite`); `nil` for a kind resolved by slug alone.
   public let localNames: LocalNames?
+  /// Whether a name is also resolved by its English name without a language chosen: for a
+  /// small kind whose slugs are not its English names (`egg-group field` is `ground`).
+  public let resolvesEnglishNames: Bool
 
   /// A loader of ``localNames``.
   public typealias LocalNames =
@@ -117,7 +120,7 @@ public struct PageKind: Sendable {
   public init(
     name: String, example: String, subject: PageSubject,
     names: (@Sendable () async throws(APIError) -> [NamedResource])?,
-    localNames: LocalNames? = nil,
+    localNames: LocalNames? = nil, resolvesEnglishNames: Bool = false,
     show: @escaping @Sendable (PageRequest) async throws(PageError) -> any Page
   ) {
     self.name = name
@@ -125,6 +128,7 @@ public struct PageKind: Sendable {
     self.subject = subject
     self.names = names
     self.localNames = localNames
+    self.resolvesEnglishNames = resolvesEnglishNames
     self.show = show
   }
 
@@ -136,7 +140,7 @@ public struct PageKind: Sendable {
   /// resource left out still opens by its exact slug.
   public static func named<R: APIResource>(
     _ name: String, example: String, resource: R.Type, client: any PokeAPIClient,
-    localNames: LocalNames? = nil,
+    localNames: LocalNames? = nil, resolvesEnglishNames: Bool = false,
     listing: @escaping @Sendable (NamedResource) -> Bool = { _ in true },
     page: @escaping @Sendable (R, PageRequest, any PokeAPIClient) async throws(APIError) -> any Page
   ) -> PageKind {
@@ -146,7 +150,7 @@ public struct PageKind: Sendable {
     return PageKind(
       name: name, example: example, subject: .name,
       names: { () async throws(APIError) in try await client.names(of: R.path).filter(listing) },
-      localNames: localNames ?? own,
+      localNames: localNames ?? own, resolvesEnglishNames: resolvesEnglishNames,
       show: { request async throws(PageError) in
         do throws(APIError) {
           guard case .resource(let key) = request.target else {

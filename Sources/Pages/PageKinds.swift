@@ -49,6 +49,8 @@ public enum PageKinds {
     ItemFeature.declaration,
     NatureFeature.declaration,
     NatureFeature.tableDeclaration,
+    BreedFeature.declaration,
+    EggGroupFeature.declaration,
     BerryFeature.declaration,
   ]
 

@@ -6,7 +6,7 @@ import Testing
 extension PseudoTerminalTests {
   /// A session whose history already holds `lines` (typed and run one by one).
   func session(
-    after lines: [String], port: UInt16 = 9, columns: Int = 100, rows: Int = 44,
+    after lines: [String], port: UInt16 = 9, columns: Int = 100, rows: Int = 60,
     colour: Bool = false, extra: [String] = []
   ) async throws -> TerminalSession {
     let session = try TerminalSession(binary: try #require(PokedexBinary.url))

@@ -57,7 +57,7 @@ final class TerminalSession {
   /// `port` on loopback (by default the discard port, where nothing answers). Without colour
   /// (`NO_COLOR`) unless `colour`; `extra` adds to the environment (`PAGER=`).
   func start(
-    port: UInt16 = 9, columns: Int = 100, rows: Int = 44, colour: Bool = false,
+    port: UInt16 = 9, columns: Int = 100, rows: Int = 60, colour: Bool = false,
     extra: [String] = [], arguments: [String] = []
   ) throws {
     var variables = environment(port: port).filter { colour ? $0 != "NO_COLOR=1" : true }

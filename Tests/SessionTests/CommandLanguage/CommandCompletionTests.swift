@@ -65,7 +65,7 @@ struct CommandCompletionTests {
   @Test func theFirstWordCompletesToCommandNames() {
     #expect(complete("ne") == ["next"])
     #expect(complete("l") == ["list", "last", "lang"])
-    #expect(complete("E") == ["evolution"])
+    #expect(complete("Ev") == ["evolution"])
     #expect(complete("zz") == [])
   }
 
@@ -95,11 +95,12 @@ struct CommandCompletionTests {
     // back: only with a page before the one shown.
     #expect(complete("ba", context: downloaded) == [])
     let walked = CompletionContext(hasSelection: true, canGoBack: true)
-    #expect(complete("b", context: walked) == ["back", "berry"])
+    #expect(complete("ba", context: walked) == ["back"])
   }
 
   @Test func disabledCommandsAreNotOffered() {
-    #expect(complete("e", off: [.evolution]) == ["exit"])
+    #expect(complete("ev", off: [.evolution]) == [])
+    #expect(!complete("e", off: [.evolution]).contains("evolution"))
     #expect(!complete("", off: [.images, .sync]).contains("download"))
     #expect(!complete("", off: [.images, .sync]).contains("sync"))
     #expect(complete("evo ", off: [.evolution]) == [])
