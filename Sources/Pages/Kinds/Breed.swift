@@ -328,11 +328,6 @@ private enum EggMoveKind: NamedKind {
   static let path = "move"
 }
 
-/// The egg groups' names, for ``ResourceNames``.
-private enum EggGroupKind: NamedKind {
-  static let path = EggGroup.path
-}
-
 /// The items' names (incenses), for ``ResourceNames``.
 private enum IncenseKind: NamedKind {
   static let path = "item"
@@ -405,7 +400,6 @@ public enum BreedFeature {
       }, facts.eggGroups)
     async let moves = eggMoves(
       pokemonID: detail.form?.pokemonID ?? detail.id, request: request, client: client)
-    let groupNames = await client.names(of: EggGroupKind.self, facts.eggGroups, in: language)
 
     func get<T>(_ result: Result<T, APIError>) throws(PageError) -> T {
       switch result {
@@ -413,7 +407,13 @@ public enum BreedFeature {
       case .failure(let error): throw .api(error)
       }
     }
-    let members = try get(await groups).flatMap(\.species)
+    let eggGroups = try get(await groups)
+    let members = eggGroups.flatMap(\.species)
+    // Named from the groups themselves (in the language, else English).
+    var localizer = Localizer(glossary)
+    let groupNames = Dictionary(
+      eggGroups.map { ($0.name, localizer.name($0.names, slug: $0.name)) },
+      uniquingKeysWith: { first, _ in first })
     let root = try get(await chain)
     let (chosen, eggMoves, noEggMovesIn) = try await moves.get()
 

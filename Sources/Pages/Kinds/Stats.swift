@@ -201,7 +201,7 @@ public struct StatsQuery: Sendable, Equatable {
     case "def", "defense", "defence", "df", "b": return "defense"
     case "spa", "spatk", "satk", "sa", "specialattack", "c": return "special-attack"
     case "spd", "spdef", "sdef", "sd", "specialdefense", "specialdefence": return "special-defense"
-    case "spe", "speed", "spd.", "sp", "s": return "speed"
+    case "spe", "speed", "sp", "s": return "speed"
     default: return nil
     }
   }
