@@ -503,7 +503,8 @@ def main():
                  "type fire": "type fire", "types": "types", "natures": "natures",
                  "item leftovers": "item leftovers", "open 25; moves": "open 25; moves",
                  "berry cheri": "berry cheri",
-                 "stats 6 --nature timid --evs 252spa": "stats 6 --nature timid --evs 252spa"}
+                 "stats 6 --nature timid --evs 252spa": "stats 6 --nature timid --evs 252spa",
+                 "breed 25": "breed 25", "egg-group field": "egg-group field"}
         for line in pages.values():
             bench.run(bench.pokedex(home, "-c", line))
         mirror.reset()
@@ -562,7 +563,7 @@ def main():
                    "filter type water; filter gen 1": "filter type water; filter gen 1",
                    "open 25; where": "open 25; where", "compare 6 9": "compare 6 9",
                    "open 25": "open 25",
-                   "stats 6 --nature timid": "stats 6 --nature timid"}
+                   "stats 6 --nature timid": "stats 6 --nature timid", "breed 25": "breed 25"}
         for line in explore.values():
             bench.run(bench.pokedex(home, "-c", line))
         times = bench.interleaved(
@@ -571,7 +572,8 @@ def main():
             row(f"warm `{name}` vs `list`", f"{times[name]:.1f} vs {times['list']:.1f} ms",
                 ratio=f"{times[name] - times['list']:+.1f} ms", goal="within 5 ms of a plain page")
         for name, before in [("filter type water; filter gen 1", None), ("open 25; where", "open 25"),
-                             ("compare 6 9", None), ("stats 6 --nature timid", None)]:
+                             ("compare 6 9", None), ("stats 6 --nature timid", None),
+                             ("breed 25", None)]:
             def cold_explore(_):
                 start_from(bench, games_home, cold_home, before)
             cold_explore(None)
@@ -589,7 +591,9 @@ def main():
                 goal={"filter type water; filter gen 1": "one round trip per filter",
                       "open 25; where": "2 round trips (encounters, then the places)",
                       "compare 6 9": "the two species together",
-                      "stats 6 --nature timid": "as `open 6`, the nature beside it"}[name])
+                      "stats 6 --nature timid": "as `open 6`, the nature beside it",
+                      "breed 25": "as `open 25`, then its chain, egg groups and moves together, "
+                                  "then the egg moves' names"}[name])
 
         # Issue 22: warm pages in other languages beside the same pages without one. The first
         # session in a language loads every species' names (kept for good) before it is timed.
