@@ -42,6 +42,8 @@ ENGLISH_NAME = {"ja": "Japanese", "ko": "Korean", "zh-hans": "Chinese (simplifie
                 "fr": "French", "de": "German", "es": "Spanish", "it": "Italian"}
 SPECIES = list(range(1, 152))
 COMPARES = [(1, 4), (25, 133), (94, 150)]
+# The workbench's species (issue 41): Pikachu, Mr. Mime (an incense baby), Ditto, Articuno.
+BRED = [25, 122, 132, 144]
 
 _cache = {}
 
@@ -466,8 +468,45 @@ def check_nature(label, data, raw, glossary, language):
     expect("nature statNames", f"{label}: statNames", data.get("statNames"), stats)
 
 
+def species_name(entry, glossary):
+    """A species a workbench page lists: its name in the language, else its capitalised slug."""
+    return glossary.species(entry["id"]) or capitalised(entry["name"])
+
+
+def check_egg_group(label, data, raw, glossary, language):
+    words_ = Localizer(language, orders)
+    expect("egg-group displayName", f"{label}: displayName", data["displayName"],
+           words_.name(raw["names"], raw["name"]))
+    for entry in data["species"]:
+        expect("egg-group species displayName", f"{label}: #{entry['id']} displayName",
+               entry["displayName"], species_name(entry, glossary))
+    check_note("egg-group", label, data, glossary, words_.fell_back)
+
+
+def check_breed(label, data, number, glossary, language):
+    raw = get(f"pokemon-species/{number}/")
+    expect("breed displayName", f"{label}: displayName", data["displayName"], glossary.species(number))
+    for group in raw["egg_groups"]:
+        names = get(f"egg-group/{group['name']}/")["names"]
+        expect("breed egg group names", f"{label}: {group['name']}",
+               data["eggGroupNames"].get(group["name"]),
+               Localizer(language, orders).name(names, group["name"]))
+    for entry in data["breedsWith"] + [e for e in [data.get("hatchesAs")] if e]:
+        expect("breed species displayName", f"{label}: #{entry['id']} displayName",
+               entry["displayName"], species_name(entry, glossary))
+
+
+def check_stats(label, data, arg, glossary, language):
+    number, nature = arg
+    expect("stats displayName", f"{label}: displayName", data["displayName"], glossary.species(number))
+    expect("stats names", f"{label}: stat names", [r["name"] for r in data["rows"]],
+           [glossary.stat(r["stat"]) for r in data["rows"]])
+    expect("stats natureName", f"{label}: natureName", data.get("natureName"),
+           Localizer(language, orders).name(get(f"nature/{nature}/")["names"], nature))
+
+
 CHECKS = {"ability": check_ability, "move": check_move, "item": check_item, "type": check_type,
-          "nature": check_nature}
+          "nature": check_nature, "egg-group": check_egg_group}
 
 
 def matchups(number, glossary):
@@ -589,6 +628,8 @@ def command(step):
     kind, arg = step
     if kind == "compare":
         return f"compare {arg[0]} {arg[1]}"
+    if kind == "stats":
+        return f"stats {arg[0]} --nature {arg[1]}"
     return kind if arg is None else f"{kind} {arg}"
 
 
@@ -601,6 +642,8 @@ def plan_for(language):
     # ability pages then use (GameOrder.kept) to tell the newest flavour text.
     plan += [(kind, name) for kind in ("move", "ability", "item", "type", "nature") for name in spread[kind]]
     plan += [("types", None), ("natures", None)]
+    plan += [("egg-group", g["name"]) for g in index("egg-group")]
+    plan += [("breed", n) for n in BRED] + [("stats", (n, "jolly")) for n in BRED]
     return plan + [("open", n) for n in SPECIES] + [("compare", pair) for pair in COMPARES]
 
 
@@ -643,6 +686,10 @@ for language in LANGUAGES:
             check_detail(label, data, arg, glossary, language)
         elif kind == "compare":
             check_compare(label, data, arg, glossary, language)
+        elif kind == "breed":
+            check_breed(label, data, arg, glossary, language)
+        elif kind == "stats":
+            check_stats(label, data, arg, glossary, language)
 
 # The same pages first in a session of their own (an empty HOME): no page has loaded the games'
 # order yet.
