@@ -132,10 +132,14 @@ public actor FixtureClient: PokeAPIClient {
   /// The requests so far whose path starts with `prefix`.
   public func count(_ prefix: String) -> Int { requests.filter { $0.hasPrefix(prefix) }.count }
 
-  /// Waits (up to a second) until a request starting with `prefix` has been made: a safety net
-  /// for the tests that make requests wait for each other, not a timing check.
+  /// Waits (up to ten seconds) until a request starting with `prefix` has been made: a safety
+  /// net for the tests that make requests wait for each other, not a timing check. Its wait
+  /// ends as soon as the other request comes; only code that never makes it (requests made one
+  /// after the other) waits it out, and fails its test. (One second was too short for a request
+  /// made at a lower priority on a busy machine: CI once failed so.)
   public func waitFor(_ prefix: String) async {
-    for _ in 0..<500 where count(prefix) == 0 {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while count(prefix) == 0, ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(2))
     }
   }
