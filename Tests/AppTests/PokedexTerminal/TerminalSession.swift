@@ -53,7 +53,7 @@ final class TerminalSession {
     directory.appendingPathComponent("state/pokedex/history")
   }
 
-  /// Starts `pokedex` in a terminal of `columns` × `rows` (100×44 by default: help fits unpaged), against the API at
+  /// Starts `pokedex` in a terminal of `columns` × `rows` (100×60 by default: help fits unpaged), against the API at
   /// `port` on loopback (by default the discard port, where nothing answers). Without colour
   /// (`NO_COLOR`) unless `colour`; `extra` adds to the environment (`PAGER=`).
   func start(
@@ -69,7 +69,10 @@ final class TerminalSession {
       + "\(([binary.path] + arguments).map(quoted).joined(separator: " ")); "
       + "echo \"EXIT=$?\"; stty -a; exec sleep 600"
     try tmuxWaitingHere([
-      "-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows), command,
+      "-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows),
+      // In its own directory: what the program or its pager writes (less's `s` saves a log
+      // file) stays out of the checkout.
+      "-c", directory.path, command,
     ])
   }
 
