@@ -60,7 +60,7 @@ public struct PageDirectory: Sendable {
       throw .invalidName(kind: address.kind, example: pageKind.example)
     }
     return try await pageKind.show(
-      PageRequest(target, glossary: glossary, game: game, progress: progress))
+      request(target, glossary: glossary, game: game, progress: progress))
   }
 
   /// The page of `kind` named `input` (`nil` for a kind that takes no name), or about the
@@ -76,7 +76,7 @@ public struct PageDirectory: Sendable {
     }
     func show(_ target: PageTarget) async throws(PageError) -> any Page {
       try await pageKind.show(
-        PageRequest(target, glossary: glossary, game: game, progress: progress))
+        request(target, glossary: glossary, game: game, progress: progress))
     }
     switch pageKind.subject {
     case .nothing: return try await show(.whole)
@@ -114,6 +114,17 @@ public struct PageDirectory: Sendable {
         .resource(
           try await slug(query, typed: typed, of: pageKind, glossary: glossary, progress: progress)
         ))
+    }
+  }
+
+  /// A request for `target` whose other kinds' names resolve here.
+  private func request(
+    _ target: PageTarget, glossary: Glossary, game: SessionGame?,
+    progress: @escaping @Sendable (String) -> Void
+  ) -> PageRequest {
+    PageRequest(target, glossary: glossary, game: game, progress: progress) {
+      kind, typed async throws(PageError) in
+      try await slug(of: kind, named: typed, glossary: glossary, progress: progress)
     }
   }
 

@@ -387,7 +387,7 @@ public enum StatsFeature {
       throw PageError(error, kind: "stats", example: "garchomp --level 50")
     }
     let pokemonID = detail.form?.pokemonID ?? detail.id
-    async let natureEffect = nature(query.nature, client: client, glossary: request.glossary)
+    async let natureEffect = nature(query.nature, client: client, request: request)
     let pokemon: Pokemon
     do throws(APIError) {
       pokemon = try await client.pokemon(id: pokemonID)
@@ -446,50 +446,29 @@ public enum StatsFeature {
       options: options)
   }
 
-  /// The nature `typed` names (its slug, or its name in English or the session's language);
-  /// `nil` when none was typed.
+  /// The nature `typed` names: its slug (one request), else whatever the nature kind resolves
+  /// it to (its names in English and in the session's language); `nil` when none was typed.
   static func nature(
-    _ typed: String?, client: any PokeAPIClient, glossary: Glossary
+    _ typed: String?, client: any PokeAPIClient, request: PageRequest
   ) async -> Result<NatureEffect?, PageError> {
     guard let typed else { return .success(nil) }
-    let query = NameQuery.normalize(typed)
     do throws(APIError) {
-      return .success(try await client.resource(NatureEffect.self, query))
+      return .success(try await client.resource(NatureEffect.self, NameQuery.normalize(typed)))
     } catch .notFound {
-      // Not a slug: every nature (25, kept together), by its names.
+      // Not a slug: resolved among the natures' names.
     } catch {
       return .failure(.api(error))
     }
-    let natures: [NatureEffect]
+    let slug: String
+    do throws(PageError) {
+      slug = try await request.slug(NatureEffect.path, typed)
+    } catch {
+      return .failure(error)
+    }
     do throws(APIError) {
-      natures = try await client.derived("nature-effects") { () async throws(APIError) in
-        let index = try await client.names(of: NatureEffect.path)
-        return Derived(
-          try await APIRequests.together(index) { reference async throws(APIError) in
-            try await client.resource(NatureEffect.self, reference.name)
-          }, forGood: true)
-      }
+      return .success(try await client.resource(NatureEffect.self, slug))
     } catch {
       return .failure(.api(error))
-    }
-    let entries = natures.map { nature in
-      var names = [nature.name]
-      for entry in nature.names
-      where entry.language == Language.english.code || entry.language == glossary.language?.code {
-        names.append(entry.text)
-      }
-      return (value: nature, names: names)
-    }
-    switch NameResolver(entries).resolve(typed) {
-    case .found(let nature): return .success(nature)
-    case .ambiguous(let candidates, let total):
-      return .failure(
-        .ambiguous(
-          kind: "nature", input: SafeText.line(typed), candidates: candidates.map(\.name),
-          total: total))
-    case .unknown(let suggestion):
-      return .failure(
-        .unknown(kind: "nature", input: SafeText.line(typed), suggestion: suggestion?.name))
     }
   }
 }

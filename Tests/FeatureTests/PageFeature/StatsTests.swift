@@ -47,7 +47,10 @@ private func stats(_ arguments: String, glossary: Glossary = .slugs) async throw
   await client.add(garchomp.1)
   await client.add(shedinja.1)
   let details = FixedDetails(known: ["garchomp": garchomp.0, "shedinja": shedinja.0])
-  let directory = PageDirectory(kinds: [StatsFeature.kind(client: client, details: details)])
+  // The nature kind resolves the natures' names for stats.
+  let directory = PageDirectory(kinds: [
+    StatsFeature.kind(client: client, details: details), NatureFeature.kind(client: client),
+  ])
   return try #require(
     try await directory.open("stats", arguments, selectionName: "garchomp", glossary: glossary)
       as? StatsPage)
