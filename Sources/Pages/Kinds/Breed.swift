@@ -178,8 +178,16 @@ public struct EggChain: APIResource, Hashable {
 public struct BreedingSpecies: Codable, Sendable, Hashable {
   public var id: Int
   public var name: String
-  /// In the page's language.
+  /// In the page's language (its capitalised slug when the language's name is not loaded).
   public var displayName: String
+
+  /// The species a reference names, when its url ends in an id.
+  init?(_ reference: NamedResource, glossary: Glossary) {
+    guard let id = reference.id else { return nil }
+    self.id = id
+    name = SafeText.line(reference.name)
+    displayName = glossary.species(id, slug: reference.name)
+  }
 }
 
 /// The `egg-group NAME` page: the species in an egg group.
@@ -429,18 +437,16 @@ public enum BreedFeature {
       partners = .eggGroups
       var seen: Set<Int> = []
       for member in members + [NamedResource(name: "ditto", url: "pokemon-species/132/")] {
-        guard let id = member.id, seen.insert(id).inserted else { continue }
-        breedsWith.append(
-          BreedingSpecies(
-            id: id, name: member.name, displayName: glossary.species(id, slug: member.name)))
+        guard let species = BreedingSpecies(member, glossary: glossary),
+          seen.insert(species.id).inserted
+        else { continue }
+        breedsWith.append(species)
       }
       breedsWith.sort { $0.id < $1.id }
     }
 
     func species(_ reference: NamedResource) -> BreedingSpecies? {
-      guard let id = reference.id else { return nil }
-      return BreedingSpecies(
-        id: id, name: reference.name, displayName: glossary.species(id, slug: reference.name))
+      BreedingSpecies(reference, glossary: glossary)
     }
     let hatchesAs = partners == .cannotBreed ? nil : root.flatMap { species($0.first) }
     var incense: String?
@@ -530,12 +536,8 @@ public enum EggGroupFeature {
       group, request, _ in
       var words = Localizer(request.glossary)
       let displayName = words.name(group.names, slug: group.name)
-      let species = group.species.compactMap { reference -> BreedingSpecies? in
-        guard let id = reference.id else { return nil }
-        return BreedingSpecies(
-          id: id, name: reference.name,
-          displayName: request.glossary.species(id, slug: reference.name))
-      }.sorted { $0.id < $1.id }
+      let species = group.species.compactMap { BreedingSpecies($0, glossary: request.glossary) }
+        .sorted { $0.id < $1.id }
       return EggGroupPage(
         name: group.name, displayName: displayName, id: group.id, species: species,
         fallbackNote: words.note)
