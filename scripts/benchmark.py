@@ -280,6 +280,14 @@ def start_from(bench, source, home, before=None):
         bench.run(bench.pokedex(home, "-c", before))
 
 
+def keep_team(home, members):
+    """The team `home`'s sessions start with, as `team add` keeps it."""
+    directory = os.path.join(home, ".local", "share", "pokedex")
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, "team.json"), "w") as file:
+        json.dump({"members": members}, file)
+
+
 def link_rows(args, work, runs, row):
     """The cold rows again over HTTPS, HTTP/2 and gzip (nginx) behind a true round-trip time on
     every packet (scripts/benchmark_link.py), beside pokebase on the same link, in round trips."""
@@ -504,7 +512,10 @@ def main():
                  "item leftovers": "item leftovers", "open 25; moves": "open 25; moves",
                  "berry cheri": "berry cheri",
                  "stats 6 --nature timid --evs 252spa": "stats 6 --nature timid --evs 252spa",
-                 "breed 25": "breed 25", "egg-group field": "egg-group field"}
+                 "breed 25": "breed 25", "egg-group field": "egg-group field",
+                 "team": "team"}
+        # A team to show (an error once it is there).
+        bench.run(bench.pokedex(home, "-c", "team add 6 3 9"))
         for line in pages.values():
             bench.run(bench.pokedex(home, "-c", line))
         mirror.reset()
@@ -563,7 +574,8 @@ def main():
                    "filter type water; filter gen 1": "filter type water; filter gen 1",
                    "open 25; where": "open 25; where", "compare 6 9": "compare 6 9",
                    "open 25": "open 25",
-                   "stats 6 --nature timid": "stats 6 --nature timid", "breed 25": "breed 25"}
+                   "stats 6 --nature timid": "stats 6 --nature timid", "breed 25": "breed 25",
+                   "team": "team"}
         for line in explore.values():
             bench.run(bench.pokedex(home, "-c", line))
         times = bench.interleaved(
@@ -573,9 +585,11 @@ def main():
                 ratio=f"{times[name] - times['list']:+.1f} ms", goal="within 5 ms of a plain page")
         for name, before in [("filter type water; filter gen 1", None), ("open 25; where", "open 25"),
                              ("compare 6 9", None), ("stats 6 --nature timid", None),
-                             ("breed 25", None)]:
+                             ("breed 25", None), ("team", None)]:
             def cold_explore(_):
                 start_from(bench, games_home, cold_home, before)
+                if name == "team":
+                    keep_team(cold_home, ["charizard", "venusaur", "blastoise"])
             cold_explore(None)
             mirror.reset()
             bench.run(bench.pokedex(cold_home, "-c", explore[name]))
@@ -593,7 +607,9 @@ def main():
                       "compare 6 9": "the two species together",
                       "stats 6 --nature timid": "as `open 6`, the nature beside it",
                       "breed 25": "as `open 25`, then its chain, egg groups and moves together, "
-                                  "then the egg moves' names"}[name])
+                                  "then the egg moves' names",
+                      "team": "as `open` of each member, the type chart (2 round trips) "
+                              "beside them"}[name])
 
         # Issue 22: warm pages in other languages beside the same pages without one. The first
         # session in a language loads every species' names (kept for good) before it is timed.

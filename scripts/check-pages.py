@@ -283,10 +283,10 @@ for (a, b), line in zip(pairs, [l for l in result.stdout.splitlines() if l.strip
         expect(f"{label}: #{number} stats", [s["value"] for s in entry["stats"]], [s["base_stat"] for s in raw["stats"]])
         expect(f"{label}: #{number} types", [t.lower() for t in entry["types"]], [t["type"]["name"] for t in sorted(raw["types"], key=lambda t: t["slot"])])
 
-def run_script(lines):
+def run_script(lines, env=None):
     result = subprocess.run(
         [binary, "--output", "json"], input="\n".join(lines), capture_output=True, text=True,
-        timeout=600)
+        timeout=600, env=env)
     return iter(json.loads(line) for line in result.stdout.splitlines() if line.strip())
 
 
@@ -385,6 +385,81 @@ for number in bred:
     expect(f"{label}: incense", data.get("incense"),
            item["name"] if item and first is not None and chain["chain"]["is_baby"]
            and len(chain["chain"]["evolves_to"]) == 1 else None)
+
+
+# Teams (issue 41): the coverage of a spread of teams (a form among them) worked out from the
+# members' types and the types' relations, and the suggestions from the types' species.
+import tempfile
+chart_types = sorted((get(f"type/{ident(t['url'])}/") for t in index("type") if ident(t["url"]) < 10000),
+                     key=lambda t: t["id"])
+chart_types = [t for t in chart_types if any(t["damage_relations"][k] for k in
+                                             ("double_damage_from", "half_damage_from", "no_damage_from"))]
+by_type = {t["name"]: t for t in chart_types}
+order = [t["name"] for t in chart_types]
+
+
+def member_factor(attacker, defenders):
+    value = 1.0
+    for defender in dict.fromkeys(defenders):
+        relations = by_type[defender]["damage_relations"]
+        single = 1.0
+        for key, f in (("double_damage_from", 2.0), ("half_damage_from", 0.5), ("no_damage_from", 0.0)):
+            if attacker in [r["name"] for r in relations[key]]:
+                single = f
+        value *= single
+    return value
+
+
+teams = [list(range(start, 152, step))[:size] for start, step, size in
+         [(1, 3, 3), (4, 7, 6), (25, 11, 5), (7, 13, 4), (60, 5, 6), (100, 9, 2), (130, 3, 1)]]
+teams.append([6, 3, 9])
+teams.append([26, "raichu-alola", 143])
+data_home = tempfile.mkdtemp()
+answers = run_script([line for team in teams for line in
+                      ("team add " + " ".join(map(str, team)), "team clear")],
+                     env={**os.environ, "XDG_DATA_HOME": data_home})
+for team in teams:
+    page, _ = next(answers, None), next(answers, None)
+    label = f"team {team}"
+    if page is None or page["type"] == "error":
+        problems.append(f"{label}: {page and page['data']['message']}")
+        continue
+    data = page["data"]
+    raws = [get(f"pokemon/{member}/") for member in team]
+    types = [[t["type"]["name"] for t in sorted(raw["types"], key=lambda t: t["slot"])] for raw in raws]
+    expect(f"{label}: members", [(m["id"], m["types"]) for m in data["members"]],
+           [(raw["id"], t) for raw, t in zip(raws, types)])
+    defense = {a: [member_factor(a, t) for t in types] for a in order}
+    expect(f"{label}: defense", [(d["type"], d["factors"]) for d in data["defense"]],
+           list(defense.items()))
+    hits = {a: sum(1 for f in defense[a] if f >= 2) for a in order}
+    expect(f"{label}: shared weaknesses", data["sharedWeaknesses"],
+           sorted([a for a in order if hits[a] >= 3], key=lambda a: -hits[a]))
+    unresisted = [a for a in order if all(f >= 1 for f in defense[a])]
+    expect(f"{label}: unresisted", data["unresisted"], unresisted)
+    own = list(dict.fromkeys(t for ts in types for t in ts))
+    super_effective = [d for d in order if any(member_factor(t, [d]) >= 2 for t in own)]
+    expect(f"{label}: offense", data["offense"], {
+        "superEffective": super_effective,
+        "notSuperEffective": [d for d in order if d not in super_effective]})
+    weak = sorted([a for a in order if hits[a] >= 2], key=lambda a: -hits[a])
+    helps = []
+    for candidate in order:
+        resists = [w for w in weak if member_factor(w, [candidate]) < 1]
+        hit = [u for u in unresisted if member_factor(candidate, [u]) >= 2]
+        if resists or hit:
+            helps.append((candidate, resists, hit))
+    helps.sort(key=lambda h: -(len(h[1]) + len(h[2])))
+    on_team = {ident(raw["species"]["url"]) for raw in raws}
+    wanted = []
+    for candidate, resists, hit in helps:
+        species = sorted({ident(p["pokemon"]["url"]) for p in by_type[candidate]["pokemon"]
+                          if ident(p["pokemon"]["url"]) < 10000} - on_team)
+        if species and len(wanted) < 3:
+            wanted.append({"type": candidate, "resists": resists, "hits": hit,
+                           "species": species[:5]})
+    expect(f"{label}: suggestions",
+           [{**s, "species": [p["id"] for p in s["species"]]} for s in data["suggestions"]], wanted)
 
 
 def kind(condition):
@@ -490,5 +565,5 @@ for number, game in plan:
 for problem in problems:
     print(problem)
 print(f"{expected} pages, {learnsets} learnsets, {filters} filters, {len(pairs)} comparisons, "
-      f"{stats_pages} stats pages, {len(bred)} breeding pages and {wheres} encounters, {checked} checks, {len(problems)} wrong")
+      f"{stats_pages} stats pages, {len(bred)} breeding pages, {len(teams)} teams and {wheres} encounters, {checked} checks, {len(problems)} wrong")
 sys.exit(1 if problems else 0)

@@ -113,6 +113,9 @@ enum ArgumentCompletion: Sendable, Equatable {
   /// A species' name, and these options (each once), an option's value with the names of the
   /// page kind `values` gives for it (`stats`).
   case speciesAndOptions(options: [String], values: [String: String])
+  /// One of these words first, then species and form names after those of `namesAfter`
+  /// (`team add`), those the last page names first.
+  case actions([String], namesAfter: [String])
 }
 
 /// When a command makes sense, so that completion offers it only then.

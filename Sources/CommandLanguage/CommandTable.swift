@@ -295,6 +295,13 @@ public enum PageArguments: Sendable {
   case speciesAndOptions(
     syntax: String, options: [String], values: [String: String],
     check: @Sendable ([String]) -> String?)
+  /// An action word first (`team add`), then species' names, read by the kind itself: `syntax`
+  /// shows them in help, `check` says in one line what is wrong with the words typed (`nil`
+  /// when nothing is). The actions are completed, then the species' names after those of
+  /// `namesAfter`.
+  case actions(
+    syntax: String, actions: [String], namesAfter: [String],
+    check: @Sendable ([String]) -> String?)
 }
 
 extension CommandSpec {
@@ -317,6 +324,27 @@ extension CommandSpec {
       applies = .withSelection
     case .species:
       (syntax, parse, completion) = ("A [B] [C]", parseSpecies(kind), .speciesEverywhere)
+    case .actions(let usage, let actions, let namesAfter, let check):
+      syntax = usage
+      parse = { arguments, _ in
+        let words = arguments.words.map { $0.lowercased() }
+        if let problem = check(words) { return fail(problem) }
+        // The names after the action as compare takes them (`#25`, `mr.mime`).
+        let dropped: Set<Character> = ["'", "\"", ".", ":", "\u{2018}", "\u{2019}"]
+        let names = words.dropFirst().map { word -> String in
+          var name = word.filter { !dropped.contains($0) }
+          if name.hasPrefix("#") { name.removeFirst() }
+          return name
+        }
+        guard names.allSatisfy({ !$0.isEmpty }) else {
+          return fail("\"\(kind) \(words[0])\" needs names, e.g. \"\(kind) \(words[0]) pikachu\".")
+        }
+        return .command(
+          .show(
+            kind: kind,
+            name: words.isEmpty ? nil : ([words[0]] + names).joined(separator: " ")))
+      }
+      completion = .actions(actions, namesAfter: namesAfter)
     case .speciesAndOptions(let usage, let options, let values, let check):
       syntax = usage
       parse = { arguments, _ in

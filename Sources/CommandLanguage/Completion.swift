@@ -163,6 +163,11 @@ extension CommandParser {
     case .speciesEverywhere:
       guard let names = context.names else { return .message(Self.namesLoading) }
       return .items(linkedFirst(species(names, startingWith: prefix), context.links["open"] ?? []))
+    case .actions(let actions, let namesAfter):
+      if first { return .items(actions.filter { $0.hasPrefix(prefix) }.map { .init($0) }) }
+      guard namesAfter.contains(words[1].lowercased()) else { return .items([]) }
+      guard let names = context.names else { return .message(Self.namesLoading) }
+      return .items(linkedFirst(species(names, startingWith: prefix), context.links["open"] ?? []))
     case .gameOption(let kind):
       if first {
         return .items("--game".hasPrefix(prefix) ? [.init("--game", note: "another game")] : [])

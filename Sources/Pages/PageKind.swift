@@ -214,6 +214,8 @@ public enum PageError: Error, Sendable, Equatable {
   case notIn(statement: String, game: String, elsewhere: [String], verb: String)
   /// The kind is about the selected species, and none is open.
   case needsSelection(kind: String)
+  /// The kind refuses what was asked, for the reason given in one line (`The team is full`).
+  case refused(String)
   /// The API failed.
   case api(APIError)
 

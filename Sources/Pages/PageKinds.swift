@@ -2,16 +2,22 @@ import APIClient
 import CommandLanguage
 import DetailModels
 
-/// What the page kinds are made over: the API client, and the species' details (`compare`).
+/// What the page kinds are made over: the API client, the species' details (`compare`) and the
+/// trainer's team.
 public struct PageServices: Sendable {
   /// The client every kind reads the API through.
   public var client: any PokeAPIClient
   /// The species' details, for the kinds that show species as `open` does.
   public var details: any SpeciesDetails
+  /// The team `team` changes and shows, and `compare team` compares (kept by its owner).
+  public var team: TeamRoster
 
-  public init(client: any PokeAPIClient, details: any SpeciesDetails) {
+  public init(
+    client: any PokeAPIClient, details: any SpeciesDetails, team: TeamRoster = TeamRoster()
+  ) {
     self.client = client
     self.details = details
+    self.team = team
   }
 }
 
@@ -43,6 +49,7 @@ public enum PageKinds {
     LearnsetFeature.declaration,
     EncounterFeature.declaration,
     CompareFeature.declaration,
+    TeamFeature.declaration,
     StatsFeature.declaration,
     TypeFeature.declaration,
     TypeFeature.chartDeclaration,

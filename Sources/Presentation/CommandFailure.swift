@@ -64,7 +64,7 @@ public enum CommandFailure: Error, Sendable, Equatable {
       }
     case .page(let error):
       switch error {
-      case .unknown, .ambiguous, .invalidName, .api(.notFound): true
+      case .unknown, .ambiguous, .invalidName, .refused, .api(.notFound): true
       case .needsSelection, .notIn, .api: false
       }
     case .list(let error):

@@ -223,7 +223,7 @@ public enum FailureText {
     switch error {
     case .api(let error): kind(error)
     case .needsSelection: .noSelection
-    case .invalidName: .usage
+    case .invalidName, .refused: .usage
     case .ambiguous: .ambiguous
     case .unknown, .notIn: .notFound
     }
@@ -235,6 +235,8 @@ public enum FailureText {
       return message(error)
     case .needsSelection(let kind):
       return "No species is open; try \"open pikachu\", then \"\(kind)\"."
+    case .refused(let reason):
+      return SafeText.line(reason)
     case .invalidName(let kind, let example):
       return "Name one \(kind), e.g. \"\(kind) \(example)\"."
     case .ambiguous(let kind, let input, let candidates, let total):

@@ -197,7 +197,12 @@ struct App {
       types: { () async throws(APIError) in try await api.typesByPokemon() })
     // Every other kind of page (PageKinds.all). Comparing is not selecting: the undecorated
     // details, so no analytics event.
-    let pages = PageKinds.directory(PageServices(client: api, details: detailFeature))
+    // The team: team.json's, which `team` changes.
+    let (members, teamWarning) = TeamFile.read(dataDirectory: paths.data)
+    teamWarning.map { notices.post("Warning: \($0)") }
+    let team = TeamRoster(members) { TeamFile.save($0, dataDirectory: paths.data) }
+    let pages = PageKinds.directory(
+      PageServices(client: api, details: detailFeature, team: team))
     // Completion loads the names of the kinds the flags leave on.
     // Every game, with its versions' names in a language: for `game` and completion.
     let games: PageNames.Games = { glossary async throws(APIError) in

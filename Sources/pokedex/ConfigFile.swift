@@ -21,25 +21,31 @@ enum ConfigFile {
     }
     object[member] = value
     do {
-      try FileManager.default.createDirectory(
-        at: configDirectory, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-      let data = try JSONSerialization.data(
-        withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-      // Written beside it, private from the start, then put in its place in one step.
-      let temporary = file.path + ".\(getpid()).tmp"
-      guard
-        FileManager.default.createFile(
-          atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
-      else { throw CocoaError(.fileWriteUnknown) }
-      guard rename(temporary, file.path) == 0 else {
-        try? FileManager.default.removeItem(atPath: temporary)
-        throw CocoaError(.fileWriteUnknown)
-      }
+      try replace(
+        file,
+        with: try JSONSerialization.data(
+          withJSONObject: object, options: [.prettyPrinted, .sortedKeys]))
       return nil
     } catch {
       return "could not write \(file.path), so \(what) was not kept there "
         + "(it applies to this session)."
+    }
+  }
+
+  /// Writes `data` to `file` (creating its directory, private), beside it first and private from
+  /// the start, then put in its place in one step: a reader sees the old file or the new one.
+  static func replace(_ file: URL, with data: Data) throws {
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
+    let temporary = file.path + ".\(getpid()).tmp"
+    guard
+      FileManager.default.createFile(
+        atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
+    else { throw CocoaError(.fileWriteUnknown) }
+    guard rename(temporary, file.path) == 0 else {
+      try? FileManager.default.removeItem(atPath: temporary)
+      throw CocoaError(.fileWriteUnknown)
     }
   }
 

@@ -31,6 +31,9 @@ public struct ComparePage: Page, Codable, Equatable {
   public var species: [Entry]
   /// The attacking types whose factors differ between them, strongest first.
   public var matchups: [Matchup]
+  /// Whether it compares the team's members (`compare team`, which `back` shows as the team is
+  /// then); `nil` otherwise.
+  public var isTeam: Bool?
 
   public init(_ details: [SpeciesDetailViewModel]) {
     species = details.map { detail in
@@ -66,9 +69,13 @@ public struct ComparePage: Page, Codable, Equatable {
   public var address: PageAddress {
     PageAddress(
       kind: CompareFeature.command.name,
-      key: PageTarget.arguments(selection: nil, words: species.map(\.name)).key)
+      key: PageTarget.arguments(
+        selection: nil, words: isTeam == true ? [CompareFeature.teamWord] : species.map(\.name)
+      ).key)
   }
-  public var title: String { species.map(\.displayName).joined(separator: " vs ") }
+  public var title: String {
+    isTeam == true ? "Team compared" : species.map(\.displayName).joined(separator: " vs ")
+  }
   public var links: [String: [String]] {
     ["open": species.map(\.name), "ability": [], "type": []]
   }
@@ -101,7 +108,13 @@ public struct ComparePage: Page, Codable, Equatable {
     let statNames = species.first?.stats.map(\.name) ?? []
     for (index, name) in statNames.enumerated() {
       let values = species.map { index < $0.stats.count ? $0.stats[index].value : 0 }
-      row(name, Self.marked(values) { value in Self.bar(value) + " \(value)" })
+      // Six columns of bars would not fit 80 columns: the team's values stand alone.
+      row(
+        name,
+        Self.marked(values) { value in
+          species.count > CompareFeature.maximumSpecies
+            ? String(value) : Self.bar(value) + " \(value)"
+        })
     }
     row("Total", Self.marked(species.map(\.baseStatTotal)) { String($0) })
     for matchup in matchups {
@@ -150,41 +163,24 @@ public enum CompareFeature {
       Shows two or three species (or forms) side by side: types, height, weight, \
       abilities, each base stat with its bar and the highest marked, the totals, and the \
       attacking types that hit them differently. With one name, the open species is \
-      compared with it. Names and ids as for open (raichu-alola, 25).
+      compared with it. Names and ids as for open (raichu-alola, 25). "compare team" \
+      compares your team's members, up to six.
       """,
-    examples: ["compare pikachu raichu", "compare 1 4 7", "open 25", "compare raichu-alola"],
+    examples: [
+      "compare pikachu raichu", "compare 1 4 7", "open 25", "compare raichu-alola", "compare team",
+    ],
     feature: .compare)
 
   /// The kind with its command, for the list of kinds (``PageKinds``).
   public static let declaration = PageKindDeclaration(command) { services in
-    kind(details: services.details)
+    kind(details: services.details, team: services.team)
   }
 
-  /// The most species compared at once.
-  public static let maximumSpecies = 3
-
-  /// `compare A B [C]`, or `compare B` with the selected species: their details, together.
-  public static func kind(details: any SpeciesDetails) -> PageKind {
-    PageKind(name: command.name, example: "pikachu raichu", subject: .arguments, names: nil) {
-      request async throws(PageError) in
-      try await page(request, details: details)
-    }
-  }
-
-  static func page(_ request: PageRequest, details: any SpeciesDetails) async throws(PageError)
-    -> ComparePage
-  {
-    guard case .arguments(let selection, var words) = request.target else {
-      throw .invalidName(kind: "compare", example: "pikachu raichu")
-    }
-    if words.count == 1 {
-      guard let selection else { throw .needsSelection(kind: "compare") }
-      words.insert(selection, at: 0)
-    }
-    guard (2...maximumSpecies).contains(words.count) else {
-      throw .invalidName(kind: "compare", example: "pikachu raichu")
-    }
-    let inputs = words
+  /// The details of each of `inputs` (names, ids or slugs), opened together, in their order;
+  /// the first that cannot be opened fails them all, as a page of `kind`'s error.
+  static func open(
+    _ inputs: [String], details: any SpeciesDetails, kind: String
+  ) async throws(PageError) -> [SpeciesDetailViewModel] {
     let results = await withTaskGroup(of: (Int, Result<SpeciesDetailViewModel, DetailError>).self) {
       group in
       for (index, input) in inputs.enumerated() {
@@ -205,10 +201,52 @@ public enum CompareFeature {
     for result in results {
       switch result {
       case .success(let detail)?: shown.append(detail)
-      case .failure(let error)?: throw PageError(error, kind: "compare", example: "pikachu raichu")
+      case .failure(let error)?: throw PageError(error, kind: kind, example: "pikachu raichu")
       case nil: throw .api(.cancelled)
       }
     }
-    return ComparePage(shown)
+    return shown
+  }
+
+  /// The most species compared at once.
+  public static let maximumSpecies = 3
+
+  /// The word that compares the team's members (`compare team`).
+  public static let teamWord = "team"
+
+  /// `compare A B [C]`, `compare B` with the selected species, or `compare team`: their
+  /// details, together.
+  public static func kind(details: any SpeciesDetails, team: TeamRoster = TeamRoster()) -> PageKind
+  {
+    PageKind(name: command.name, example: "pikachu raichu", subject: .arguments, names: nil) {
+      request async throws(PageError) in
+      try await page(request, details: details, team: team)
+    }
+  }
+
+  static func page(
+    _ request: PageRequest, details: any SpeciesDetails, team: TeamRoster
+  ) async throws(PageError) -> ComparePage {
+    guard case .arguments(let selection, var words) = request.target else {
+      throw .invalidName(kind: "compare", example: "pikachu raichu")
+    }
+    if words == [teamWord] {
+      let members = await team.members
+      guard members.count >= 2 else {
+        throw .refused(
+          "\"compare team\" needs two members; the team has \(members.count) (team add NAME).")
+      }
+      var page = ComparePage(try await open(members, details: details, kind: "compare"))
+      page.isTeam = true
+      return page
+    }
+    if words.count == 1 {
+      guard let selection else { throw .needsSelection(kind: "compare") }
+      words.insert(selection, at: 0)
+    }
+    guard (2...maximumSpecies).contains(words.count) else {
+      throw .invalidName(kind: "compare", example: "pikachu raichu")
+    }
+    return ComparePage(try await open(words, details: details, kind: "compare"))
   }
 }

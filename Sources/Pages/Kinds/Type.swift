@@ -204,32 +204,19 @@ public struct TypeChartPage: Page, Codable, Equatable {
   /// part in the chart (`unknown`, `shadow`, `stellar`: no relations, or ids above 10000) are
   /// left out.
   public init(_ all: [PokemonType], glossary: Glossary = .slugs) {
-    let chart = all.filter { type in
-      let relations = type.damageRelations
-      return type.id < 10_000
-        && !(relations.doubleDamageFrom.isEmpty && relations.halfDamageFrom.isEmpty
-          && relations.noDamageFrom.isEmpty)
-    }.sorted { $0.id < $1.id }
-    types = chart.map { SafeText.line($0.name) }
-    let picked = chart.map { type in
-      glossary.language.flatMap { LocalName.pick(type.names, in: $0) }
+    let chart = TypeChart(all)
+    let byName = Dictionary(
+      all.map { (SafeText.line($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    types = chart.types
+    let picked = chart.types.map { type in
+      glossary.language.flatMap { LocalName.pick(byName[type]?.names ?? [], in: $0) }
     }
-    labels = zip(chart, picked).map { type, name in name?.text ?? DisplayName.words(type.name) }
+    labels = zip(chart.types, picked).map { type, name in name?.text ?? DisplayName.words(type) }
     let fellBack = glossary.language != nil && picked.contains { $0?.fallback ?? true }
     fallbackNote = fellBack ? glossary.fallbackNote : nil
-    var factors = Array(repeating: Array(repeating: 1.0, count: chart.count), count: chart.count)
-    for (column, defender) in chart.enumerated() {
-      let relations = defender.damageRelations
-      for (factor, attackers) in [
-        (2.0, relations.doubleDamageFrom), (0.5, relations.halfDamageFrom),
-        (0.0, relations.noDamageFrom),
-      ] {
-        for attacker in attackers {
-          if let row = types.firstIndex(of: attacker.name) { factors[row][column] = factor }
-        }
-      }
+    factors = chart.types.map { attacker in
+      chart.types.map { defender in chart.factor(attacker, on: [defender]) }
     }
-    self.factors = factors
   }
 
   public var address: PageAddress { PageAddress(kind: TypeFeature.chartCommand.name, key: nil) }

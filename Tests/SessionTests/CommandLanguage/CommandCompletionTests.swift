@@ -293,6 +293,16 @@ struct PageCompletionTests {
     #expect(words(complete("moves --game red-blue ")) == [])
   }
 
+  /// `team`: its actions, then species after `add` and `remove`.
+  @Test func teamOffersItsActionsThenSpecies() {
+    #expect(words(complete("team ")) == ["add", "remove", "clear"])
+    #expect(words(complete("team r")) == ["remove"])
+    #expect(words(complete("team add pi")) == ["pikachu"])
+    #expect(words(complete("team add pikachu pi")) == ["pikachu"])
+    #expect(words(complete("team remove pi")) == ["pikachu"])
+    #expect(words(complete("team clear ")) == [])
+  }
+
   /// `stats`: a species first, then the options not given yet, a nature's names after
   /// `--nature`.
   @Test func statsOffersASpeciesTheOptionsAndTheNatures() {

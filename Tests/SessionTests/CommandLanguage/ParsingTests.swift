@@ -434,6 +434,25 @@ struct PageCommandParsingTests {
     #expect(failure.message == "EVs add up to at most 510 (these add up to 756).")
   }
 
+  @Test func teamTakesAnActionAndNamesAsCompareDoes() {
+    #expect(parse("team") == .command(.show(kind: "team", name: nil)))
+    #expect(
+      parse("Team ADD #6 Mr.Mime raichu-alola")
+        == .command(.show(kind: "team", name: "add 6 mrmime raichu-alola")))
+    #expect(parse("team remove 2") == .command(.show(kind: "team", name: "remove 2")))
+    guard case .failure(let failure) = parse("team pikachu") else {
+      Issue.record("a team without an action parsed")
+      return
+    }
+    #expect(
+      failure.message == "\"team\" takes add NAME…, remove NAME|N or clear (not \"pikachu\").")
+    guard case .failure(let empty) = parse("team add #") else {
+      Issue.record("an empty name parsed")
+      return
+    }
+    #expect(empty.message == "\"team add\" needs names, e.g. \"team add pikachu\".")
+  }
+
   @Test func eachKindHasItsFlag() {
     let off = CommandParser.pokedex.parse("ability static", isEnabled: { $0 != .abilities })
     #expect(off == .disabled(DisabledFeature(feature: .abilities, command: "ability")))

@@ -1,0 +1,466 @@
+import APIClient
+import CommandLanguage
+import DetailModels
+import Models
+
+/// The trainer's team: up to six species or forms by slug, in slot order. It lives as long as
+/// the session; `save` keeps each change for the next ones (the composition root writes it to
+/// the data directory).
+public actor TeamRoster {
+  /// The most members a team has.
+  public static let maximumMembers = 6
+
+  /// The members' slugs (`charizard`, `raichu-alola`), in slot order.
+  public private(set) var members: [String]
+  private let save: @Sendable ([String]) -> String?
+
+  /// A team of `members` (the first six); `save` keeps a change and returns a warning when it
+  /// could not.
+  public init(
+    _ members: [String] = [], save: @escaping @Sendable ([String]) -> String? = { _ in nil }
+  ) {
+    self.members = Array(members.prefix(Self.maximumMembers))
+    self.save = save
+  }
+
+  /// Makes `members` the team and keeps it; a warning when it could not be kept (the team
+  /// changes for this session all the same).
+  public func replace(with members: [String]) -> String? {
+    self.members = Array(members.prefix(Self.maximumMembers))
+    return save(self.members)
+  }
+}
+
+/// What `team` was asked to do: show the team, or change it first.
+enum TeamAction: Equatable {
+  case show
+  /// Add these (none: the open species).
+  case add([String])
+  /// Remove a slot (`2`) or a member by name.
+  case remove(String)
+  case clear
+
+  /// The action the words after `team` ask for, or one line saying what is wrong with them.
+  init(_ words: [String]) throws(TeamProblem) {
+    guard let first = words.first else {
+      self = .show
+      return
+    }
+    let rest = Array(words.dropFirst())
+    switch first {
+    case "add":
+      guard rest.count <= TeamRoster.maximumMembers else {
+        throw TeamProblem(
+          "A team has six members at most; \"team add\" takes at most six (not \(rest.count)).")
+      }
+      self = .add(rest)
+    case "remove", "rm":
+      guard rest.count == 1 else {
+        throw TeamProblem(
+          "\"team remove\" takes one slot number or name, e.g. \"team remove 2\" or \"team remove pikachu\"."
+        )
+      }
+      self = .remove(rest[0])
+    case "clear":
+      guard rest.isEmpty else {
+        throw TeamProblem("\"team clear\" takes nothing after it (it empties the team).")
+      }
+      self = .clear
+    default:
+      throw TeamProblem(
+        "\"team\" takes add NAME…, remove NAME|N or clear (not \"\(SafeText.line(first))\").")
+    }
+  }
+
+  /// The words `team` takes first.
+  static let words = ["add", "remove", "clear"]
+}
+
+/// Why the words after `team` are not an action: one line.
+struct TeamProblem: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// The `team` page: the members with their types, the coverage of their types, and the types
+/// that would help most, with species of them from the session game's Pokédexes.
+public struct TeamPage: Page, Codable, Equatable {
+  /// A member, in its slot.
+  public struct Member: Codable, Sendable, Equatable {
+    /// The slot, from 1.
+    public var slot: Int
+    /// The species id, or the form's `pokemon` id.
+    public var id: Int
+    /// The slug (`raichu-alola`).
+    public var name: String
+    public var displayName: String
+    /// Its types' slugs.
+    public var types: [String]
+  }
+
+  /// A type that would help, with species of it not on the team.
+  public struct Suggestion: Codable, Sendable, Equatable {
+    /// The type's slug.
+    public var type: String
+    /// The team's weaknesses (types that hit two or more members super-effectively) it
+    /// resists or is immune to.
+    public var resists: [String]
+    /// The types no member resists that it hits super-effectively.
+    public var hits: [String]
+    /// Some species of it, from the session game's Pokédexes (all species without a game).
+    public var species: [PageSpecies]
+  }
+
+  public var members: [Member]
+  /// Per attacking type (every type of the chart), the members' factors in slot order.
+  public var defense: [TeamCoverage.Defense]
+  /// The attacking types that hit three or more members super-effectively.
+  public var sharedWeaknesses: [String]
+  /// The attacking types no member resists.
+  public var unresisted: [String]
+  public var offense: TeamCoverage.Offense
+  public var suggestions: [Suggestion]
+  /// The types' names in the page's language, by slug.
+  public var typeNames: [String: String]
+  /// The game whose Pokédexes the suggestions come from (`Red`); `nil`: all species.
+  public var game: String?
+  /// What the command changed (`Added #6 Charizard.`); `nil` when it only showed the team.
+  public var change: String?
+  /// Why the change was not kept for the next sessions, when it was not.
+  public var saveWarning: String?
+
+  /// The most types suggested.
+  public static let suggestionCount = 3
+  /// The most species shown for a suggested type.
+  public static let speciesPerSuggestion = 5
+
+  public var address: PageAddress { PageAddress(kind: TeamFeature.command.name, key: nil) }
+  public var title: String { "Team" }
+  public var links: [String: [String]] {
+    var types: [String] = []
+    for type in members.flatMap(\.types) + suggestions.map(\.type) where !types.contains(type) {
+      types.append(type)
+    }
+    return [
+      "open": members.map(\.name) + suggestions.flatMap(\.species).map(\.name), "type": types,
+    ]
+  }
+
+  /// The type's name on the page.
+  func name(_ type: String) -> String { typeNames[type] ?? DisplayName.words(type) }
+
+  /// Badges of `types`, each with the count `count` gives (when given), or a dimmed `none`.
+  func badges(_ types: [String], none: String = "none", count: ((String) -> Int)? = nil)
+    -> [Span]
+  {
+    guard !types.isEmpty else { return [Span(none, .dim)] }
+    var spans: [Span] = []
+    for (index, type) in types.enumerated() {
+      if index > 0 { spans.append(Span(" ")) }
+      spans.append(Span(name(type), .type(type)))
+      if let count { spans.append(Span(" (\(count(type)))", .dim)) }
+    }
+    return spans
+  }
+
+  public var document: PageDocument {
+    var parts = [change, "\(members.count) of \(TeamRoster.maximumMembers)", game].compactMap {
+      $0
+    }
+    if members.isEmpty { parts = [change, game].compactMap { $0 } }
+    guard !members.isEmpty else {
+      return PageDocument(
+        title: "Team", subtitle: parts.isEmpty ? nil : parts.joined(separator: " · "),
+        blocks: [
+          .paragraph(
+            heading: "No members yet",
+            text:
+              "\"team add NAME\" adds species (six at most; forms too: raichu-alola), \"team add\" the open one."
+          )
+        ] + PageDocument.note(saveWarning) + [.hint("team add NAME · open NAME · back")])
+    }
+    let rows = members.map { member in
+      [
+        Span(String(member.slot)),
+        Span(
+          member.id < 10_000 ? "#\(member.id) \(member.displayName)" : member.displayName, .strong),
+        Span(member.types.map(name).joined(separator: " "), .type(member.types.first ?? "")),
+      ]
+    }
+    func hit(_ type: String) -> Int {
+      defense.first { $0.type == type }?.factors.filter { $0 >= 2 }.count ?? 0
+    }
+    let pairs = defense.map(\.type).filter { hit($0) == 2 }
+    var fields: [PageDocument.Field] = [
+      .init(
+        "Shared weaknesses",
+        badges(sharedWeaknesses, none: "none: no type hits three members ×2", count: hit))
+    ]
+    if !pairs.isEmpty { fields.append(.init("Two weak to", badges(pairs))) }
+    fields += [
+      .init("Nobody resists", badges(unresisted)),
+      .init("Hits ×2", badges(offense.superEffective)),
+      .init("Cannot hit ×2", badges(offense.notSuperEffective)),
+    ]
+    let helps: [PageDocument.Block] = suggestions.map { suggestion in
+      var reasons: [String] = []
+      if !suggestion.resists.isEmpty {
+        reasons.append("resists " + suggestion.resists.map(name).joined(separator: ", "))
+      }
+      if !suggestion.hits.isEmpty {
+        reasons.append("hits " + suggestion.hits.map(name).joined(separator: ", "))
+      }
+      return .names(
+        heading: "\(name(suggestion.type)): \(reasons.joined(separator: "; "))",
+        suggestion.species.map { Span($0.label) }, none: "none")
+    }
+    return PageDocument(
+      title: "Team", subtitle: parts.joined(separator: " · "),
+      blocks: [
+        .table(
+          .init(
+            columns: [.init("#", .right), .init("Pokémon"), .init("Type")], rows: rows)),
+        .table(coverageTable),
+        .fields(fields),
+      ]
+        + (helps.isEmpty
+          ? [.paragraph(heading: "Would help most", text: "No type would make it better.")]
+          : [.paragraph(heading: "Would help most", text: Self.helpText(game: game))] + helps)
+        + PageDocument.note(saveWarning)
+        + [.hint("team add NAME · team remove N · compare team · type NAME · back")])
+  }
+
+  /// What the suggestions are, and where their species come from.
+  static func helpText(game: String?) -> String {
+    "Types that resist what hits two members ×2 or hit what nobody resists, with species "
+      + (game.map { "from \($0)'s Pokédexes" } ?? "of them") + " not on the team:"
+  }
+
+  /// How many members take each factor from each attacking type: a column per type (its name
+  /// cut to three columns), a row per factor, a dot for none.
+  var coverageTable: PageDocument.Table {
+    let columns =
+      [PageDocument.Table.Column("")]
+      + defense.map { .init(DisplayWidth.prefix(name($0.type), columns: 3), .center) }
+    let rows = [4.0, 2, 0.5, 0.25, 0].map { factor in
+      [Span("×" + Span.factorText(factor), .factor(factor))]
+        + defense.map { type in
+          let count = type.factors.filter { $0 == factor }.count
+          return count == 0 ? Span("·", .dim) : Span(String(count), .factor(factor))
+        }
+    }
+    return PageDocument.Table(
+      heading: "How many take ×4, ×2, ×½, ×¼, ×0 from each attacking type", columns: columns,
+      rows: rows)
+  }
+}
+
+/// The team: `team`, `team add`, `team remove`, `team clear`, over the species' details.
+public enum TeamFeature {
+  /// The `team` command: its words, help, arguments and feature flag.
+  public static let command = CommandSpec.page(
+    "team",
+    arguments: .actions(
+      syntax: "[add NAME…|remove N|clear]", actions: TeamAction.words,
+      namesAfter: ["add", "remove"],
+      check: { words in
+        do throws(TeamProblem) {
+          _ = try TeamAction(words)
+          return nil
+        } catch {
+          return error.message
+        }
+      }),
+    summary: "Keep a team of six and see its coverage.",
+    details: """
+      Shows your team (six at most) with each member's types, and its coverage: for each \
+      attacking type how many members take ×4, ×2, ×½, ×¼ or ×0, the weaknesses three or \
+      more share, the types nobody resists, what the team's own types hit ×2 and what they \
+      cannot, and the types that would help most (resisting the types that hit two or more \
+      members ×2, hitting those nobody resists), with species of them from your game's \
+      Pokédexes (all species without a game) not on the team yet. "team add NAME…" adds \
+      species or forms (raichu-alola), "team add" the open one; "team remove N" removes \
+      slot N, "team remove NAME" that member; "team clear" empties it. The team is kept in \
+      the data directory for the next sessions. "compare team" compares its members.
+      """,
+    examples: [
+      "team add charizard venusaur blastoise", "team", "team remove 2", "open pikachu",
+      "team add", "team clear",
+    ],
+    feature: "team")
+
+  /// The kind with its command, for the list of kinds (``PageKinds``).
+  public static let declaration = PageKindDeclaration(command) { services in
+    kind(client: services.client, details: services.details, roster: services.team)
+  }
+
+  /// `team [add NAME…|remove NAME|N|clear]`: the change made and kept, then the team.
+  public static func kind(
+    client: any PokeAPIClient, details: any SpeciesDetails, roster: TeamRoster
+  ) -> PageKind {
+    PageKind(name: command.name, example: "add pikachu", subject: .arguments, names: nil) {
+      request async throws(PageError) in
+      try await page(request, client: client, details: details, roster: roster)
+    }
+  }
+
+  static func page(
+    _ request: PageRequest, client: any PokeAPIClient, details: any SpeciesDetails,
+    roster: TeamRoster
+  ) async throws(PageError) -> TeamPage {
+    guard case .arguments(let selection, let words) = request.target else {
+      throw .invalidName(kind: "team", example: "add pikachu")
+    }
+    let action: TeamAction
+    do throws(TeamProblem) {
+      action = try TeamAction(words.map { $0.lowercased() })
+    } catch {
+      throw .refused(error.message)
+    }
+    let before = await roster.members
+    var members = before
+    var change: String?
+    switch action {
+    case .show: break
+    case .add(let names):
+      guard let inputs = names.isEmpty ? selection.map({ [$0] }) : names else {
+        throw .needsSelection(kind: "team add")
+      }
+      let added = try await CompareFeature.open(inputs, details: details, kind: "team")
+      var slugs: [String] = []
+      for detail in added {
+        let slug = detail.form?.name ?? detail.name
+        guard !members.contains(slug) else {
+          throw .refused("\(detail.displayName) is on the team already.")
+        }
+        guard !slugs.contains(slug) else {
+          throw .refused("\(detail.displayName) is named twice; a team has each once.")
+        }
+        slugs.append(slug)
+      }
+      let room = TeamRoster.maximumMembers - members.count
+      guard slugs.count <= room else {
+        throw .refused(
+          room == 0
+            ? "The team is full (six); \"team remove N\" makes room."
+            : "Only \(room) more fit\(room == 1 ? "s" : "") (six at most); the team has \(members.count)."
+        )
+      }
+      members += slugs
+      change = "Added " + TeamFeature.list(added.map(\.displayName))
+    case .remove(let typed):
+      let slot = try await slotToRemove(typed, of: members, details: details)
+      change = "Removed \(DisplayName.of(members[slot]))"
+      members.remove(at: slot)
+    case .clear:
+      guard !members.isEmpty else { throw .refused("The team is empty already.") }
+      members = []
+      change = "Cleared the team"
+    }
+    let saveWarning = members == before ? nil : await roster.replace(with: members)
+    return try await show(
+      members, request: request, client: client, details: details, change: change,
+      saveWarning: saveWarning)
+  }
+
+  /// The slot (from 0) `typed` names: a slot number, or a member by slug, else by name.
+  static func slotToRemove(
+    _ typed: String, of members: [String], details: any SpeciesDetails
+  ) async throws(PageError) -> Int {
+    guard !members.isEmpty else { throw .refused("The team is empty.") }
+    if let number = Int(typed) {
+      guard (1...members.count).contains(number) else {
+        throw .refused(
+          "No slot \(number): the team has \(members.count) (team remove 1…\(members.count)).")
+      }
+      return number - 1
+    }
+    let query = NameQuery.normalize(typed)
+    if let slot = members.firstIndex(of: query) { return slot }
+    let detail: SpeciesDetailViewModel
+    do throws(DetailError) {
+      detail = try await details.open(typed)
+    } catch {
+      throw PageError(error, kind: "team", example: "remove pikachu")
+    }
+    guard let slot = members.firstIndex(of: detail.form?.name ?? detail.name) else {
+      throw .refused("\(detail.displayName) is not on the team.")
+    }
+    return slot
+  }
+
+  /// The team page of `members`: their details, the type chart, and with a game its Pokédexes,
+  /// together.
+  static func show(
+    _ members: [String], request: PageRequest, client: any PokeAPIClient,
+    details: any SpeciesDetails, change: String?, saveWarning: String?
+  ) async throws(PageError) -> TeamPage {
+    async let chart = APIRequests.result(
+      of: { (_: Void) async throws(APIError) in try await client.allTypes() }, ())
+    async let dexes = APIRequests.result(
+      of: { (game: SessionGame?) async throws(APIError) in
+        try await Pokedex.of(game, client: client)
+      }, request.game)
+    let shown: [SpeciesDetailViewModel]
+    do throws(PageError) {
+      shown = try await CompareFeature.open(members, details: details, kind: "team")
+    } catch {
+      _ = await (chart, dexes)
+      throw error
+    }
+    let types: [PokemonType]
+    let pokedexes: [Pokedex]
+    do throws(APIError) {
+      types = try await chart.get()
+      pokedexes = try await dexes.get()
+    } catch {
+      throw .api(error)
+    }
+    let typeChart = TypeChart(types)
+    let coverage = TeamCoverage(members: shown.map(\.typeSlugs), chart: typeChart)
+    let glossary = request.glossary
+    // The species of the game's Pokédexes, in their order (the first Pokédex's first).
+    var order: [Int: Int] = [:]
+    for (index, entry) in pokedexes.flatMap(\.entries).enumerated()
+    where order[entry.speciesID] == nil {
+      order[entry.speciesID] = index
+    }
+    let onTeam = Set(shown.map(\.id))
+    let typesByName = Dictionary(
+      types.map { (SafeText.line($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    var suggestions: [TeamPage.Suggestion] = []
+    for help in coverage.helps where suggestions.count < TeamPage.suggestionCount {
+      var seen: Set<Int> = []
+      let species = (typesByName[help.type]?.pokemon ?? [])
+        .compactMap { PageSpecies($0.pokemon, glossary: glossary) }
+        .filter { $0.isSpecies && !onTeam.contains($0.id) && seen.insert($0.id).inserted }
+        .filter { pokedexes.isEmpty || order[$0.id] != nil }
+        .sorted { (order[$0.id] ?? $0.id, $0.id) < (order[$1.id] ?? $1.id, $1.id) }
+      guard !species.isEmpty else { continue }
+      suggestions.append(
+        .init(
+          type: help.type, resists: help.resists, hits: help.hits,
+          species: Array(species.prefix(TeamPage.speciesPerSuggestion))))
+    }
+    let teamMembers = shown.enumerated().map { index, detail in
+      TeamPage.Member(
+        slot: index + 1, id: detail.form?.pokemonID ?? detail.id,
+        name: detail.form?.name ?? detail.name, displayName: detail.displayName,
+        types: detail.typeSlugs)
+    }
+    var typeNames: [String: String] = [:]
+    for type in typeChart.types { typeNames[type] = glossary.type(type) }
+    return TeamPage(
+      members: teamMembers, defense: coverage.defense,
+      sharedWeaknesses: coverage.sharedWeaknesses, unresisted: coverage.unresisted,
+      offense: coverage.offense, suggestions: suggestions, typeNames: typeNames,
+      game: request.game.map { DisplayName.words($0.version ?? $0.group) }, change: change,
+      saveWarning: saveWarning)
+  }
+
+  /// `A`, `A and B`, `A, B and C`.
+  static func list(_ names: [String]) -> String {
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+  }
+}

@@ -1,0 +1,43 @@
+import Models
+
+/// The type chart as factors: what each attacking type deals to each defending type, from every
+/// type's defending relations. Types that take no part in it (`unknown`, `shadow`, `stellar`: no
+/// relations, or ids above 10000) are left out.
+public struct TypeChart: Sendable, Equatable {
+  /// The types in the API's order, by slug.
+  public let types: [String]
+  /// The factor each attacker deals to each defender, by defender, then attacker (×1 left out).
+  private let taken: [String: [String: Double]]
+
+  public init(_ all: [PokemonType]) {
+    let chart = all.filter { type in
+      let relations = type.damageRelations
+      return type.id < 10_000
+        && !(relations.doubleDamageFrom.isEmpty && relations.halfDamageFrom.isEmpty
+          && relations.noDamageFrom.isEmpty)
+    }.sorted { $0.id < $1.id }
+    var seen: Set<String> = []
+    types = chart.map { SafeText.line($0.name) }.filter { seen.insert($0).inserted }
+    var taken: [String: [String: Double]] = [:]
+    for defender in chart where taken[SafeText.line(defender.name)] == nil {
+      var factors: [String: Double] = [:]
+      let relations = defender.damageRelations
+      for (factor, attackers) in [
+        (2.0, relations.doubleDamageFrom), (0.5, relations.halfDamageFrom),
+        (0.0, relations.noDamageFrom),
+      ] {
+        for attacker in attackers { factors[SafeText.line(attacker.name)] = factor }
+      }
+      taken[SafeText.line(defender.name)] = factors
+    }
+    self.taken = taken
+  }
+
+  /// What `attacker` deals to a defender of `types` (one or two): the product of its factors.
+  public func factor(_ attacker: String, on types: [String]) -> Double {
+    var seen: Set<String> = []
+    return types.filter { seen.insert($0).inserted }.reduce(1.0) { product, defender in
+      product * (taken[defender]?[attacker] ?? 1)
+    }
+  }
+}

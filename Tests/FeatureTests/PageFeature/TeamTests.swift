@@ -1,0 +1,259 @@
+import APIClient
+import DetailModels
+import Locking
+import Models
+import TestSupport
+import Testing
+
+@testable import Pages
+
+/// A small type chart in the API's shape: each type's defending relations and its pokemon.
+private enum TeamFixtures {
+  static func reference(_ path: String, _ name: String, _ id: Int) -> String {
+    #"{"name":"\#(name)","url":"https://x.test/api/v2/\#(path)/\#(id)/"}"#
+  }
+
+  static let ids = ["ground": 5, "rock": 6, "fire": 10, "water": 11, "grass": 12, "electric": 13]
+
+  static func type(
+    _ name: String, double: [String] = [], half: [String] = [], none: [String] = [],
+    pokemon: [(String, Int)] = []
+  ) -> String {
+    func list(_ names: [String]) -> String {
+      "[" + names.map { reference("type", $0, ids[$0]!) }.joined(separator: ",") + "]"
+    }
+    let members = pokemon.map { #"{"slot":1,"pokemon":\#(reference("pokemon", $0.0, $0.1))}"# }
+    return #"""
+      {"id":\#(ids[name]!),"name":"\#(name)","names":[],"damage_relations":{
+      "double_damage_from":\#(list(double)),"half_damage_from":\#(list(half)),
+      "no_damage_from":\#(list(none)),"double_damage_to":[],"half_damage_to":[],
+      "no_damage_to":[]},"pokemon":[\#(members.joined(separator: ","))]}
+      """#
+  }
+
+  /// The real relations among these six types.
+  static let types = [
+    type(
+      "ground", double: ["water", "grass"], half: ["rock"], none: ["electric"],
+      pokemon: [("rocky", 74)]),
+    type("rock", double: ["water", "grass", "ground"], half: ["fire"], pokemon: [("rocky", 74)]),
+    type(
+      "fire", double: ["water", "ground", "rock"], half: ["fire", "grass"],
+      pokemon: [("charmander", 4), ("vulpix", 37)]),
+    type(
+      "water", double: ["grass", "electric"], half: ["fire", "water"],
+      pokemon: [("squirtle", 7), ("squirtle-form", 10_001)]),
+    type(
+      "grass", double: ["fire"], half: ["water", "grass", "electric", "ground"],
+      pokemon: [("bulbasaur", 1)]),
+    type("electric", double: ["ground"], half: ["electric"], pokemon: [("pikachu", 25)]),
+  ]
+
+  static let redBlue =
+    #"{"id":1,"name":"red-blue","order":1,"versions":[],"pokedexes":[\#(reference("pokedex", "kanto", 2))]}"#
+  static let kanto = #"""
+    {"id":2,"name":"kanto","is_main_series":true,"names":[],"pokemon_entries":[
+    {"entry_number":1,"pokemon_species":\#(reference("pokemon-species", "bulbasaur", 1))},
+    {"entry_number":25,"pokemon_species":\#(reference("pokemon-species", "pikachu", 25))}]}
+    """#
+
+  static func member(_ id: Int, _ name: String, _ types: [String]) -> SpeciesDetailViewModel {
+    var detail = SpeciesDetailViewModel(
+      id: id, name: name, displayName: DisplayName.of(name), genus: nil,
+      types: types.map(DisplayName.of), heightCentimetres: 40, weightKilograms: 6,
+      genderRatio: "", abilities: [], stats: [], baseStatTotal: 0, flavorText: nil,
+      isBaby: false, isLegendary: false, isMythical: false, evolutionChainID: nil)
+    detail.typeSlugs = types
+    return detail
+  }
+
+  static let details = FixedDetails(known: [
+    "charmander": member(4, "charmander", ["fire"]),
+    "vulpix": member(37, "vulpix", ["fire"]),
+    "rocky": member(74, "rocky", ["rock", "ground"]),
+    "squirtle": member(7, "squirtle", ["water"]),
+    "pikachu": member(25, "pikachu", ["electric"]),
+    "bulbasaur": member(1, "bulbasaur", ["grass"]),
+    "oddish": member(43, "oddish", ["grass"]),
+    "4": member(4, "charmander", ["fire"]),
+  ])
+}
+
+/// A team whose changes are kept in a list a test reads.
+private final class Kept: Sendable {
+  let saved = Locked<[[String]]>([])
+}
+
+private func team(
+  _ members: [String] = [], kept: Kept = Kept(), game: SessionGame? = nil
+) throws -> (PageDirectory, TeamRoster, FixtureClient) {
+  let client = try FixtureClient(
+    [
+      "type": TeamFixtures.types, "version-group": [TeamFixtures.redBlue],
+      "pokedex": [TeamFixtures.kanto],
+    ])
+  let roster = TeamRoster(members) { members in
+    kept.saved.withLock { $0.append(members) }
+    return nil
+  }
+  let directory = PageDirectory(kinds: [
+    TeamFeature.kind(client: client, details: TeamFixtures.details, roster: roster),
+    CompareFeature.kind(details: TeamFixtures.details, team: roster),
+  ])
+  return (directory, roster, client)
+}
+
+private func show(
+  _ directory: PageDirectory, _ words: String?, selection: String? = nil,
+  game: SessionGame? = nil
+) async throws -> TeamPage {
+  try #require(
+    try await directory.open("team", words, selectionName: selection, game: game) as? TeamPage)
+}
+
+@Suite("Team")
+struct TeamTests {
+  @Test func coverageOfTheTypesAsTheChartHasIt() async throws {
+    let (directory, _, _) = try team(["charmander", "vulpix", "rocky"])
+    let page = try await show(directory, nil)
+    #expect(page.members.map(\.name) == ["charmander", "vulpix", "rocky"])
+    #expect(page.members.map(\.slot) == [1, 2, 3])
+    let factors = Dictionary(uniqueKeysWithValues: page.defense.map { ($0.type, $0.factors) })
+    #expect(factors["water"] == [2, 2, 4])
+    #expect(factors["electric"] == [1, 1, 0])
+    #expect(factors["grass"] == [0.5, 0.5, 4])
+    #expect(page.sharedWeaknesses == ["ground", "water"])
+    #expect(page.unresisted == ["ground", "water"])
+    #expect(page.offense.superEffective == ["rock", "fire", "grass", "electric"])
+    #expect(page.offense.notSuperEffective == ["ground", "water"])
+    // Grass resists ground and water and hits both; water resists water and hits ground; ground
+    // (only on the team already) is passed over for electric.
+    #expect(page.suggestions.map(\.type) == ["grass", "water", "electric"])
+    #expect(page.suggestions[0].resists == ["ground", "water"])
+    #expect(page.suggestions[0].hits == ["ground", "water"])
+    #expect(
+      page.suggestions.map { $0.species.map(\.name) } == [["bulbasaur"], ["squirtle"], ["pikachu"]])
+    // The coverage table counts the members by factor: water takes ×4 on one, ×2 on two.
+    let table = page.coverageTable
+    let water = try #require(page.defense.firstIndex { $0.type == "water" })
+    #expect(table.rows[0][water + 1].text == "1")
+    #expect(table.rows[1][water + 1].text == "2")
+    #expect(table.rows[4][water + 1].text == "·")
+  }
+
+  @Test func withAGameItsPokedexesGiveTheSuggestedSpecies() async throws {
+    let (directory, _, client) = try team(["charmander", "vulpix", "rocky"])
+    let page = try await show(directory, nil, game: SessionGame(group: "red-blue", version: "red"))
+    // Squirtle is not in this Kanto: water has nobody to suggest.
+    #expect(page.suggestions.map(\.type) == ["grass", "electric"])
+    #expect(page.game == "Red")
+    #expect(await client.count("pokedex/2") == 1)
+  }
+
+  @Test func addKeepsTheTeamAndSaysWhatChanged() async throws {
+    let kept = Kept()
+    let (directory, roster, _) = try team(kept: kept)
+    let page = try await show(directory, "add charmander squirtle")
+    #expect(page.members.map(\.name) == ["charmander", "squirtle"])
+    #expect(page.change == "Added Charmander and Squirtle")
+    #expect(await roster.members == ["charmander", "squirtle"])
+    #expect(kept.saved.withLock { $0 } == [["charmander", "squirtle"]])
+  }
+
+  @Test func addRefusesAMemberTwiceAndASeventh() async throws {
+    let kept = Kept()
+    let (directory, roster, _) = try team(
+      ["charmander", "vulpix", "rocky", "squirtle", "pikachu"], kept: kept)
+    await #expect(throws: PageError.refused("Charmander is on the team already.")) {
+      _ = try await show(directory, "add 4")
+    }
+    await #expect(
+      throws: PageError.refused("Only 1 more fits (six at most); the team has 5.")
+    ) {
+      _ = try await show(directory, "add bulbasaur oddish")
+    }
+    _ = try await show(directory, "add bulbasaur")
+    await #expect(
+      throws: PageError.refused("The team is full (six); \"team remove N\" makes room.")
+    ) {
+      _ = try await show(directory, "add", selection: "oddish")
+    }
+    #expect(await roster.members.count == 6)
+    #expect(kept.saved.withLock { $0.count } == 1)
+  }
+
+  @Test func addWithoutANameAddsTheOpenSpecies() async throws {
+    let (directory, _, _) = try team()
+    await #expect(throws: PageError.needsSelection(kind: "team add")) {
+      _ = try await show(directory, "add")
+    }
+    let page = try await show(directory, "add", selection: "pikachu")
+    #expect(page.members.map(\.name) == ["pikachu"])
+  }
+
+  @Test func anUnknownNameAddsNothing() async throws {
+    let (directory, roster, _) = try team(["pikachu"])
+    await #expect(throws: PageError.unknown(kind: "Pokémon", input: "missingno", suggestion: nil)) {
+      _ = try await show(directory, "add bulbasaur missingno")
+    }
+    #expect(await roster.members == ["pikachu"])
+  }
+
+  @Test func removeBySlotOrNameAndClear() async throws {
+    let kept = Kept()
+    let (directory, roster, _) = try team(["charmander", "vulpix", "rocky"], kept: kept)
+    var page = try await show(directory, "remove 2")
+    #expect(page.members.map(\.name) == ["charmander", "rocky"])
+    #expect(page.members.map(\.slot) == [1, 2])
+    #expect(page.change == "Removed Vulpix")
+    page = try await show(directory, "remove rocky")
+    #expect(page.members.map(\.name) == ["charmander"])
+    await #expect(throws: PageError.refused("No slot 4: the team has 1 (team remove 1…1).")) {
+      _ = try await show(directory, "remove 4")
+    }
+    await #expect(throws: PageError.refused("Pikachu is not on the team.")) {
+      _ = try await show(directory, "remove pikachu")
+    }
+    page = try await show(directory, "clear")
+    #expect(page.members.isEmpty && page.suggestions.isEmpty && page.unresisted.isEmpty)
+    #expect(await roster.members.isEmpty)
+    #expect(kept.saved.withLock { $0 } == [["charmander", "rocky"], ["charmander"], []])
+    await #expect(throws: PageError.refused("The team is empty already.")) {
+      _ = try await show(directory, "clear")
+    }
+  }
+
+  @Test func backShowsTheTeamAsItIsThen() async throws {
+    let (directory, _, _) = try team(["pikachu"])
+    let added = try await show(directory, "add squirtle")
+    let again = try #require(try await directory.show(added.address) as? TeamPage)
+    #expect(again.members.map(\.name) == ["pikachu", "squirtle"])
+    #expect(again.change == nil)
+  }
+
+  @Test func compareTeamComparesEveryMember() async throws {
+    let (directory, _, _) = try team(["charmander", "vulpix", "rocky", "squirtle"])
+    let page = try #require(try await directory.open("compare", "team") as? ComparePage)
+    #expect(page.species.map(\.name) == ["charmander", "vulpix", "rocky", "squirtle"])
+    #expect(page.isTeam == true)
+    #expect(page.address.key == "- team")
+    let lonely = try team(["pikachu"]).0
+    await #expect(
+      throws: PageError.refused(
+        "\"compare team\" needs two members; the team has 1 (team add NAME).")
+    ) {
+      _ = try await lonely.open("compare", "team")
+    }
+  }
+
+  @Test func theWordsTeamTakes() throws {
+    #expect(try TeamAction([]) == .show)
+    #expect(try TeamAction(["add", "pikachu", "raichu"]) == .add(["pikachu", "raichu"]))
+    #expect(try TeamAction(["remove", "2"]) == .remove("2"))
+    #expect(try TeamAction(["clear"]) == .clear)
+    #expect(throws: TeamProblem.self) { try TeamAction(["remove"]) }
+    #expect(throws: TeamProblem.self) { try TeamAction(["clear", "now"]) }
+    #expect(throws: TeamProblem.self) { try TeamAction(["pikachu"]) }
+    #expect(throws: TeamProblem.self) { try TeamAction(["add"] + Array(repeating: "a", count: 7)) }
+  }
+}
