@@ -418,7 +418,6 @@ public enum TeamFeature {
     }
     let typeChart = TypeChart(types)
     let coverage = TeamCoverage(members: shown.map(\.typeSlugs), chart: typeChart)
-    let glossary = request.glossary
     // The species of the game's Pokédexes, in their order (the first Pokédex's first).
     var order: [Int: Int] = [:]
     for (index, entry) in pokedexes.flatMap(\.entries).enumerated()
@@ -428,19 +427,28 @@ public enum TeamFeature {
     let onTeam = Set(shown.map(\.id))
     let typesByName = Dictionary(
       types.map { (SafeText.line($0.name), $0) }, uniquingKeysWith: { first, _ in first })
-    var suggestions: [TeamPage.Suggestion] = []
-    for help in coverage.helps where suggestions.count < TeamPage.suggestionCount {
+    var picked: [(help: TeamCoverage.Help, species: [NamedResource])] = []
+    for help in coverage.helps where picked.count < TeamPage.suggestionCount {
       var seen: Set<Int> = []
-      let species = (typesByName[help.type]?.pokemon ?? [])
-        .compactMap { PageSpecies($0.pokemon, glossary: glossary) }
-        .filter { $0.isSpecies && !onTeam.contains($0.id) && seen.insert($0.id).inserted }
-        .filter { pokedexes.isEmpty || order[$0.id] != nil }
-        .sorted { (order[$0.id] ?? $0.id, $0.id) < (order[$1.id] ?? $1.id, $1.id) }
+      let species = (typesByName[help.type]?.pokemon ?? []).map(\.pokemon)
+        .filter { reference in
+          guard let id = reference.id, id < 10_000, !onTeam.contains(id) else { return false }
+          return seen.insert(id).inserted && (pokedexes.isEmpty || order[id] != nil)
+        }
+        .sorted { a, b in
+          let (ia, ib) = (a.id ?? 0, b.id ?? 0)
+          return (order[ia] ?? ia, ia) < (order[ib] ?? ib, ib)
+        }
       guard !species.isEmpty else { continue }
-      suggestions.append(
-        .init(
-          type: help.type, resists: help.resists, hits: help.hits,
-          species: Array(species.prefix(TeamPage.speciesPerSuggestion))))
+      picked.append((help, Array(species.prefix(TeamPage.speciesPerSuggestion))))
+    }
+    // The species suggested, named in the language even before every species' names load.
+    let named = await client.naming(
+      picked.flatMap { $0.species.compactMap(\.id) }, in: request.glossary)
+    let suggestions = picked.map { help, species in
+      TeamPage.Suggestion(
+        type: help.type, resists: help.resists, hits: help.hits,
+        species: species.compactMap { PageSpecies($0, glossary: named) })
     }
     let teamMembers = shown.enumerated().map { index, detail in
       TeamPage.Member(
@@ -449,7 +457,7 @@ public enum TeamFeature {
         types: detail.typeSlugs)
     }
     var typeNames: [String: String] = [:]
-    for type in typeChart.types { typeNames[type] = glossary.type(type) }
+    for type in typeChart.types { typeNames[type] = request.glossary.type(type) }
     return TeamPage(
       members: teamMembers, defense: coverage.defense,
       sharedWeaknesses: coverage.sharedWeaknesses, unresisted: coverage.unresisted,

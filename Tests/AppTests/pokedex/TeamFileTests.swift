@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import pokedex
+
+@Suite("The team kept between sessions")
+struct TeamFileTests {
+  func directory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appending(path: "pokedex-team-\(UUID())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func whatIsSavedIsReadBackPrivately() throws {
+    let data = try directory().appending(path: "nested")
+    defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+    #expect(TeamFile.read(dataDirectory: data) == ([], nil))
+    #expect(TeamFile.save(["charizard", "raichu-alola"], dataDirectory: data) == nil)
+    #expect(TeamFile.read(dataDirectory: data) == (["charizard", "raichu-alola"], nil))
+    let file = data.appending(path: TeamFile.name)
+    let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions]
+    #expect((mode as? NSNumber)?.intValue == 0o600)
+    // No temporary file is left beside it.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: data.path) == [TeamFile.name])
+    #expect(TeamFile.save([], dataDirectory: data) == nil)
+    #expect(TeamFile.read(dataDirectory: data) == ([], nil))
+  }
+
+  @Test func aFileThatIsNotATeamIsSaidAndNotUsed() throws {
+    let data = try directory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let file = data.appending(path: TeamFile.name)
+    try Data("[1, 2".utf8).write(to: file)
+    let (members, warning) = TeamFile.read(dataDirectory: data)
+    #expect(members.isEmpty)
+    #expect(warning == "\(file.path) is not a team; it is not used (team add replaces it).")
+    #expect(try Data(contentsOf: file) == Data("[1, 2".utf8))
+  }
+
+  @Test func membersThatAreNotSlugsAreLeftOutAndSaid() throws {
+    let data = try directory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let listed = [
+      "pikachu", "../../etc/passwd", "pikachu", "Eevee", "\u{1B}[31mred", "mew", "ditto", "onix",
+      "abra", "zubat", "gastly",
+    ]
+    try JSONSerialization.data(withJSONObject: ["members": listed])
+      .write(to: data.appending(path: TeamFile.name))
+    let (members, warning) = TeamFile.read(dataDirectory: data)
+    #expect(members == ["pikachu", "mew", "ditto", "onix", "abra", "zubat"])
+    #expect(warning?.hasSuffix("5 of its members are not used.") == true)
+  }
+
+  @Test func aDirectoryThatCannotBeWrittenIsAWarning() throws {
+    let data = try directory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let blocked = data.appending(path: "file")
+    try Data().write(to: blocked)
+    let warning = TeamFile.save(["pikachu"], dataDirectory: blocked)
+    #expect(warning?.contains("so the team was not kept there") == true)
+  }
+}
