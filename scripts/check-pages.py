@@ -290,6 +290,64 @@ def run_script(lines, env=None):
     return iter(json.loads(line) for line in result.stdout.splitlines() if line.strip())
 
 
+# Regional Pokédexes (issue 41): every Pokédex filtered alone and with a type, in its order and
+# numbered as in it; its page; a species' numbers in a game's Pokédexes.
+dexes = {d["name"]: get(f"pokedex/{ident(d['url'])}/") for d in index("pokedex")}
+dex_plan = [(name, None) for name in dexes] + [(name, "water") for name in list(dexes)[::4]]
+answers = run_script([line for name, t in dex_plan for line in
+                      ["filter all", f"filter dex {name}"] + ([f"filter type {t}"] if t else [])]
+                     + [f"dex {name}" for name in dexes])
+for name, t in dex_plan:
+    for _ in range(2 if t else 1):
+        next(answers)
+    page = next(answers)
+    label = f"filter dex {name}" + (f" type {t}" if t else "")
+    filters += 1
+    if page["type"] == "error":
+        problems.append(f"{label}: {page['data']['message']}")
+        continue
+    entries = {}
+    for e in dexes[name]["pokemon_entries"]:
+        entries.setdefault(ident(e["pokemon_species"]["url"]), e["entry_number"])
+    wanted = set(entries)
+    if t:
+        wanted &= {ident(p["pokemon"]["url"]) for p in get(f"type/{t}/")["pokemon"]}
+    ordered = sorted(wanted, key=lambda i: (entries[i], i))
+    expect(f"{label}: total", page["data"]["totalCount"], len(ordered))
+    expect(f"{label}: rows", [(r["id"], r.get("regionalNumber")) for r in page["data"]["rows"]],
+           [(i, entries[i]) for i in ordered[:20]])
+for name in dexes:
+    page = next(answers)
+    if page["type"] == "error":
+        problems.append(f"dex {name}: {page['data']['message']}")
+        continue
+    raw = dexes[name]
+    expect(f"dex {name}: entries", [(e["number"], e["species"]["id"]) for e in page["data"]["entries"]],
+           [(e["entry_number"], ident(e["pokemon_species"]["url"])) for e in raw["pokemon_entries"]])
+    english = [n["name"] for n in raw["names"] if n["language"]["name"] == "en"]
+    expect(f"dex {name}: name", page["data"]["displayName"],
+           english[0] if english else " ".join(w.capitalize() for w in name.split("-")))
+numbered = [("red", 25), ("sword", 25), ("x", 6), ("ultra-sun", 150), ("scarlet", 133)]
+answers = run_script([line for game, n in numbered for line in (f"game {game}", f"open {n}")]
+                     + ["game off"])
+for game, number in numbered:
+    next(answers)
+    page = next(answers)
+    label = f"game {game}; open {number}"
+    if page["type"] == "error":
+        problems.append(f"{label}: {page['data']['message']}")
+        continue
+    group = get(f"version/{game}/")["version_group"]["name"]
+    wanted = []
+    for reference in get(f"version-group/{group}/")["pokedexes"]:
+        raw = dexes[reference["name"]]
+        found = [e["entry_number"] for e in raw["pokemon_entries"]
+                 if ident(e["pokemon_species"]["url"]) == number]
+        if found:
+            wanted.append((raw["name"], found[0]))
+    expect(f"{label}: Pokédex numbers",
+           [(n["pokedex"], n["number"]) for n in page["data"].get("regionalNumbers", [])], wanted)
+
 # Stats (issue 41): the actual stats of a spread of species by the games' formulas, from the
 # API's base stats and natures, at a spread of levels, natures, IVs and EVs; and without options,
 # each stat's range at levels 50 and 100.
@@ -565,5 +623,5 @@ for number, game in plan:
 for problem in problems:
     print(problem)
 print(f"{expected} pages, {learnsets} learnsets, {filters} filters, {len(pairs)} comparisons, "
-      f"{stats_pages} stats pages, {len(bred)} breeding pages, {len(teams)} teams and {wheres} encounters, {checked} checks, {len(problems)} wrong")
+      f"{len(dexes)} Pokédexes, {stats_pages} stats pages, {len(bred)} breeding pages, {len(teams)} teams and {wheres} encounters, {checked} checks, {len(problems)} wrong")
 sys.exit(1 if problems else 0)

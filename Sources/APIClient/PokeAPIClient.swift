@@ -96,6 +96,13 @@ public protocol APIResource: Codable, Sendable {
   var name: String { get }
 }
 
+/// A regional Pokédex is read by the list (`filter dex`) and the pages (`dex`, a species' numbers,
+/// the team's suggestions) alike: one decoding, cached once.
+extension Pokedex: APIResource {
+  public static let path = "pokedex"
+  public static let representation = "pokedex+entries"
+}
+
 extension PokeAPIClient {
   /// The species, without an early word of its chain.
   public func species(

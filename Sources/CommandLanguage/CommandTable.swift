@@ -56,17 +56,22 @@ public struct CommandTable: Sendable {
       examples: ["last"], feature: nil,
       parseArguments: noArguments(.last), completion: .none),
     CommandSpec(
-      name: "filter", aliases: [], arguments: "[GENDER|type NAME|gen N|all]",
+      name: "filter", aliases: [], arguments: "[GENDER|type|gen|dex|all]",
       summary: "Narrow the list, or show the filters.",
       details: """
         Narrows the list and shows its first page; the filters combine. GENDER is male, \
         female or genderless: male lists species that can be male, female those that can be female, genderless those with no gender; \
         "type water" those of a type, "gen 3" (or "generation 3") those a generation \
-        introduced. "filter type" or "filter gen" alone clears that one, "filter gender" \
-        the gender, "filter all" every filter. A bare "filter" shows the active filters. \
+        introduced, "dex kanto" those of a regional Pokédex, in its order and numbered as \
+        in it (its name in the language too; Tab completes them). "filter type", "filter \
+        gen" or "filter dex" alone clears that one, "filter gender" the gender, "filter all" \
+        every filter. A bare "filter" shows the active filters. \
         search and random look only among the species the filters let through.
         """,
-      examples: ["filter female", "filter type water", "filter gen 1", "filter all", "filter"],
+      examples: [
+        "filter female", "filter type water", "filter gen 1", "filter dex kanto", "filter all",
+        "filter",
+      ],
       feature: nil, parseArguments: parseFilter, completion: .filterOptions),
     CommandSpec(
       name: "open", aliases: [], arguments: "ID|NAME",
@@ -491,14 +496,18 @@ private func parseFilter(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseR
           + "e.g. \"filter gen 3\" (not \(quoted(rest.joined(separator: " ")))).")
     }
     return .command(.filter(.generation(number)))
+  case "dex", "pokedex":
+    // A Pokédex's name of several words is one slug (`original johto`).
+    return .command(
+      .filter(.pokedex(rest.isEmpty ? nil : NameQuery.normalize(rest.joined(separator: " ")))))
   default:
     if rest.isEmpty, let gender = GenderFilter(rawValue: first), gender != .all {
       return .command(.filter(.gender(gender)))
     }
   }
-  let names = ["all", "male", "female", "genderless", "type", "gen", "gender"]
+  let names = ["all", "male", "female", "genderless", "type", "gen", "dex", "gender"]
   return fail(
-    "\"filter\" takes male, female, genderless, type NAME, gen N or all (not \(quoted(arguments.rest)))."
+    "\"filter\" takes male, female, genderless, type NAME, gen N, dex NAME or all (not \(quoted(arguments.rest)))."
       + (names.contains(first) ? "" : didYouMean(first, among: names)))
 }
 

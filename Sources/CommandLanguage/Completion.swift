@@ -143,8 +143,17 @@ extension CommandParser {
       return .items(linkedFirst(all, context.links["open"] ?? []))
     case .filterOptions:
       if first {
-        let choices = ["all", "male", "female", "genderless", "type", "gen", "gender"]
+        let choices = ["all", "male", "female", "genderless", "type", "gen", "dex", "gender"]
         return .items(choices.filter { $0.hasPrefix(prefix) }.map { .init($0) })
+      }
+      if ["dex", "pokedex"].contains(words[1].lowercased()) {
+        guard let names = context.pageNames[Self.pokedexKind] else {
+          return .message("The Pokédexes are still loading; Tab will offer them in a moment.")
+        }
+        return .items(
+          named(
+            names, local: context.localPageNames[Self.pokedexKind],
+            typed: Array(words.dropFirst(2)), current: current))
       }
       guard position == 2 else { return .items([]) }
       switch words[1].lowercased() {
@@ -251,6 +260,9 @@ extension CommandParser {
     }
   }
 
+  /// The page kind whose names `filter dex` takes: the regional Pokédexes.
+  public static let pokedexKind = "dex"
+
   /// What Tab says while the species names load.
   public static let namesLoading =
     "The species names are still loading; Tab will offer them in a moment."
@@ -346,6 +358,12 @@ extension CommandParser {
     switch spec.completion {
     case .pageNames(let kind): return kind
     case .games, .gameOption: return "games"
+    case .filterOptions:
+      let words = lastCommand(of: line).split(whereSeparator: \.isWhitespace)
+      let typing = line.last?.isWhitespace == true ? words.count : words.count - 1
+      guard words.count > 1, typing >= 2, ["dex", "pokedex"].contains(words[1].lowercased())
+      else { return nil }
+      return Self.pokedexKind
     case .speciesAndOptions(_, let values):
       // The option before the word being typed, when its value is a kind's name.
       let words = lastCommand(of: line).split(whereSeparator: \.isWhitespace)

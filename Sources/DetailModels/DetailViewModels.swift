@@ -98,6 +98,9 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
   /// How much damage it takes from each attacking type; `nil` when its types could not be
   /// loaded (offline, never cached).
   public var matchups: TypeMatchups?
+  /// Its numbers in the regional Pokédexes of the session's game (`Kanto No. 25`); `nil`
+  /// without a game, or when they could not be had.
+  public var regionalNumbers: [RegionalNumber]?
 
   /// A detail with every field given.
   public init(
@@ -130,6 +133,21 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
 }
 
 /// The attacking types that hit a species harder or softer than usual (×1 is left out).
+/// A species' number in a regional Pokédex.
+public struct RegionalNumber: Codable, Sendable, Equatable {
+  /// The Pokédex's slug (`kanto`).
+  public var pokedex: String
+  /// Its name in the language shown (`Kanto`).
+  public var name: String
+  public var number: Int
+
+  public init(pokedex: String, name: String, number: Int) {
+    self.pokedex = pokedex
+    self.name = name
+    self.number = number
+  }
+}
+
 public struct TypeMatchups: Codable, Sendable, Equatable {
   /// An attacking type and its damage factor.
   public struct Matchup: Codable, Sendable, Equatable {

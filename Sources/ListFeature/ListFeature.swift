@@ -48,9 +48,19 @@ public struct ListFeature: Sendable {
       guard number <= pages else { throw .pageAfterLast(page: number, lastPage: pages) }
       let start = (number - 1) * pageSize
       let slice = members[min(start, members.count)..<min(start + pageSize, members.count)]
-      return viewModel(
+      var page = viewModel(
         page: number, pages: pages, filter: filter, total: members.count, rows: Array(slice),
         downloaded: downloaded, glossary: await named(slice.map(\.id)))
+      // Numbered as in the Pokédex (read again: it is cached).
+      if let pokedex = filter.pokedex {
+        let numbers = try await call { () async throws(APIError) in
+          try await client.resource(Pokedex.self, pokedex).numbers
+        }
+        for index in page.rows.indices {
+          page.rows[index].regionalNumber = numbers[page.rows[index].id]
+        }
+      }
+      return page
     }
 
     let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: pageSize)
@@ -125,24 +135,35 @@ public struct ListFeature: Sendable {
       guard let number = filter.generation else { return nil }
       return try await client.resource(GenerationSpecies.self, String(number)).summaries
     }
+    async let pokedex = Self.result { () async throws(APIError) -> Pokedex? in
+      guard let pokedex = filter.pokedex else { return nil }
+      return try await client.resource(Pokedex.self, pokedex)
+    }
     // Names for a type alone: the species index.
-    let needsIndex = filter.gender == .all && filter.generation == nil
+    let needsIndex = filter.gender == .all && filter.generation == nil && filter.pokedex == nil
     async let index = Self.result { () async throws(APIError) -> [SpeciesSummary]? in
       needsIndex ? try await client.speciesIndex() : nil
     }
-    let lists = (await gender, await type, await generation, await index)
+    let lists = (await gender, await type, await generation, await index, await pokedex)
     do {
       let byGender = try lists.0.get()
       let byGeneration = try lists.2.get()
       let everyone = try lists.3.get()
-      var members = byGender ?? byGeneration ?? everyone ?? []
+      let byPokedex = try lists.4.get()
+      var members = byGender ?? byGeneration ?? byPokedex?.entries.map(\.species) ?? everyone ?? []
       if let generation = byGeneration {
         let ids = Set(generation.map(\.id))
         members = members.filter { ids.contains($0.id) }
       }
       if let type = try lists.1.get() { members = members.filter { type.contains($0.id) } }
       var seen: Set<Int> = []
-      return members.filter { $0.id < 10_000 && seen.insert($0.id).inserted }.sorted()
+      members = members.filter { $0.id < 10_000 && seen.insert($0.id).inserted }.sorted()
+      // A Pokédex's species in its order.
+      if let numbers = byPokedex?.numbers {
+        members = members.filter { numbers[$0.id] != nil }
+          .sorted { (numbers[$0.id] ?? 0, $0.id) < (numbers[$1.id] ?? 0, $1.id) }
+      }
+      return members
     }
   }
 

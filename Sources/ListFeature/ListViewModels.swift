@@ -16,6 +16,8 @@ public struct SpeciesRow: Codable, Sendable, Equatable, Hashable {
   /// The types' slugs, in the order of ``types``, when they are named in a language (their
   /// colours are the slugs').
   public var typeSlugs: [String]?
+  /// Its number in the regional Pokédex the list is filtered by (`filter dex kanto`), if any.
+  public var regionalNumber: Int?
 
   /// A row with every field given.
   public init(

@@ -1,5 +1,5 @@
-/// The filters of the species list, combined: a gender filter, a type and a generation. Each
-/// narrows the others (`water · gen 1 · female`).
+/// The filters of the species list, combined: a gender filter, a type, a generation and a
+/// regional Pokédex. Each narrows the others (`water · gen 1 · female`, `dex kanto · water`).
 ///
 /// It is written and read as its description (`"all"`, `"female"`, `"water · gen 1 · female"`),
 /// so a gender filter alone reads as it always has.
@@ -9,11 +9,17 @@ public struct ListFilter: Sendable, Hashable, Codable, CustomStringConvertible {
   public var type: String?
   /// A generation's number (1 for Kanto).
   public var generation: Int?
+  /// A regional Pokédex's slug (`kanto`): its species, in its order, numbered as in it.
+  public var pokedex: String?
 
-  public init(gender: GenderFilter = .all, type: String? = nil, generation: Int? = nil) {
+  public init(
+    gender: GenderFilter = .all, type: String? = nil, generation: Int? = nil,
+    pokedex: String? = nil
+  ) {
     self.gender = gender
     self.type = type
     self.generation = generation
+    self.pokedex = pokedex
   }
 
   /// No filter: every species.
@@ -28,12 +34,15 @@ public struct ListFilter: Sendable, Hashable, Codable, CustomStringConvertible {
   public static let genderless = ListFilter(gender: .genderless)
 
   /// Whether it lets every species through.
-  public var isNone: Bool { gender == .all && type == nil && generation == nil }
+  public var isNone: Bool {
+    gender == .all && type == nil && generation == nil && pokedex == nil
+  }
 
-  /// `water · gen 1 · female`: the type, the generation and the gender that are set; `all`
-  /// for none.
+  /// `dex kanto · water · gen 1 · female`: the Pokédex, the type, the generation and the gender
+  /// that are set; `all` for none.
   public var description: String {
     var parts: [String] = []
+    if let pokedex { parts.append("dex " + SafeText.line(pokedex)) }
     if let type { parts.append(SafeText.line(type)) }
     if let generation { parts.append("gen \(generation)") }
     if gender != .all { parts.append(gender.rawValue) }
@@ -49,6 +58,10 @@ public struct ListFilter: Sendable, Hashable, Codable, CustomStringConvertible {
         self.gender = gender
       } else if part.hasPrefix("gen "), let number = Int(part.dropFirst(4)) {
         generation = number
+      } else if part.hasPrefix("dex "), case let slug = String(part.dropFirst(4)),
+        !slug.isEmpty, !slug.contains(" ")
+      {
+        pokedex = slug
       } else if !part.isEmpty, !part.contains(" ") {
         type = part
       } else {
@@ -80,6 +93,8 @@ public enum FilterChange: Sendable, Hashable {
   case type(String?)
   /// `filter gen N`, or bare `filter gen` (`nil`) to clear it.
   case generation(Int?)
+  /// `filter dex NAME`, or bare `filter dex` (`nil`) to clear it.
+  case pokedex(String?)
   /// `filter gender`: every gender again.
   case clearGender
   /// `filter all`: no filter at all.
@@ -92,6 +107,7 @@ public enum FilterChange: Sendable, Hashable {
     case .gender(let gender): filter.gender = gender
     case .type(let type): filter.type = type
     case .generation(let generation): filter.generation = generation
+    case .pokedex(let pokedex): filter.pokedex = pokedex
     case .clearGender: filter.gender = .all
     case .clearAll: filter = .none
     }

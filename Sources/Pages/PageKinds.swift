@@ -58,6 +58,7 @@ public enum PageKinds {
     NatureFeature.tableDeclaration,
     BreedFeature.declaration,
     EggGroupFeature.declaration,
+    DexFeature.declaration,
     BerryFeature.declaration,
   ]
 

@@ -160,11 +160,20 @@ public struct TextRenderer: Sendable {
   /// whose image is downloaded.
   /// The `marked` species (the one `back` came from) gets a `▶` and highlight. Types, when the
   /// rows have them, follow the names in a column, each in its colour.
+  /// Under a regional Pokédex (`filter dex kanto`), each row starts with its number there
+  /// (`No. 1`), the national one after it.
   func renderRowLines(_ rows: [SpeciesRow], marked: Int? = nil) -> [String] {
     let idWidth = rows.map { String($0.id).count }.max() ?? 1
     let nameWidth = rows.map { DisplayWidth.of(SafeText.line($0.displayName)) }.max() ?? 0
-    return rows.map { row in
-      let id = "#" + String(row.id) + String(repeating: " ", count: idWidth - String(row.id).count)
+    let numbers = rows.map { $0.regionalNumber.map { "No. \($0)" } ?? "" }
+    let numberWidth = numbers.map(\.count).max() ?? 0
+    return rows.enumerated().map { index, row in
+      var id = "#" + String(row.id) + String(repeating: " ", count: idWidth - String(row.id).count)
+      if numberWidth > 0 {
+        id =
+          String(repeating: " ", count: numberWidth - numbers[index].count) + numbers[index] + "  "
+          + id
+      }
       var name = SafeText.line(row.displayName)
       if !row.types.isEmpty {
         name +=
@@ -379,7 +388,14 @@ public struct TextRenderer: Sendable {
     let size: [(String, String)] =
       layout.compact
       ? [("Size", "\(height) · \(weight)")] : [("Height", height), ("Weight", weight)]
-    let fields: [(String, String)] = [("Type", types)] + size + [("Gender", detail.genderRatio)]
+    var fields: [(String, String)] = [("Type", types)] + size + [("Gender", detail.genderRatio)]
+    if let numbers = detail.regionalNumbers, !numbers.isEmpty {
+      fields.append(
+        (
+          "Pokédex",
+          numbers.map { "\(SafeText.line($0.name)) No. \($0.number)" }.joined(separator: " · ")
+        ))
+    }
     for (label, value) in fields {
       lines.append(style.bold(label.padding(toLength: 10, withPad: " ", startingAt: 0)) + value)
     }

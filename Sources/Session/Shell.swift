@@ -160,20 +160,10 @@ public actor Shell {
       return try await showPage(count, filter: state.filter)
     case .filter(nil): return .output(.filter(state.filter))
     case .filter(.type(let typed?)):
-      // The type as typed first (one request); else found as `type NAME` finds it: in the
-      // language too (`feu`), or a did-you-mean.
-      do {
-        return try await showPage(1, filter: FilterChange.type(typed).applied(to: state.filter))
-      } catch .list(.api(.notFound)) {
-        let type: String
-        do {
-          type = try await dependencies.pages.slug(
-            of: "type", named: typed, glossary: await glossary(),
-            progress: { status?.waitFor($0) })
-        } catch {
-          throw .page(error)
-        }
-        return try await showPage(1, filter: FilterChange.type(type).applied(to: state.filter))
+      return try await filterByName(typed, kind: "type", status: status) { .type($0) }
+    case .filter(.pokedex(let typed?)):
+      return try await filterByName(typed, kind: CommandParser.pokedexKind, status: status) {
+        .pokedex($0)
       }
     case .filter(let change?):
       return try await showPage(1, filter: change.applied(to: state.filter))
@@ -244,6 +234,26 @@ public actor Shell {
       else { throw .noHelp(name) }
       return .output(.help(text))
     case .quit: return .quit
+    }
+  }
+
+  /// The list filtered by the `kind` resource `typed` names: as typed first (one request); else
+  /// found as `kind NAME` finds it: in the language too (`feu`, `カントー`), or a did-you-mean.
+  private func filterByName(
+    _ typed: String, kind: String, status: StatusLine?,
+    change: (String) -> FilterChange
+  ) async throws(CommandFailure) -> CommandOutcome {
+    do {
+      return try await showPage(1, filter: change(typed).applied(to: state.filter))
+    } catch .list(.api(.notFound)) {
+      let slug: String
+      do {
+        slug = try await dependencies.pages.slug(
+          of: kind, named: typed, glossary: await glossary(), progress: { status?.waitFor($0) })
+      } catch {
+        throw .page(error)
+      }
+      return try await showPage(1, filter: change(slug).applied(to: state.filter))
     }
   }
 
@@ -386,11 +396,13 @@ public actor Shell {
   /// Selects the species `detail` shows, puts it on the trail and shows it.
   private func select(_ detail: SpeciesDetailViewModel) async -> CommandOutcome {
     var detail = detail
-    // The Pokédex text of the game played, when it has one.
-    if let game = state.game,
-      let text = await dependencies.gameFlavorText(detail.id, game, await glossary())
-    {
-      detail.flavorText = text
+    // The Pokédex text of the game played, when it has one, and the numbers in its Pokédexes.
+    if let game = state.game {
+      let (glossary, id) = (await glossary(), detail.id)
+      async let text = dependencies.gameFlavorText(id, game, glossary)
+      async let numbers = dependencies.regionalNumbers(id, game, glossary)
+      if let text = await text { detail.flavorText = text }
+      detail.regionalNumbers = await numbers
     }
     var summary = SpeciesSummary(id: detail.id, name: detail.form?.name ?? detail.name)
     if detail.language != nil, detail.form == nil { summary.shownName = detail.displayName }

@@ -55,6 +55,9 @@ public struct ShellDependencies: Sendable {
   public var saveGame: @Sendable (SessionGame?, String?) -> String?
   /// A species' Pokédex text in a game, in a glossary's language; `nil` when the game has none.
   public var gameFlavorText: @Sendable (Int, SessionGame, Glossary) async -> String?
+  /// A species' numbers in the Pokédexes of a game, named in a glossary's language; none when
+  /// they cannot be had.
+  public var regionalNumbers: @Sendable (Int, SessionGame, Glossary) async -> [RegionalNumber]
 
   /// The kinds of `pages` whose commands in `commands` `flags` leave on.
   public static func enabled(
@@ -85,8 +88,11 @@ public struct ShellDependencies: Sendable {
     saveGame: @escaping @Sendable (SessionGame?, String?) -> String? = { _, _ in nil },
     gameFlavorText: @escaping @Sendable (Int, SessionGame, Glossary) async -> String? = {
       _, _, _ in nil
-    }
+    },
+    regionalNumbers: @escaping @Sendable (Int, SessionGame, Glossary) async -> [RegionalNumber] =
+      { _, _, _ in [] }
   ) {
+    self.regionalNumbers = regionalNumbers
     self.gameFlavorText = gameFlavorText
     self.games = games
     self.saveGame = saveGame

@@ -259,6 +259,9 @@ struct App {
       saveGame: { GameSetting.save($0, name: $1, configDirectory: paths.config) },
       gameFlavorText: { id, game, glossary in
         await SpeciesFlavorTexts.text(ofSpecies: id, in: game, glossary: glossary, client: api)
+      },
+      regionalNumbers: { id, game, glossary in
+        await Pokedex.numbers(ofSpecies: id, in: game, glossary: glossary, client: api)
       })
     // The game: config.json's, which `game` writes.
     let (startGame, startGameName, gameWarning) = GameSetting.resolve(

@@ -421,8 +421,8 @@ public enum TeamFeature {
     // The species of the game's Pokédexes, in their order (the first Pokédex's first).
     var order: [Int: Int] = [:]
     for (index, entry) in pokedexes.flatMap(\.entries).enumerated()
-    where order[entry.speciesID] == nil {
-      order[entry.speciesID] = index
+    where order[entry.species.id] == nil {
+      order[entry.species.id] = index
     }
     let onTeam = Set(shown.map(\.id))
     let typesByName = Dictionary(

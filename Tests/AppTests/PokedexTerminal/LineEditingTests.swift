@@ -109,7 +109,7 @@ extension PseudoTerminalTests {
 
     try await session.type("filter ")
     try await session.waitUntil("the filters hinted") {
-      $0.lastText.hasSuffix("filter [GENDER|type NAME|gen N|all]")
+      $0.lastText.hasSuffix("filter [GENDER|type|gen|dex|all]")
     }
     try await session.type("x")
     try await session.waitUntil("the hint gone") { $0.lastText.hasSuffix("]> filter x") }

@@ -28,6 +28,10 @@ private func client() throws -> FixtureClient {
     "generation": [
       #"{"id":1,"name":"generation-i","pokemon_species":[\#(species.filter { $0.0 <= 151 }.map { reference("pokemon-species", $0.1, $0.0) }.joined(separator: ","))]}"#
     ],
+    // A Pokédex of its own order: Eevee first, a species it lists twice, one it does not have.
+    "pokedex": [
+      #"{"id":2,"name":"test-dex","names":[],"is_main_series":true,"pokemon_entries":[\#([(1, 133, "eevee"), (2, 134, "vaporeon"), (3, 7, "squirtle"), (4, 25, "pikachu"), (5, 382, "kyogre"), (6, 7, "squirtle"), (7, 999, "missing")].map { #"{"entry_number":\#($0.0),"pokemon_species":\#(reference("pokemon-species", $0.2, $0.1))}"# }.joined(separator: ","))]}"#
+    ],
     "gender": [
       #"{"id":1,"name":"female","pokemon_species_details":[\#(female.map { #"{"rate":4,"pokemon_species":\#(reference("pokemon-species", $0.1, $0.0))}"# }.joined(separator: ","))]}"#
     ],
@@ -52,6 +56,32 @@ struct ListFilterTests {
       try await ids(ListFilter(gender: .female, type: "water", generation: 1)) == [7, 54, 134])
   }
 
+  @Test func aPokedexInItsOrderNumberedAsInIt() async throws {
+    let feature = ListFeature(client: try client(), pageSize: 20)
+    let page = try await feature.page(1, filter: ListFilter(pokedex: "test-dex"))
+    #expect(page.rows.map(\.id) == [133, 134, 7, 25, 382, 999])
+    #expect(page.rows.map(\.regionalNumber) == [1, 2, 3, 4, 5, 7])
+    #expect(page.totalCount == 6)
+    let water = try await feature.page(1, filter: ListFilter(type: "water", pokedex: "test-dex"))
+    #expect(water.rows.map(\.id) == [134, 7, 382])
+    #expect(water.rows.map(\.regionalNumber) == [2, 3, 5])
+    let female = try await feature.page(
+      1, filter: ListFilter(gender: .female, type: "water", generation: 1, pokedex: "test-dex"))
+    #expect(female.rows.map(\.id) == [134, 7])
+    #expect(
+      try await feature.pageHolding(speciesID: 25, filter: ListFilter(pokedex: "test-dex")) == 1)
+    // Without it, no row has a regional number.
+    let types = try await feature.page(1, filter: ListFilter(type: "water"))
+    #expect(types.rows.allSatisfy { $0.regionalNumber == nil })
+  }
+
+  @Test func anUnknownPokedexIsNotFound() async throws {
+    await #expect(throws: ListError.api(.notFound(resource: "pokedex nowhere"))) {
+      _ = try await ListFeature(client: try client()).page(
+        1, filter: ListFilter(pokedex: "nowhere"))
+    }
+  }
+
   @Test func eachListIsOneRequestAskedForTogether() async throws {
     let client = try client()
     _ = try await ListFeature(client: client).page(
@@ -72,12 +102,16 @@ struct ListFilterTests {
   }
 
   @Test func theDescriptionNamesEveryFilterAndReadsBack() throws {
-    let filter = ListFilter(gender: .female, type: "water", generation: 1)
-    #expect(filter.description == "water · gen 1 · female")
+    let filter = ListFilter(gender: .female, type: "water", generation: 1, pokedex: "kanto")
+    #expect(filter.description == "dex kanto · water · gen 1 · female")
     #expect(ListFilter(description: filter.description) == filter)
     #expect(ListFilter.none.description == "all")
     #expect(
-      FilterChange.type(nil).applied(to: filter) == ListFilter(gender: .female, generation: 1))
+      FilterChange.type(nil).applied(to: filter)
+        == ListFilter(gender: .female, generation: 1, pokedex: "kanto"))
+    #expect(
+      FilterChange.pokedex(nil).applied(to: filter)
+        == ListFilter(gender: .female, type: "water", generation: 1))
     #expect(FilterChange.clearAll.applied(to: filter) == .none)
   }
 }

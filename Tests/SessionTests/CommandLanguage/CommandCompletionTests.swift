@@ -110,7 +110,9 @@ struct CommandCompletionTests {
 
   @Test func filterAndPagerValues() {
     #expect(
-      complete("filter ") == ["all", "male", "female", "genderless", "type", "gen", "gender"])
+      complete("filter ") == [
+        "all", "male", "female", "genderless", "type", "gen", "dex", "gender",
+      ])
     #expect(complete("filter f") == ["female"])
     #expect(complete("FILTER G") == ["genderless", "gen", "gender"])
     #expect(complete("filter male ") == [])
@@ -120,9 +122,31 @@ struct CommandCompletionTests {
     #expect(complete("pager o") == ["on", "off"])
   }
 
+  /// `filter dex`: the Pokédexes' slugs, and their names in the language shown, of several
+  /// words too.
+  @Test func filterDexOffersThePokedexesInTheLanguageToo() {
+    let dexes = CompletionContext(
+      pageNames: ["dex": ["kanto", "original-johto", "updated-johto"]],
+      localPageNames: [
+        "dex": [
+          LocalPageName(name: "Kanto", slug: "kanto"),
+          LocalPageName(name: "Johto initial", slug: "original-johto"),
+        ]
+      ])
+    #expect(complete("filter d") == ["dex"])
+    #expect(
+      complete("filter dex ", context: dexes) == ["kanto", "original-johto", "updated-johto"])
+    #expect(complete("filter dex o", context: dexes) == ["original-johto"])
+    #expect(complete("filter dex johto i", context: dexes) == ["initial"])
+    #expect(complete("filter dex ", context: CompletionContext()) == ["(loading)"])
+    #expect(CommandParser.pokedex.kindOfLocalNames(in: "filter dex jo") == "dex")
+    #expect(CommandParser.pokedex.kindOfLocalNames(in: "filter dex") == nil)
+    #expect(CommandParser.pokedex.kindOfLocalNames(in: "filter type ") == nil)
+  }
+
   @Test func helpCompletesEveryCommandName() {
     #expect(complete("help o") == ["open"])
-    #expect(complete("help d") == ["download", "doctor"])
+    #expect(complete("help d") == ["download", "dex", "doctor"])
     #expect(complete("help i", context: CompletionContext()) == ["info", "image", "item"])
   }
 
@@ -233,7 +257,7 @@ struct CommandCompletionTests {
     #expect(hint("open ") == "ID|NAME")
     #expect(hint("page ", CompletionContext(pageCount: 52)) == "N (1–52)")
     #expect(hint("page ") == "N")
-    #expect(hint("filter ") == "[GENDER|type NAME|gen N|all]")
+    #expect(hint("filter ") == "[GENDER|type|gen|dex|all]")
     #expect(hint("sync ") == "[RANGE] [--images] [--moves]")
     #expect(hint("random ") == "[N] (1–50)")
     #expect(hint("EVO  ") == "[--images]")

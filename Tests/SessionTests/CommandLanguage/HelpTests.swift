@@ -11,7 +11,7 @@ struct HelpTests {
     let help = CommandParser.pokedex.helpText(isEnabled: allOn)
     for usage in [
       "list (ls)", "next", "prev (previous)", "page N", "first", "last",
-      "filter [GENDER|type NAME|gen N|all]", "open ID|NAME", "info", "evolution (evo)",
+      "filter [GENDER|type|gen|dex|all]", "open ID|NAME", "info", "evolution (evo)",
       "download image", "image", "back", "search TEXT", "random [N]", "history",
       "cache [clear]", "sync [RANGE] [--images] [--moves]", "flags", "help [COMMAND]",
       "quit (exit)",

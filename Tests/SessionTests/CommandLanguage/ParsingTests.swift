@@ -166,19 +166,19 @@ struct BadArgumentsTests {
     arguments: [
       (
         "filter males",
-        "\"filter\" takes male, female, genderless, type NAME, gen N or all (not \"males\"). Did you mean \"male\"?"
+        "\"filter\" takes male, female, genderless, type NAME, gen N, dex NAME or all (not \"males\"). Did you mean \"male\"?"
       ),
       (
         "filter femal",
-        "\"filter\" takes male, female, genderless, type NAME, gen N or all (not \"femal\"). Did you mean \"female\"?"
+        "\"filter\" takes male, female, genderless, type NAME, gen N, dex NAME or all (not \"femal\"). Did you mean \"female\"?"
       ),
       (
         "filter shiny",
-        "\"filter\" takes male, female, genderless, type NAME, gen N or all (not \"shiny\")."
+        "\"filter\" takes male, female, genderless, type NAME, gen N, dex NAME or all (not \"shiny\")."
       ),
       (
         "filter male female",
-        "\"filter\" takes male, female, genderless, type NAME, gen N or all (not \"male female\")."
+        "\"filter\" takes male, female, genderless, type NAME, gen N, dex NAME or all (not \"male female\")."
       ),
     ])
   func filter(line: String, message: String) {
@@ -432,6 +432,12 @@ struct PageCommandParsingTests {
       return
     }
     #expect(failure.message == "EVs add up to at most 510 (these add up to 756).")
+  }
+
+  @Test func filterDexTakesAPokedexOfOneOrMoreWords() {
+    #expect(parse("filter dex Kanto") == .command(.filter(.pokedex("kanto"))))
+    #expect(parse("filter pokedex original johto") == .command(.filter(.pokedex("original-johto"))))
+    #expect(parse("filter dex") == .command(.filter(.pokedex(nil))))
   }
 
   @Test func teamTakesAnActionAndNamesAsCompareDoes() {

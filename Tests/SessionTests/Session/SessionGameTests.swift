@@ -8,6 +8,7 @@ import Locking
 import Models
 import Pages
 import Presentation
+import Rendering
 import Session
 import TestSupport
 import Testing
@@ -15,7 +16,11 @@ import Testing
 /// Red / Blue and Yellow, named in English, and a shell that keeps what `game` saves.
 private func gameShell(
   saved: Locked<[SessionGame?]>, pages: PageDirectory = PageDirectory(),
-  flavorText: @escaping @Sendable (Int, SessionGame, Glossary) async -> String? = { _, _, _ in nil }
+  flavorText: @escaping @Sendable (Int, SessionGame, Glossary) async -> String? = { _, _, _ in nil
+  },
+  numbers: @escaping @Sendable (Int, SessionGame, Glossary) async -> [RegionalNumber] = {
+    _, _, _ in []
+  }
 ) -> Shell {
   let api = FixtureClient.world()
   let order = GameOrder([
@@ -46,7 +51,7 @@ private func gameShell(
         saved.withLock { $0.append(game) }
         return nil
       },
-      gameFlavorText: flavorText),
+      gameFlavorText: flavorText, regionalNumbers: numbers),
     work: BackgroundWork())
 }
 
@@ -112,6 +117,28 @@ struct SessionGameTests {
       return
     }
     #expect(yellow.flavorText == before.flavorText)
+  }
+
+  @Test func aSpeciesShowsItsNumbersInTheGamesPokedexes() async throws {
+    let shell = gameShell(saved: Locked([])) { _, _, _ in
+      nil
+    } numbers: { id, game, _ in
+      game.group == "red-blue" ? [RegionalNumber(pokedex: "kanto", name: "Kanto", number: id)] : []
+    }
+    guard case .output(.detail(let before, _)) = await shell.execute("open 2") else {
+      Issue.record("not opened")
+      return
+    }
+    #expect(before.regionalNumbers == nil)
+    _ = await shell.execute("game red")
+    guard case .output(.detail(let red, _)) = await shell.execute("open 2") else {
+      Issue.record("not opened")
+      return
+    }
+    #expect(red.regionalNumbers == [RegionalNumber(pokedex: "kanto", name: "Kanto", number: 2)])
+    let text = TextRenderer(style: TextStyle(colorEnabled: false), images: nil).render(
+      .detail(red, image: .none))
+    #expect(text.contains("Pokédex   Kanto No. 2"))
   }
 
   @Test func pagesAreAskedForTheSessionsGame() async throws {
