@@ -163,15 +163,18 @@ public struct RecordingSpriteStore: SpriteStore {
 
   public func storedIDs() async -> Set<Int> { await base.storedIDs() }
 
-  public func fileURL(forSpecies id: Int) async -> URL? {
-    let url = await base.fileURL(forSpecies: id)
-    if url != nil { recorder.record(image: id) }
+  /// Only the usual images are recorded: a demo's manifest names those.
+  public func fileURL(forSpecies id: Int, variant: SpriteVariant) async -> URL? {
+    let url = await base.fileURL(forSpecies: id, variant: variant)
+    if url != nil, variant == .standard { recorder.record(image: id) }
     return url
   }
 
-  public func store(_ png: Data, forSpecies id: Int) async throws(SpriteStoreError) -> URL {
-    let url = try await base.store(png, forSpecies: id)
-    recorder.record(image: id)
+  public func store(
+    _ png: Data, forSpecies id: Int, variant: SpriteVariant
+  ) async throws(SpriteStoreError) -> URL {
+    let url = try await base.store(png, forSpecies: id, variant: variant)
+    if variant == .standard { recorder.record(image: id) }
     return url
   }
 }

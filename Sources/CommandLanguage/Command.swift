@@ -27,8 +27,9 @@ public enum Command: Equatable, Sendable {
   /// `evolution [--images]` (`evo`): the selected species' evolution chain, with the members'
   /// downloaded images; `images` downloads the missing ones first.
   case evolution(images: Bool)
-  /// `download image`: download the selected species' image.
-  case downloadImage
+  /// `download image [--shiny] [--female]`: download the selected species' image; shiny (as
+  /// well as when the session's `shiny` is on), its female one.
+  case downloadImage(shiny: Bool = false, female: Bool = false)
   /// `image`: show the selected species' downloaded image.
   case image
   /// `back`: the page before the one shown, on the trail.
@@ -51,6 +52,9 @@ public enum Command: Equatable, Sendable {
   case clear
   /// `pager on|off` switches paging; bare `pager` (`nil`) tells whether it is on.
   case pager(Bool?)
+  /// `shiny on|off` shows and downloads the shiny pictures, or not; bare `shiny` (`nil`) tells
+  /// which.
+  case shiny(Bool?)
   /// `lang` (`nil`) shows the language and those the API has; `lang CODE` chooses one, `lang off`
   /// goes back to capitalised slugs and English.
   case language(LanguageChange?)

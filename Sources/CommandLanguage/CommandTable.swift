@@ -101,13 +101,16 @@ public struct CommandTable: Sendable {
       examples: ["open eevee", "evolution", "evo", "evo --images"], feature: .evolution,
       parseArguments: parseEvolution, completion: .imagesOption, applies: .withSelection),
     CommandSpec(
-      name: "download", aliases: [], arguments: "image",
+      name: "download", aliases: [], arguments: "image [--shiny] [--female]",
       summary: "Download the selected species' image.",
       details: """
         Downloads the selected species' image, checks that it is a sensible PNG, keeps it \
-        in the data directory and shows it. The list marks species whose image is downloaded.
+        in the data directory and shows it. The list marks species whose image is downloaded. \
+        --shiny downloads its shiny picture (as "shiny on" does for every download), --female \
+        its female one where the female looks different; a picture the image server lacks \
+        falls back to the usual one, and says so.
         """,
-      examples: ["open 25", "download image"], feature: .images,
+      examples: ["open 25", "download image", "download image --shiny --female"], feature: .images,
       parseArguments: parseDownload, completion: .downloadImage,
       applies: .withImageToDownload),
     CommandSpec(
@@ -195,6 +198,17 @@ public struct CommandTable: Sendable {
         """,
       examples: ["pager off", "pager on", "pager"], feature: nil,
       parseArguments: parsePager, completion: .choices(["on", "off"])),
+    CommandSpec(
+      name: "shiny", aliases: [], arguments: "[on|off]",
+      summary: "Show shiny pictures, or not.",
+      details: """
+        "shiny on" shows the shiny picture of a species wherever one is downloaded, and \
+        "download image" fetches the shiny one; "shiny off" goes back to the usual \
+        pictures; a bare "shiny" tells which. The choice is kept in config.json. Every \
+        downloaded picture, shiny or not, marks its species in the list.
+        """,
+      examples: ["shiny on", "open 25", "download image", "shiny off"], feature: .images,
+      parseArguments: parseShiny, completion: .choices(["on", "off"])),
     CommandSpec(
       name: "lang", aliases: ["language"], arguments: "[CODE|off]",
       summary: "Show names and texts in another language.",
@@ -537,7 +551,21 @@ private func parseDownload(_ arguments: Arguments, _: (Feature) -> Bool) -> Pars
     return fail("\"download\" needs what to download: download image.")
   }
   let value = arguments.words.joined(separator: " ").lowercased()
-  if value == "image" { return .command(.downloadImage) }
+  let words = arguments.words.map { $0.lowercased() }
+  if words.first == "image" {
+    let options = Array(words.dropFirst())
+    let known = ["--shiny", "--female"]
+    if let unknown = options.first(where: { !known.contains($0) }) {
+      return fail(
+        "\"download image\" takes --shiny and --female (not \(quoted(unknown)))."
+          + didYouMean(unknown, among: known))
+    }
+    guard Set(options).count == options.count else {
+      return fail("\"download image\" takes each option once.")
+    }
+    return .command(
+      .downloadImage(shiny: options.contains("--shiny"), female: options.contains("--female")))
+  }
   return fail(
     "\"download\" takes only \"image\" (not \(quoted(value)))."
       + didYouMean(value, among: ["image"]))
@@ -587,15 +615,27 @@ private func parseHistory(_ arguments: Arguments, _: (Feature) -> Bool) -> Parse
 }
 
 private func parsePager(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
-  if arguments.words.isEmpty { return .command(.pager(nil)) }
+  parseSwitch(arguments).map { .command(.pager($0)) } ?? switchFailure(arguments)
+}
+
+private func parseShiny(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
+  parseSwitch(arguments).map { .command(.shiny($0)) } ?? switchFailure(arguments)
+}
+
+/// `on` (`true`), `off` (`false`), nothing (`.some(nil)`), or `nil` for anything else.
+private func parseSwitch(_ arguments: Arguments) -> Bool?? {
+  if arguments.words.isEmpty { return .some(nil) }
   switch arguments.rest.lowercased() {
-  case "on": return .command(.pager(true))
-  case "off": return .command(.pager(false))
-  default:
-    return fail(
-      "\"pager\" takes on or off (not \(quoted(arguments.rest)))."
-        + didYouMean(arguments.rest.lowercased(), among: ["on", "off"]))
+  case "on": return true
+  case "off": return false
+  default: return nil
   }
+}
+
+private func switchFailure(_ arguments: Arguments) -> ParseResult {
+  fail(
+    "\"\(arguments.typed)\" takes on or off (not \(quoted(arguments.rest)))."
+      + didYouMean(arguments.rest.lowercased(), among: ["on", "off"]))
 }
 
 private func parseLanguage(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {

@@ -125,10 +125,16 @@ extension CommandParser {
       if Self.keysTopic.hasPrefix(prefix) { names = (names + [Self.keysTopic]).sorted() }
       return .items(first ? names.map { .init($0) } : [])
     case .downloadImage:
+      guard first else {
+        guard words[1].lowercased() == "image" else { return .items([]) }
+        let typed = words.dropFirst(2).map { $0.lowercased() }
+        return .items(
+          [("--shiny", "its shiny picture"), ("--female", "its female one")]
+            .filter { !typed.contains($0.0) && $0.0.hasPrefix(prefix) }
+            .map { CompletionItem($0.0, note: $0.1) })
+      }
       let offered =
-        first && "image".hasPrefix(prefix)
-        && Applicability.withImageToDownload
-          .holds(in: context)
+        "image".hasPrefix(prefix) && Applicability.withImageToDownload.holds(in: context)
       return .items(offered ? [.init("image")] : [])
     case .species, .searchText:
       guard first else { return .items([]) }

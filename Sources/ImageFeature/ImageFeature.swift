@@ -10,12 +10,15 @@ public struct StoredImage: Sendable, Hashable {
   public var png: Data
   /// The decoded pixels (half blocks draw them).
   public var image: RGBAImage
+  /// Which picture it is (shiny, female, the usual one).
+  public var variant: SpriteVariant
 
   /// A stored image from its parts.
-  public init(url: URL, png: Data, image: RGBAImage) {
+  public init(url: URL, png: Data, image: RGBAImage, variant: SpriteVariant = .standard) {
     self.url = url
     self.png = png
     self.image = image
+    self.variant = variant
   }
 }
 
@@ -77,22 +80,28 @@ public struct ImageFeature: Sendable {
     self.spritesBaseURL = spritesBaseURL
   }
 
-  /// The address of species `id`'s image.
-  public func imageURL(speciesID id: Int) -> URL {
-    spritesBaseURL.appendingPathComponent("\(id).png")
+  /// The address of species `id`'s image of `variant` (`{base}/shiny/25.png`).
+  public func imageURL(speciesID id: Int, variant: SpriteVariant = .standard) -> URL {
+    spritesBaseURL.appendingPathComponent(variant.directory + "\(id).png")
   }
 
-  /// Fetches, validates and stores species `id`'s image; when it is already stored, says so
-  /// without fetching. On any failure nothing is stored.
-  public func download(speciesID id: Int) async throws(ImageFeatureError) -> DownloadOutcome {
+  /// Fetches, validates and stores species `id`'s image of `variant`; when it is already
+  /// stored, says so without fetching. On any failure nothing is stored.
+  public func download(
+    speciesID id: Int, variant: SpriteVariant = .standard
+  ) async throws(ImageFeatureError) -> DownloadOutcome {
     guard id > 0 else { throw .invalidSpeciesID(id) }
-    if let existing = await store.fileURL(forSpecies: id) { return .alreadyStored(existing) }
+    if let existing = await store.fileURL(forSpecies: id, variant: variant) {
+      return .alreadyStored(existing)
+    }
     guard !offline else { throw .notDownloadedOffline(speciesID: id) }
     if Task.isCancelled { throw .cancelled }
     let response: HTTPResponse
     do {
       response = try await http.send(
-        HTTPRequest(url: imageURL(speciesID: id), maximumBodyBytes: Self.maximumImageBytes))
+        HTTPRequest(
+          url: imageURL(speciesID: id, variant: variant),
+          maximumBodyBytes: Self.maximumImageBytes))
     } catch {
       throw Self.map(error, speciesID: id)
     }
@@ -111,26 +120,41 @@ public struct ImageFeature: Sendable {
     }
     if Task.isCancelled { throw .cancelled }
     do {
-      let url = try await store.store(response.body, forSpecies: id)
-      return .downloaded(StoredImage(url: url, png: response.body, image: image))
+      let url = try await store.store(response.body, forSpecies: id, variant: variant)
+      return .downloaded(
+        StoredImage(url: url, png: response.body, image: image, variant: variant))
     } catch {
       throw .storageFailed(error)
     }
   }
 
-  /// Species `id`'s stored image, decoded, or `nil` when it has not been downloaded.
-  public func storedImage(speciesID id: Int) async throws(ImageFeatureError) -> StoredImage? {
+  /// Species `id`'s stored image of `variant`, decoded, or `nil` when it has not been
+  /// downloaded.
+  public func storedImage(
+    speciesID id: Int, variant: SpriteVariant = .standard
+  ) async throws(ImageFeatureError) -> StoredImage? {
     guard id > 0 else { throw .invalidSpeciesID(id) }
-    guard let url = await store.fileURL(forSpecies: id) else { return nil }
+    guard let url = await store.fileURL(forSpecies: id, variant: variant) else { return nil }
     guard let png = try? Data(contentsOf: url) else { throw .unreadableFile(path: url.path) }
     do {
-      return StoredImage(url: url, png: png, image: try decoder.decode(png))
+      return StoredImage(url: url, png: png, image: try decoder.decode(png), variant: variant)
     } catch {
       throw .invalidImage(speciesID: id, reason: error)
     }
   }
 
-  /// The ids of every species whose image is stored (highlighted in lists).
+  /// The first of species `id`'s stored images in the order of `variants`, or `nil` when none
+  /// of them has been downloaded.
+  public func storedImage(
+    speciesID id: Int, preferring variants: [SpriteVariant]
+  ) async throws(ImageFeatureError) -> StoredImage? {
+    for variant in variants {
+      if let stored = try await storedImage(speciesID: id, variant: variant) { return stored }
+    }
+    return nil
+  }
+
+  /// The ids of every species with an image of any variant stored (highlighted in lists).
   public func downloadedIDs() async -> Set<Int> {
     await store.storedIDs()
   }

@@ -57,16 +57,19 @@ public struct ImageDownload: Sendable, Equatable {
   public var details: SpeciesDetailViewModel?
   /// The form shown, when the image server has no image of it and this is its species' image.
   public var formWithoutImage: String?
+  /// The picture asked for, when the image server has none and ``stored`` is another variant.
+  public var variantAsked: SpriteVariant?
 
   public init(
     imageID: Int, stored: StoredImage, fetched: Bool, details: SpeciesDetailViewModel? = nil,
-    formWithoutImage: String? = nil
+    formWithoutImage: String? = nil, variantAsked: SpriteVariant? = nil
   ) {
     self.imageID = imageID
     self.stored = stored
     self.fetched = fetched
     self.details = details
     self.formWithoutImage = formWithoutImage
+    self.variantAsked = variantAsked
   }
 }
 
@@ -156,6 +159,9 @@ public enum CommandOutput: Sendable, Equatable {
   case clear
   /// Whether long output is paged (`pager`, `pager on|off`).
   case pager(Bool)
+  /// Whether shiny pictures are shown (`shiny`, `shiny on|off`), and why the choice was not
+  /// kept for the next sessions, when it was not.
+  case shiny(Bool, saveWarning: String?)
   /// Cache statistics.
   case cache(CacheStatistics)
   /// The cache was emptied.

@@ -39,15 +39,23 @@ public struct JSONRenderer: Sendable {
         type: "image",
         ImageBody(
           speciesID: download.imageID, path: download.stored.url.path,
-          downloaded: download.fetched, formWithoutImage: download.formWithoutImage))
+          variant: download.stored.variant.description, downloaded: download.fetched,
+          formWithoutImage: download.formWithoutImage,
+          variantAsked: download.variantAsked?.description))
     case .image(let id, let stored):
-      encode(type: "image", ImageBody(speciesID: id, path: stored.url.path, downloaded: false))
+      encode(
+        type: "image",
+        ImageBody(
+          speciesID: id, path: stored.url.path, variant: stored.variant.description,
+          downloaded: false))
     case .filter(let filter): encode(type: "filter", FilterBody(filter))
     case .help(let text): encode(type: "help", ["text": text])
     case .history(let lines, let first):
       encode(type: "history", HistoryJSON(entries: lines, firstNumber: first))
     case .clear: encode(type: "clear", [String: String]())
     case .pager(let on): encode(type: "pager", ["on": on])
+    case .shiny(let on, let warning):
+      encode(type: "shiny", ShinyBody(on: on, saveWarning: warning))
     case .cache(let statistics): encode(type: "cache", CacheBody(statistics))
     case .cacheCleared: encode(type: "cache_cleared", [String: String]())
     case .flags(let entries): encode(type: "flags", entries.map(FlagBody.init))
@@ -137,12 +145,14 @@ private struct FilterBody: Encodable {
   var gender: String
   var type: String?
   var generation: Int?
+  var pokedex: String?
 
   init(_ filter: ListFilter) {
     self.filter = filter.description
     gender = filter.gender.rawValue
     type = filter.type
     generation = filter.generation
+    pokedex = filter.pokedex
   }
 }
 
@@ -217,6 +227,7 @@ private struct SyncBody: Encodable {
 private struct DetailBody: Encodable {
   var species: SpeciesDetailViewModel
   var imagePath: String?
+  var imageVariant: String?
   var downloadHint: Bool
 
   init(_ detail: SpeciesDetailViewModel, image: DetailImage) {
@@ -224,6 +235,7 @@ private struct DetailBody: Encodable {
     switch image {
     case .image(let stored):
       imagePath = stored.url.path
+      imageVariant = stored.variant.description
       downloadHint = false
     case .downloadHint:
       imagePath = nil
@@ -238,17 +250,27 @@ private struct DetailBody: Encodable {
     try species.encode(to: encoder)
     var container = encoder.container(keyedBy: Keys.self)
     try container.encodeIfPresent(imagePath, forKey: .imagePath)
+    try container.encodeIfPresent(imageVariant, forKey: .imageVariant)
     try container.encode(downloadHint, forKey: .downloadHint)
   }
 
-  enum Keys: String, CodingKey { case imagePath, downloadHint }
+  enum Keys: String, CodingKey { case imagePath, imageVariant, downloadHint }
 }
 
 private struct ImageBody: Encodable {
   var speciesID: Int
   var path: String
+  /// `default`, `shiny`, `female` or `shiny female`.
+  var variant: String
   var downloaded: Bool
   var formWithoutImage: String?
+  /// The variant asked for when the image server had none and `variant` stands in.
+  var variantAsked: String?
+}
+
+private struct ShinyBody: Encodable {
+  var on: Bool
+  var saveWarning: String?
 }
 
 private struct CacheBody: Encodable {

@@ -49,12 +49,19 @@ public struct TextRenderer: Sendable {
     case .page(let shown): renderPage(shown.page.document)
     case .evolution(let tree, let images): renderEvolution(tree, images: images)
     case .downloaded(let download): renderDownload(download)
-    case .image(_, let stored): renderImage(stored, pathWhenNoImage: true)
+    case .image(_, let stored):
+      (stored.variant == .standard ? "" : "The \(stored.variant) picture\n")
+        + renderImage(stored, pathWhenNoImage: true)
     case .filter(let filter): "Filter: \(filter)"
     case .help(let text): text
     case .history(let lines, let first): renderHistory(lines, firstNumber: first)
     case .clear: ""
     case .pager(let on): on ? "Pager on: long output is shown a screen at a time." : "Pager off."
+    case .shiny(let on, let warning):
+      (on
+        ? "Shiny on: the shiny pictures are shown, and download image fetches them."
+        : "Shiny off: the usual pictures are shown.")
+        + (warning.map { "\nWarning: " + SafeText.line($0) } ?? "")
     case .cache(let statistics): renderCache(statistics)
     case .cacheCleared: "Cache cleared."
     case .flags(let entries): renderFlags(entries)
@@ -374,6 +381,10 @@ public struct TextRenderer: Sendable {
     if detail.isLegendary { badges.append("legendary") }
     if detail.isMythical { badges.append("mythical") }
     if !badges.isEmpty { title += "  " + style.yellow(badges.joined(separator: " · ")) }
+    // The picture beside it, when it is not the usual one.
+    if case .image(let stored) = image, stored.variant != .standard {
+      title += "  " + style.dim("✦ \(stored.variant) picture")
+    }
     lines.append(title)
     if let genus = detail.genus { lines.append(style.dim(SafeText.line(genus))) }
     if !layout.compact { lines.append("") }
@@ -617,7 +628,17 @@ public struct TextRenderer: Sendable {
       let species = download.details.map { DisplayName.of($0.name) } ?? "its species"
       notes.append("No image of \(SafeText.line(form)) is available; this is \(species)'s.")
     }
-    notes.append(download.fetched ? "Saved to \(path)" : "Already downloaded to \(path)")
+    if let asked = download.variantAsked {
+      let name = download.details?.displayName ?? "it"
+      notes.append(
+        "The image server has no \(asked) picture of \(SafeText.line(name)); this is the "
+          + (download.stored.variant == .standard ? "usual" : "\(download.stored.variant)")
+          + " one.")
+    }
+    let picture =
+      download.stored.variant == .standard ? "" : "the \(download.stored.variant) picture "
+    notes.append(
+      download.fetched ? "Saved \(picture)to \(path)" : "Already downloaded \(picture)to \(path)")
     guard images != nil else { return notes.joined(separator: "\n") }
     let drawn =
       if let details = download.details {

@@ -18,6 +18,8 @@ public struct SessionState: Sendable, Equatable, Codable {
   public var selectedForm: Int?
   /// Whether output taller than the terminal is paged (interactive sessions only).
   public var paging = true
+  /// Whether the shiny pictures are shown and downloaded (`shiny on`).
+  public var shiny = false
   /// The pages shown, oldest first; the last is the one shown now.
   public var trail: [TrailStop] = []
   /// The game the session plays (`game red`), which pages that differ by game answer for.

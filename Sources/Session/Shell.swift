@@ -127,12 +127,14 @@ public actor Shell {
     case .info: return "Fetching \(name)"
     case .evolution(images: false): return "Fetching the evolution of \(name)"
     case .evolution(images: true): return "Downloading the images of \(name)'s evolutions"
-    case .downloadImage: return "Downloading the image of \(name)"
+    case .downloadImage(let shiny, let female):
+      let variant = SpriteVariant(shiny: shiny || state.shiny, female: female)
+      return "Downloading the \(variant == .standard ? "" : "\(variant) ")image of \(name)"
     case .image: return "Reading the image of \(name)"
     case .search, .random, .sync: return "Fetching the species index"
     case .cache(clear: true): return "Clearing the cache"
     case .cache(clear: false): return "Reading the cache"
-    case .history, .clear, .pager, .flags, .help, .quit, .language: return "Working"
+    case .history, .clear, .pager, .shiny, .flags, .help, .quit, .language: return "Working"
     case .game: return "Fetching the games"
     case .doctor: return "Checking the terminal, the network and the cache"
     }
@@ -178,7 +180,8 @@ public actor Shell {
       }
       if download { _ = try requireImages() }
       return .output(.evolution(tree, images: await images(of: tree, downloading: download)))
-    case .downloadImage: return try await downloadImage()
+    case .downloadImage(let shiny, let female):
+      return try await downloadImage(SpriteVariant(shiny: shiny || state.shiny, female: female))
     case .image: return try await showImage()
     case .back: return try await goBack(status: status)
     case .show(let kind, let name): return try await openPage(kind, name, status: status)
@@ -209,6 +212,11 @@ public actor Shell {
     case .pager(let on):
       if let on { state.paging = on }
       return .output(.pager(state.paging))
+    case .shiny(let on):
+      _ = try requireImages()
+      guard let on, on != state.shiny else { return .output(.shiny(state.shiny, saveWarning: nil)) }
+      state.shiny = on
+      return .output(.shiny(on, saveWarning: dependencies.saveShiny(on)))
     case .cache(clear: false): return .output(.cache(await dependencies.cacheStatistics()))
     case .cache(clear: true):
       // Loads in flight stop first, so none can put an answer back after the cache is emptied.
@@ -516,24 +524,27 @@ public actor Shell {
     return await select(detail)
   }
 
-  /// Downloads the image of the species or form shown (a form's own, `{pokemon id}.png`; where
-  /// there is none, its species' one, saying so) and draws it beside the details.
-  private func downloadImage() async throws(CommandFailure) -> CommandOutcome {
+  /// Downloads the image of the species or form shown, of `variant` (a form's own, `{pokemon
+  /// id}.png`; where there is none, its species' one; where the image server has no picture of
+  /// that variant, the one standing in for it: each said) and draws it beside the details.
+  private func downloadImage(_ variant: SpriteVariant) async throws(CommandFailure)
+    -> CommandOutcome
+  {
     let selected = try requireSelection()
     let images = try requireImages()
     let form = state.selectedForm
     let detail = try? await dependencies.details.details(of: .id(selected.id), form: form)
     var imageID = form ?? selected.id
     var formWithoutImage: String?
-    let outcome: DownloadOutcome
+    let (outcome, shown): (DownloadOutcome, SpriteVariant)
     do {
       do {
-        outcome = try await images.download(speciesID: imageID)
+        (outcome, shown) = try await Self.download(imageID, variant, images)
       } catch let error where form != nil && error.meansNoImageOfItsOwn {
         formWithoutImage = detail?.displayName ?? selected.displayName
         formsWithoutImage.insert(imageID)
         imageID = selected.id
-        outcome = try await images.download(speciesID: imageID)
+        (outcome, shown) = try await Self.download(imageID, variant, images)
       }
     } catch {
       throw .image(error)
@@ -544,7 +555,7 @@ public actor Shell {
     case .alreadyStored(let url):
       let image: StoredImage?
       do {
-        image = try await images.storedImage(speciesID: imageID)
+        image = try await images.storedImage(speciesID: imageID, variant: shown)
       } catch {
         throw .image(error)
       }
@@ -556,7 +567,23 @@ public actor Shell {
       .downloaded(
         ImageDownload(
           imageID: imageID, stored: stored, fetched: fetched, details: detail,
-          formWithoutImage: formWithoutImage)))
+          formWithoutImage: formWithoutImage, variantAsked: shown == variant ? nil : variant)))
+  }
+
+  /// The picture of `id` of `variant`, else of the variants standing in for it, and which it is.
+  private static func download(
+    _ id: Int, _ variant: SpriteVariant, _ images: ImageFeature
+  ) async throws(ImageFeatureError) -> (DownloadOutcome, SpriteVariant) {
+    var shown = variant
+    while true {
+      do {
+        return (try await images.download(speciesID: id, variant: shown), shown)
+      } catch .notFound(let id) {
+        // Offline, a variant not downloaded is not one the server lacks: that is said as it is.
+        guard let fallback = shown.fallback else { throw .notFound(speciesID: id) }
+        shown = fallback
+      }
+    }
   }
 
   /// Draws the stored image of the species or form shown.
@@ -566,7 +593,7 @@ public actor Shell {
     let imageID = state.selectedForm ?? selected.id
     let stored: StoredImage?
     do {
-      stored = try await images.storedImage(speciesID: imageID)
+      stored = try await images.storedImage(speciesID: imageID, preferring: preferredVariants)
     } catch {
       throw .image(error)
     }
@@ -701,7 +728,9 @@ public actor Shell {
     if Task.isCancelled { return EvolutionImages(failures: failures) }
     var stored: [Int: StoredImage] = [:]
     for member in members {
-      if let image = try? await images.storedImage(speciesID: member.id) {
+      if let image = try? await images.storedImage(
+        speciesID: member.id, preferring: preferredVariants)
+      {
         stored[member.id] = image
       }
     }
@@ -710,23 +739,35 @@ public actor Shell {
 
   private func detailImage(for id: Int, species: Int? = nil) async -> DetailImage {
     guard let images = availableImages else { return .none }
-    if let stored = try? await images.storedImage(speciesID: id) { return .image(stored) }
+    let variants = preferredVariants
+    if let stored = try? await images.storedImage(speciesID: id, preferring: variants) {
+      return .image(stored)
+    }
     // A form the image server has no picture of: its species' picture, and no tip to download
     // what cannot be had.
     if formsWithoutImage.contains(id), let species {
-      if let stored = try? await images.storedImage(speciesID: species) { return .image(stored) }
+      if let stored = try? await images.storedImage(speciesID: species, preferring: variants) {
+        return .image(stored)
+      }
       return .none
     }
     return .downloadHint
   }
+
+  /// The pictures of a species to show, in order: the session's (shiny or not) first.
+  private var preferredVariants: [SpriteVariant] { SpriteVariant.preferred(shiny: state.shiny) }
 
   /// Tells completion what applies now: whether a species is open, its image downloaded, and
   /// the page count.
   private func refreshCompletion() async {
     guard let completion else { return }
     var downloaded = false
-    if let selected = state.selected, availableImages != nil {
-      downloaded = await downloadedIDs().contains(state.selectedForm ?? selected.id)
+    // `download image` applies while the session's picture (shiny or not) is not downloaded.
+    if let selected = state.selected, let images = availableImages {
+      let id = state.selectedForm ?? selected.id
+      downloaded =
+        (try? await images.storedImage(
+          speciesID: id, variant: SpriteVariant(shiny: state.shiny))) != nil
     }
     completion.update(
       hasSelection: state.selected != nil, imageDownloaded: downloaded,

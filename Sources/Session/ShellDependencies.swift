@@ -48,6 +48,9 @@ public struct ShellDependencies: Sendable {
   /// Keeps the language chosen for the next sessions (`config.json`); returns a warning when it
   /// could not.
   public var saveLanguage: @Sendable (Language?) -> String?
+  /// Keeps `shiny on|off` for the next sessions (`config.json`); returns a warning when it
+  /// could not.
+  public var saveShiny: @Sendable (Bool) -> String?
   /// Every game, to resolve `game NAME` among and name it (in a glossary's language).
   public var games: @Sendable (Glossary) async throws(APIError) -> GameCatalog
   /// Keeps the game chosen, with its name, for the next sessions (`config.json`); returns a
@@ -82,6 +85,7 @@ public struct ShellDependencies: Sendable {
     speciesTypes: @escaping @Sendable () -> [Int: [String]] = { [:] },
     doctor: Doctor? = nil, language: SessionLanguage? = nil,
     saveLanguage: @escaping @Sendable (Language?) -> String? = { _ in nil },
+    saveShiny: @escaping @Sendable (Bool) -> String? = { _ in nil },
     games: @escaping @Sendable (Glossary) async throws(APIError) -> GameCatalog = {
       _ async throws(APIError) in throw .notFound(resource: "the games")
     },
@@ -93,6 +97,7 @@ public struct ShellDependencies: Sendable {
       { _, _, _ in [] }
   ) {
     self.regionalNumbers = regionalNumbers
+    self.saveShiny = saveShiny
     self.gameFlavorText = gameFlavorText
     self.games = games
     self.saveGame = saveGame

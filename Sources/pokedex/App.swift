@@ -255,6 +255,7 @@ struct App {
         configProblems: flagWarnings),
       language: language,
       saveLanguage: { LanguageSetting.save($0, configDirectory: paths.config) },
+      saveShiny: { ShinySetting.save($0, configDirectory: paths.config) },
       games: games,
       saveGame: { GameSetting.save($0, name: $1, configDirectory: paths.config) },
       gameFlavorText: { id, game, glossary in
@@ -270,6 +271,9 @@ struct App {
     var startState = SessionState(paging: !options.noPager)
     startState.game = startGame
     startState.gameName = startGameName
+    let (shiny, shinyWarning) = ShinySetting.resolve(configDirectory: paths.config)
+    shinyWarning.map { notices.post("Warning: \($0)") }
+    startState.shiny = shiny
     let shell = Shell(
       dependencies: dependencies, work: work, completion: completion, state: startState)
 

@@ -6,7 +6,9 @@ import Foundation
   import Darwin
 #endif
 
-/// Stores images as `{directory}/{id}.png`, one file per species.
+/// Stores images as `{directory}/{id}.png`, one file per species, and its other variants beside
+/// them as the image server keeps them (`shiny/{id}.png`, `female/{id}.png`,
+/// `shiny/female/{id}.png`).
 ///
 /// Writes go to a hidden temporary file in the same directory and are renamed into place,
 /// so a reader never sees half a file and a failed write leaves nothing behind. The set of
@@ -34,27 +36,40 @@ public actor FileSpriteStore: SpriteStore {
     return id
   }
 
-  /// The ids of every stored image (regular files named `{id}.png`).
+  /// The directory of a variant's images.
+  private func directory(of variant: SpriteVariant) -> URL {
+    variant.directory.isEmpty
+      ? directory : directory.appendingPathComponent(variant.directory, isDirectory: true)
+  }
+
+  /// The ids of every stored image of any variant (regular files named `{id}.png`).
   public func storedIDs() -> Set<Int> {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     var ids = Set<Int>()
-    for name in names {
-      guard let id = Self.speciesID(fromFileName: name) else { continue }
-      if isRegularFile(directory.appendingPathComponent(name).path) { ids.insert(id) }
+    for variant in SpriteVariant.all {
+      let folder = directory(of: variant)
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      for name in names {
+        guard let id = Self.speciesID(fromFileName: name) else { continue }
+        if isRegularFile(folder.appendingPathComponent(name).path) { ids.insert(id) }
+      }
     }
     return ids
   }
 
-  /// The stored file of species `id`, or `nil` when there is none.
-  public func fileURL(forSpecies id: Int) -> URL? {
+  /// The stored file of species `id`'s `variant`, or `nil` when there is none.
+  public func fileURL(forSpecies id: Int, variant: SpriteVariant) -> URL? {
     guard id > 0 else { return nil }
-    let url = directory.appendingPathComponent(Self.fileName(forSpecies: id))
+    let url = directory(of: variant).appendingPathComponent(Self.fileName(forSpecies: id))
     return isRegularFile(url.path) ? url : nil
   }
 
-  /// Writes `png` as the image of species `id`, replacing any previous one atomically.
-  public func store(_ png: Data, forSpecies id: Int) throws(SpriteStoreError) -> URL {
+  /// Writes `png` as the image of species `id`'s `variant`, replacing any previous one
+  /// atomically.
+  public func store(_ png: Data, forSpecies id: Int, variant: SpriteVariant)
+    throws(SpriteStoreError) -> URL
+  {
     guard id > 0 else { throw .invalidSpeciesID(id) }
+    let directory = directory(of: variant)
     do {
       try FileManager.default.createDirectory(
         at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

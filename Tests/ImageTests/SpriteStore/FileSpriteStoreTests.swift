@@ -23,6 +23,25 @@ struct TemporaryDirectory {
 struct FileSpriteStoreTests {
   let png = Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3])
 
+  @Test("keeps each variant apart, as the image server does, and counts any as stored")
+  func variantsApart() async throws {
+    let temporary = try TemporaryDirectory()
+    defer { temporary.cleanUp() }
+    let store = FileSpriteStore(directory: temporary.url)
+    let shinyFemale = SpriteVariant(shiny: true, female: true)
+    let url = try await store.store(png, forSpecies: 25, variant: shinyFemale)
+    #expect(url.path.hasSuffix("/shiny/female/25.png"))
+    #expect(await store.fileURL(forSpecies: 25) == nil)
+    #expect(await store.fileURL(forSpecies: 25, variant: SpriteVariant(shiny: true)) == nil)
+    #expect(await store.fileURL(forSpecies: 25, variant: shinyFemale) == url)
+    _ = try await store.store(png, forSpecies: 6, variant: SpriteVariant(shiny: true))
+    _ = try await store.store(png, forSpecies: 3, variant: SpriteVariant(female: true))
+    _ = try await store.store(png, forSpecies: 1)
+    #expect(await store.storedIDs() == [1, 3, 6, 25])
+    #expect(
+      try temporary.names(in: temporary.url.appendingPathComponent("shiny")) == ["6.png", "female"])
+  }
+
   @Test("stores bytes as {id}.png, creating the directory, and finds them again")
   func storeAndFind() async throws {
     let temporary = try TemporaryDirectory()

@@ -106,6 +106,9 @@ struct CommandCompletionTests {
     #expect(complete("evo ", off: [.evolution]) == [])
     #expect(complete("help ev", off: [.evolution]) == [])
     #expect(complete("download ", off: [.images]) == [])
+    #expect(complete("download image ") == ["--shiny", "--female"])
+    #expect(complete("download image --shiny ") == ["--female"])
+    #expect(complete("shiny o") == ["on", "off"])
   }
 
   @Test func filterAndPagerValues() {

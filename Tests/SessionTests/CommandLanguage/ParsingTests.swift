@@ -63,7 +63,7 @@ struct CommandsParseTests {
       ("open Farfetch'd", .open("farfetchd")),
       ("open Type: Null", .open("type-null")),
       ("open pika", .open("pika")),
-      ("download image", .downloadImage),
+      ("download image", .downloadImage()),
       ("search chu", .search("chu")),
       ("search  mr  mime ", .search("mr  mime")),
       ("random", .random(1)),
@@ -93,7 +93,7 @@ struct CommandsParseTests {
     #expect(parse("LIST") == .command(.list))
     #expect(parse("Evo") == .command(.evolution(images: false)))
     #expect(parse("FILTER Female") == .command(.filter(.gender(.female))))
-    #expect(parse("Download IMAGE") == .command(.downloadImage))
+    #expect(parse("Download IMAGE") == .command(.downloadImage()))
     #expect(parse("HELP Open") == .command(.help("open")))
   }
 
@@ -432,6 +432,34 @@ struct PageCommandParsingTests {
       return
     }
     #expect(failure.message == "EVs add up to at most 510 (these add up to 756).")
+  }
+
+  @Test func downloadImageTakesShinyAndFemaleAndShinyASwitch() {
+    #expect(
+      parse("download image --Female --shiny")
+        == .command(.downloadImage(shiny: true, female: true)))
+    #expect(parse("download image --shiny") == .command(.downloadImage(shiny: true)))
+    guard case .failure(let unknown) = parse("download image --shinny") else {
+      Issue.record("an unknown option parsed")
+      return
+    }
+    #expect(
+      unknown.message
+        == "\"download image\" takes --shiny and --female (not \"--shinny\"). Did you mean \"--shiny\"?"
+    )
+    guard case .failure(let twice) = parse("download image --shiny --shiny") else {
+      Issue.record("an option twice parsed")
+      return
+    }
+    #expect(twice.message == "\"download image\" takes each option once.")
+    #expect(parse("shiny") == .command(.shiny(nil)))
+    #expect(parse("shiny ON") == .command(.shiny(true)))
+    #expect(parse("shiny off") == .command(.shiny(false)))
+    guard case .failure(let bad) = parse("shiny yes") else {
+      Issue.record("shiny yes parsed")
+      return
+    }
+    #expect(bad.message == "\"shiny\" takes on or off (not \"yes\").")
   }
 
   @Test func filterDexTakesAPokedexOfOneOrMoreWords() {

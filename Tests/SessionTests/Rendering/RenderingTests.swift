@@ -278,13 +278,15 @@ struct JSONRendererTests {
         "downloadHint", "forms", "typeSlugs",
       ],
       [
-        "genus", "flavorText", "evolutionChainID", "imagePath", "form", "matchups", "language",
-        "fallbackNote",
+        "genus", "flavorText", "evolutionChainID", "imagePath", "imageVariant", "form",
+        "matchups", "language", "fallbackNote", "regionalNumbers",
       ]
     ),
     "evolution": (["root", "images"], ["chainID", "selectedSpeciesID", "imageFailures"]),
-    "image": (["speciesID", "path", "downloaded"], []),
-    "filter": (["filter", "gender"], ["type", "generation"]),
+    "image": (
+      ["speciesID", "path", "variant", "downloaded"], ["formWithoutImage", "variantAsked"]
+    ),
+    "filter": (["filter", "gender"], ["type", "generation", "pokedex"]),
     "help": (["text"], []),
     "history": (["entries", "firstNumber"], []),
     "cache": (
