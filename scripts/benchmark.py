@@ -375,9 +375,12 @@ def link_rows(args, work, runs, row):
         games_home = os.path.join(work, "link-games")
         bench.run(bench.pokedex(games_home, "-c", "open 1; moves"))
         for line, before in [("open 25; moves", "open 25"),
-                             ("filter type water; filter gen 1", None)]:
+                             ("filter type water; filter gen 1", None),
+                             ("filter dex kanto", None), ("team", None)]:
             def from_games(_):
                 start_from(bench, games_home, cold_home, before)
+                if line == "team":
+                    keep_team(cold_home, ["charizard", "venusaur", "blastoise"])
             from_games(None)
             nginx.reset()
             bench.run(bench.pokedex(cold_home, "-c", line))
@@ -388,7 +391,10 @@ def link_rows(args, work, runs, row):
             row(f"cold `{line}`" + (f" after `{before}`" if before else "")
                 + f", the games' order kept, {label}",
                 f"{cold_times[line]:.0f} ms, {trips(cold_times[line])}", ratio=seen,
-                goal="one wave for the moves" if before else "one round trip per filter")
+                goal={"open 25; moves": "one wave for the moves",
+                      "team": "the members' species, then their pokemon, beside the type chart "
+                              "(its list, then the types): 2 waves"}.get(
+                    line, "one round trip per filter"))
     finally:
         if nginx:
             nginx.stop()

@@ -70,13 +70,18 @@ enum ManualPage {
       (shown(paths.historyFile), "the command history, libedit's format, 1000 lines"),
       (
         shown(paths.config.appending(path: FeatureFlags.configFileName)),
-        "optional configuration: {\"features\": {\"evolution\": false}}"
+        "optional configuration: {\"features\": {\"evolution\": false}}; lang, game and shiny"
+          + " keep their choices there"
       ),
       (
         shown(paths.cache.appending(path: SQLiteCacheStore.fileName)),
         "the response cache (SQLite), at most 256 MB"
       ),
-      (shown(paths.spritesDirectory) + "/", "downloaded images, {id}.png"),
+      (
+        shown(paths.spritesDirectory) + "/",
+        "downloaded images, {id}.png; shiny/, female/ and shiny/female/ the other pictures"
+      ),
+      (shown(paths.data.appending(path: TeamFile.name)), "your team, which team changes"),
       (shown(paths.logFile), "the log, rotated at 5 MB"),
       (shown(paths.analyticsFile), "one line per species opened (feature analytics)"),
       ("~/.editrc", "libedit's key bindings; pokedex:bind lines apply to pokedex only"),

@@ -164,13 +164,11 @@ public struct TeamPage: Page, Codable, Equatable {
   }
 
   public var document: PageDocument {
-    var parts = [change, "\(members.count) of \(TeamRoster.maximumMembers)", game].compactMap {
-      $0
-    }
-    if members.isEmpty { parts = [change, game].compactMap { $0 } }
+    let count = members.isEmpty ? nil : "\(members.count) of \(TeamRoster.maximumMembers)"
+    let subtitle = [change, count, game].compactMap { $0 }.joined(separator: " · ")
     guard !members.isEmpty else {
       return PageDocument(
-        title: "Team", subtitle: parts.isEmpty ? nil : parts.joined(separator: " · "),
+        title: "Team", subtitle: subtitle.isEmpty ? nil : subtitle,
         blocks: [
           .paragraph(
             heading: "No members yet",
@@ -215,7 +213,7 @@ public struct TeamPage: Page, Codable, Equatable {
         suggestion.species.map { Span($0.label) }, none: "none")
     }
     return PageDocument(
-      title: "Team", subtitle: parts.joined(separator: " · "),
+      title: "Team", subtitle: subtitle,
       blocks: [
         .table(
           .init(

@@ -60,3 +60,25 @@ struct TeamFileTests {
     #expect(warning?.contains("so the team was not kept there") == true)
   }
 }
+
+@Suite("Shiny pictures kept between sessions")
+struct ShinySettingTests {
+  @Test func theChoiceIsKeptBesideTheOthersAndABadOneIsSaid() throws {
+    let config = FileManager.default.temporaryDirectory.appending(path: "pokedex-shiny-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: config) }
+    #expect(ShinySetting.resolve(configDirectory: config) == (false, nil))
+    #expect(ShinySetting.save(true, configDirectory: config) == nil)
+    #expect(ShinySetting.resolve(configDirectory: config) == (true, nil))
+    #expect(ShinySetting.save(false, configDirectory: config) == nil)
+    #expect(ShinySetting.resolve(configDirectory: config) == (false, nil))
+    let file = config.appending(path: "config.json")
+    try Data(#"{"shiny": "yes", "language": "fr"}"#.utf8).write(to: file)
+    let (on, warning) = ShinySetting.resolve(configDirectory: config)
+    #expect(!on)
+    #expect(warning == "\(file.path): \"shiny\" is not true or false; ignored.")
+    #expect(ShinySetting.save(true, configDirectory: config) == nil)
+    let saved = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    #expect(saved["language"] as? String == "fr" && saved["shiny"] as? Bool == true)
+  }
+}
