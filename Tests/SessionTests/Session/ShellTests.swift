@@ -21,7 +21,8 @@ func makeShell(
   completion: CompletionSource? = nil, work: BackgroundWork = BackgroundWork(),
   clearCache: @escaping @Sendable () async -> Void = {},
   progress: @escaping @Sendable (SyncProgress) -> Void = { _ in },
-  pages: PageDirectory = PageDirectory()
+  pages: PageDirectory = PageDirectory(),
+  saveShiny: @escaping @Sendable (Bool) -> String? = { _ in nil }
 ) -> Shell {
   Shell(
     dependencies: ShellDependencies(
@@ -32,7 +33,7 @@ func makeShell(
           entries: 0, bytes: 0, hits: 0, misses: 0, oldestEntry: nil, isPersistent: false)
       },
       clearCache: clearCache, history: { ["open 1", "evo"] }, flags: flags,
-      syncProgress: progress, pages: pages),
+      syncProgress: progress, pages: pages, saveShiny: saveShiny),
     work: work, completion: completion)
 }
 

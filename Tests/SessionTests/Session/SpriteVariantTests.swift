@@ -1,15 +1,9 @@
-import APIClient
-import Cache
-import CommandLanguage
-import DetailFeature
 import Foundation
 import HTTPClient
 import ImageFeature
-import ListFeature
 import Locking
 import Presentation
 import Session
-import TestSupport
 import Testing
 
 /// Serves a sprite for every path but those in `missing` (as `shiny/female/1.png`), and keeps the
@@ -31,22 +25,12 @@ private actor VariantServer: HTTPClient {
 private func shell(
   _ server: VariantServer, in directory: URL, saved: Locked<[Bool]> = Locked([])
 ) -> Shell {
-  let api = FixtureClient.world()
-  let images = imageFeature(server, in: directory)
-  return Shell(
-    dependencies: ShellDependencies(
-      list: ListFeature(client: api, pageSize: 20), details: DetailFeature(client: api),
-      images: images, speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
-      cacheStatistics: {
-        CacheStatistics(
-          entries: 0, bytes: 0, hits: 0, misses: 0, oldestEntry: nil, isPersistent: false)
-      },
-      clearCache: {}, history: { [] }, flags: FeatureFlags(),
-      saveShiny: { on in
-        saved.withLock { $0.append(on) }
-        return nil
-      }),
-    work: BackgroundWork())
+  makeShell(
+    images: imageFeature(server, in: directory),
+    saveShiny: { on in
+      saved.withLock { $0.append(on) }
+      return nil
+    })
 }
 
 private func imageFeature(_ server: VariantServer, in directory: URL) -> ImageFeature {
