@@ -175,7 +175,7 @@ public struct CommandTable: Sendable {
       details: """
         Fetches species ahead into the cache, with progress, so they work offline: their \
         details, evolutions and the pages of their abilities and types, with a game set its \
-        Pokédex texts. RANGE is FIRST-LAST or one id (all species if left out); --images also \
+        Pokédex texts and Pokédexes. RANGE is FIRST-LAST or one id (all species if left out); --images also \
         downloads their images, --moves their learnsets and the moves in them.
         """,
       examples: ["sync 1-151", "sync 133", "sync 1-151 --images", "sync 1-151 --moves"],

@@ -113,8 +113,14 @@ public struct ShellDependencies: Sendable {
     self.sync = SyncFeature(
       details: details, images: images, unsaved: unsavedAnswers,
       pages: Self.enabled(pages, flags: flags, commands: commands),
+      // What `open` shows with a game played: its text, and its numbers in the game's
+      // Pokédexes (their answers stored for offline use).
       gameFlavorText: { [language] id, game in
-        await gameFlavorText(id, game, await language?.glossary() ?? .slugs)
+        let glossary = await language?.glossary() ?? .slugs
+        async let numbers = regionalNumbers(id, game, glossary)
+        let text = await gameFlavorText(id, game, glossary)
+        _ = await numbers
+        return text
       })
     self.speciesIndex = speciesIndex
     self.cacheStatistics = cacheStatistics

@@ -31,8 +31,9 @@ public struct SyncFeature: Sendable {
   private let pages: PageDirectory
   private let gameFlavorText: GameFlavorText
 
-  /// Loads (and so stores) the Pokédex text of a species in a game: what `open` shows with that
-  /// game played.
+  /// Loads (and so stores) what `open` shows of a species with a game played: its Pokédex text
+  /// in that game (returned), and whatever else the session shows with it (its numbers in the
+  /// game's Pokédexes).
   public typealias GameFlavorText = @Sendable (Int, SessionGame) async -> String?
 
   /// A sync over `details`, downloading images with `images` when it is given, and checking

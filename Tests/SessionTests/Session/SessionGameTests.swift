@@ -120,10 +120,13 @@ struct SessionGameTests {
   }
 
   @Test func aSpeciesShowsItsNumbersInTheGamesPokedexes() async throws {
+    let asked = Locked<[Int]>([])
     let shell = gameShell(saved: Locked([])) { _, _, _ in
       nil
     } numbers: { id, game, _ in
-      game.group == "red-blue" ? [RegionalNumber(pokedex: "kanto", name: "Kanto", number: id)] : []
+      asked.withLock { $0.append(id) }
+      return game.group == "red-blue"
+        ? [RegionalNumber(pokedex: "kanto", name: "Kanto", number: id)] : []
     }
     guard case .output(.detail(let before, _)) = await shell.execute("open 2") else {
       Issue.record("not opened")
@@ -139,6 +142,9 @@ struct SessionGameTests {
     let text = TextRenderer(style: TextStyle(colorEnabled: false), images: nil).render(
       .detail(red, image: .none))
     #expect(text.contains("Pokédex   Kanto No. 2"))
+    // sync loads them too, for open offline.
+    _ = await shell.execute("sync 3")
+    #expect(asked.withLock { $0 } == [2, 3])
   }
 
   @Test func pagesAreAskedForTheSessionsGame() async throws {
