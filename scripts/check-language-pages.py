@@ -44,6 +44,8 @@ SPECIES = list(range(1, 152))
 COMPARES = [(1, 4), (25, 133), (94, 150)]
 # The workbench's species (issue 41): Pikachu, Mr. Mime (an incense baby), Ditto, Articuno.
 BRED = [25, 122, 132, 144]
+# Regional Pokédexes: one of the first 151 alone, one past them, one named differently by language.
+DEXES = ["kanto", "original-johto", "updated-hoenn", "paldea"]
 
 _cache = {}
 
@@ -505,6 +507,29 @@ def check_stats(label, data, arg, glossary, language):
            Localizer(language, orders).name(get(f"nature/{nature}/")["names"], nature))
 
 
+def check_dex(label, data, raw, glossary, language):
+    picked = name_pick(raw["names"], language)
+    expect("dex displayName", f"{label}: displayName", data["displayName"],
+           picked[0] if picked else words(raw["name"]))
+    for entry in data["entries"]:
+        species = entry["species"]
+        expect("dex species displayName", f"{label}: #{species['id']} displayName",
+               species.get("displayName"), glossary.species(species["id"]))
+    check_note("dex", label, data, glossary, picked is None or picked[1])
+
+
+def check_team(label, data, glossary):
+    for member in data["members"]:
+        expect("team member displayName", f"{label}: #{member['id']} displayName",
+               member["displayName"], glossary.species(member["id"]) or capitalised(member["name"]))
+    expect("team typeNames", f"{label}: typeNames", data["typeNames"],
+           {t: glossary.type(t) for t in data["typeNames"]})
+    for suggestion in data["suggestions"]:
+        for entry in suggestion["species"]:
+            expect("team suggested species displayName", f"{label}: #{entry['id']} displayName",
+                   entry.get("displayName"), glossary.species(entry["id"]))
+
+
 CHECKS = {"ability": check_ability, "move": check_move, "item": check_item, "type": check_type,
           "nature": check_nature, "egg-group": check_egg_group}
 
@@ -644,6 +669,7 @@ def plan_for(language):
     plan += [("types", None), ("natures", None)]
     plan += [("egg-group", g["name"]) for g in index("egg-group")]
     plan += [("breed", n) for n in BRED] + [("stats", (n, "jolly")) for n in BRED]
+    plan += [("dex", name) for name in DEXES] + [("team", "add 6 3 9 25")]
     return plan + [("open", n) for n in SPECIES] + [("compare", pair) for pair in COMPARES]
 
 
@@ -690,6 +716,10 @@ for language in LANGUAGES:
             check_breed(label, data, arg, glossary, language)
         elif kind == "stats":
             check_stats(label, data, arg, glossary, language)
+        elif kind == "dex":
+            check_dex(label, data, get(f"pokedex/{arg}/"), glossary, language)
+        elif kind == "team":
+            check_team(label, data, glossary)
 
 # The same pages first in a session of their own (an empty HOME): no page has loaded the games'
 # order yet.
