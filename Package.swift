@@ -146,7 +146,7 @@ let package = Package(
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "pokedex", "Session", "CommandLanguage", "HTTPClient", "Terminal", "Models", "Locking",
+        "pokedex", "Session", "CommandLanguage", "HTTPClient", "Terminal", "Models", "Locking", "Pages",
         "TestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
   ]

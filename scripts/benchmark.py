@@ -281,11 +281,12 @@ def start_from(bench, source, home, before=None):
 
 
 def keep_team(home, members):
-    """The team `home`'s sessions start with, as `team add` keeps it."""
+    """The team `home`'s sessions start with, as `team add` keeps it: (slug, species id) pairs."""
     directory = os.path.join(home, ".local", "share", "pokedex")
     os.makedirs(directory, exist_ok=True)
     with open(os.path.join(directory, "team.json"), "w") as file:
-        json.dump({"members": members}, file)
+        json.dump({"members": [{"name": name, "species": species} for name, species in members]},
+                  file)
 
 
 def link_rows(args, work, runs, row):
@@ -380,7 +381,7 @@ def link_rows(args, work, runs, row):
             def from_games(_):
                 start_from(bench, games_home, cold_home, before)
                 if line == "team":
-                    keep_team(cold_home, ["charizard", "venusaur", "blastoise"])
+                    keep_team(cold_home, [("charizard", 6), ("venusaur", 3), ("blastoise", 9)])
             from_games(None)
             nginx.reset()
             bench.run(bench.pokedex(cold_home, "-c", line))
@@ -596,7 +597,7 @@ def main():
             def cold_explore(_):
                 start_from(bench, games_home, cold_home, before)
                 if name == "team":
-                    keep_team(cold_home, ["charizard", "venusaur", "blastoise"])
+                    keep_team(cold_home, [("charizard", 6), ("venusaur", 3), ("blastoise", 9)])
             cold_explore(None)
             mirror.reset()
             bench.run(bench.pokedex(cold_home, "-c", explore[name]))

@@ -3,7 +3,7 @@ import Models
 /// The type chart as factors: what each attacking type deals to each defending type, from every
 /// type's defending relations. Types that take no part in it (`unknown`, `shadow`, `stellar`: no
 /// relations, or ids above 10000) are left out.
-public struct TypeChart: Sendable, Equatable {
+public struct TypeChart: Codable, Sendable, Equatable {
   /// The types in the API's order, by slug.
   public let types: [String]
   /// The factor each attacker deals to each defender, by defender, then attacker (×1 left out).

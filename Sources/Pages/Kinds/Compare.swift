@@ -176,38 +176,6 @@ public enum CompareFeature {
     kind(details: services.details, team: services.team)
   }
 
-  /// The details of each of `inputs` (names, ids or slugs), opened together, in their order;
-  /// the first that cannot be opened fails them all, as a page of `kind`'s error.
-  static func open(
-    _ inputs: [String], details: any SpeciesDetails, kind: String
-  ) async throws(PageError) -> [SpeciesDetailViewModel] {
-    let results = await withTaskGroup(of: (Int, Result<SpeciesDetailViewModel, DetailError>).self) {
-      group in
-      for (index, input) in inputs.enumerated() {
-        // Caught by `APIRequests.result`, not in this closure: swiftc 6.3.1's optimized build
-        // handed the loop below a wrong index (a trap, or "Cancelled."; the debug build was
-        // right). scripts/end-to-end checks compare with the release build.
-        group.addTask {
-          let open = { (input: String) async throws(DetailError) in try await details.open(input) }
-          return (index, await APIRequests.result(of: open, input))
-        }
-      }
-      var results = [Result<SpeciesDetailViewModel, DetailError>?](
-        repeating: nil, count: inputs.count)
-      for await (index, result) in group { results[index] = result }
-      return results
-    }
-    var shown: [SpeciesDetailViewModel] = []
-    for result in results {
-      switch result {
-      case .success(let detail)?: shown.append(detail)
-      case .failure(let error)?: throw PageError(error, kind: kind, example: "pikachu raichu")
-      case nil: throw .api(.cancelled)
-      }
-    }
-    return shown
-  }
-
   /// The most species compared at once.
   public static let maximumSpecies = 3
 
@@ -236,7 +204,8 @@ public enum CompareFeature {
         throw .refused(
           "\"compare team\" needs two members; the team has \(members.count) (team add NAME).")
       }
-      var page = ComparePage(try await open(members, details: details, kind: "compare"))
+      var page = ComparePage(
+        try await SpeciesPages.details(of: members, details: details, kind: "compare"))
       page.isTeam = true
       return page
     }
@@ -247,6 +216,6 @@ public enum CompareFeature {
     guard (2...maximumSpecies).contains(words.count) else {
       throw .invalidName(kind: "compare", example: "pikachu raichu")
     }
-    return ComparePage(try await open(words, details: details, kind: "compare"))
+    return ComparePage(try await SpeciesPages.open(words, details: details, kind: "compare"))
   }
 }

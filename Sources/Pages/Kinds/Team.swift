@@ -3,34 +3,6 @@ import CommandLanguage
 import DetailModels
 import Models
 
-/// The trainer's team: up to six species or forms by slug, in slot order. It lives as long as
-/// the session; `save` keeps each change for the next ones (the composition root writes it to
-/// the data directory).
-public actor TeamRoster {
-  /// The most members a team has.
-  public static let maximumMembers = 6
-
-  /// The members' slugs (`charizard`, `raichu-alola`), in slot order.
-  public private(set) var members: [String]
-  private let save: @Sendable ([String]) -> String?
-
-  /// A team of `members` (the first six); `save` keeps a change and returns a warning when it
-  /// could not.
-  public init(
-    _ members: [String] = [], save: @escaping @Sendable ([String]) -> String? = { _ in nil }
-  ) {
-    self.members = Array(members.prefix(Self.maximumMembers))
-    self.save = save
-  }
-
-  /// Makes `members` the team and keeps it; a warning when it could not be kept (the team
-  /// changes for this session all the same).
-  public func replace(with members: [String]) -> String? {
-    self.members = Array(members.prefix(Self.maximumMembers))
-    return save(self.members)
-  }
-}
-
 /// What `team` was asked to do: show the team, or change it first.
 enum TeamAction: Equatable {
   case show
@@ -253,6 +225,34 @@ public struct TeamPage: Page, Codable, Equatable {
   }
 }
 
+/// What the team page needs of every type, kept whole as one derived value (one read next time,
+/// not eighteen types with every pokemon of each decoded): the chart, and each type's species.
+struct TeamChart: Codable, Sendable {
+  var chart: TypeChart
+  /// Each type's species (their usual forms), by the type's slug, in id order.
+  var species: [String: [SpeciesSummary]]
+
+  init(_ types: [PokemonType]) {
+    chart = TypeChart(types)
+    var species: [String: [SpeciesSummary]] = [:]
+    for type in types {
+      var seen: Set<Int> = []
+      species[SafeText.line(type.name)] = type.pokemon.compactMap { member in
+        guard let id = member.pokemon.id, id < 10_000, seen.insert(id).inserted else { return nil }
+        return SpeciesSummary(id: id, name: SafeText.line(member.pokemon.name))
+      }.sorted()
+    }
+    self.species = species
+  }
+
+  /// Every type's answers, together, made into the chart the first time; then kept.
+  static func load(_ client: any PokeAPIClient) async throws(APIError) -> TeamChart {
+    try await client.derived("team-chart") { () async throws(APIError) in
+      Derived(TeamChart(try await client.allTypes()))
+    }
+  }
+}
+
 /// The team: `team`, `team add`, `team remove`, `team clear`, over the species' details.
 public enum TeamFeature {
   /// The `team` command: its words, help, arguments and feature flag.
@@ -324,31 +324,31 @@ public enum TeamFeature {
       guard let inputs = names.isEmpty ? selection.map({ [$0] }) : names else {
         throw .needsSelection(kind: "team add")
       }
-      let added = try await CompareFeature.open(inputs, details: details, kind: "team")
-      var slugs: [String] = []
+      let added = try await SpeciesPages.open(inputs, details: details, kind: "team")
+      var new: [TeamMember] = []
       for detail in added {
-        let slug = detail.form?.name ?? detail.name
-        guard !members.contains(slug) else {
+        let member = TeamMember(detail)
+        guard !members.contains(where: { $0.name == member.name }) else {
           throw .refused("\(detail.displayName) is on the team already.")
         }
-        guard !slugs.contains(slug) else {
+        guard !new.contains(member) else {
           throw .refused("\(detail.displayName) is named twice; a team has each once.")
         }
-        slugs.append(slug)
+        new.append(member)
       }
       let room = TeamRoster.maximumMembers - members.count
-      guard slugs.count <= room else {
+      guard new.count <= room else {
         throw .refused(
           room == 0
             ? "The team is full (six); \"team remove N\" makes room."
             : "Only \(room) more fit\(room == 1 ? "s" : "") (six at most); the team has \(members.count)."
         )
       }
-      members += slugs
+      members += new
       change = "Added " + TeamFeature.list(added.map(\.displayName))
     case .remove(let typed):
       let slot = try await slotToRemove(typed, of: members, details: details)
-      change = "Removed \(DisplayName.of(members[slot]))"
+      change = "Removed \(DisplayName.of(members[slot].name))"
       members.remove(at: slot)
     case .clear:
       guard !members.isEmpty else { throw .refused("The team is empty already.") }
@@ -363,7 +363,7 @@ public enum TeamFeature {
 
   /// The slot (from 0) `typed` names: a slot number, or a member by slug, else by name.
   static func slotToRemove(
-    _ typed: String, of members: [String], details: any SpeciesDetails
+    _ typed: String, of members: [TeamMember], details: any SpeciesDetails
   ) async throws(PageError) -> Int {
     guard !members.isEmpty else { throw .refused("The team is empty.") }
     if let number = Int(typed) {
@@ -374,47 +374,47 @@ public enum TeamFeature {
       return number - 1
     }
     let query = NameQuery.normalize(typed)
-    if let slot = members.firstIndex(of: query) { return slot }
+    if let slot = members.firstIndex(where: { $0.name == query }) { return slot }
     let detail: SpeciesDetailViewModel
     do throws(DetailError) {
       detail = try await details.open(typed)
     } catch {
       throw PageError(error, kind: "team", example: "remove pikachu")
     }
-    guard let slot = members.firstIndex(of: detail.form?.name ?? detail.name) else {
+    guard let slot = members.firstIndex(where: { $0.name == TeamMember(detail).name }) else {
       throw .refused("\(detail.displayName) is not on the team.")
     }
     return slot
   }
 
-  /// The team page of `members`: their details, the type chart, and with a game its Pokédexes,
-  /// together.
+  /// The team page of `members`: their details (by id), the type chart (kept whole), and with a
+  /// game its Pokédexes, together.
   static func show(
-    _ members: [String], request: PageRequest, client: any PokeAPIClient,
+    _ members: [TeamMember], request: PageRequest, client: any PokeAPIClient,
     details: any SpeciesDetails, change: String?, saveWarning: String?
   ) async throws(PageError) -> TeamPage {
     async let chart = APIRequests.result(
-      of: { (_: Void) async throws(APIError) in try await client.allTypes() }, ())
+      of: { (_: Void) async throws(APIError) in try await TeamChart.load(client) }, ())
     async let dexes = APIRequests.result(
       of: { (game: SessionGame?) async throws(APIError) in
         try await Pokedex.of(game, client: client)
       }, request.game)
     let shown: [SpeciesDetailViewModel]
     do throws(PageError) {
-      shown = try await CompareFeature.open(members, details: details, kind: "team")
+      shown = try await SpeciesPages.details(of: members, details: details, kind: "team")
     } catch {
       _ = await (chart, dexes)
       throw error
     }
-    let types: [PokemonType]
+    let teamChart: TeamChart
     let pokedexes: [Pokedex]
     do throws(APIError) {
-      types = try await chart.get()
+      teamChart = try await chart.get()
       pokedexes = try await dexes.get()
     } catch {
       throw .api(error)
     }
-    let typeChart = TypeChart(types)
+    let typeChart = teamChart.chart
     let coverage = TeamCoverage(members: shown.map(\.typeSlugs), chart: typeChart)
     // The species of the game's Pokédexes, in their order (the first Pokédex's first).
     var order: [Int: Int] = [:]
@@ -423,30 +423,20 @@ public enum TeamFeature {
       order[entry.species.id] = index
     }
     let onTeam = Set(shown.map(\.id))
-    let typesByName = Dictionary(
-      types.map { (SafeText.line($0.name), $0) }, uniquingKeysWith: { first, _ in first })
-    var picked: [(help: TeamCoverage.Help, species: [NamedResource])] = []
+    var picked: [(help: TeamCoverage.Help, species: [SpeciesSummary])] = []
     for help in coverage.helps where picked.count < TeamPage.suggestionCount {
-      var seen: Set<Int> = []
-      let species = (typesByName[help.type]?.pokemon ?? []).map(\.pokemon)
-        .filter { reference in
-          guard let id = reference.id, id < 10_000, !onTeam.contains(id) else { return false }
-          return seen.insert(id).inserted && (pokedexes.isEmpty || order[id] != nil)
-        }
-        .sorted { a, b in
-          let (ia, ib) = (a.id ?? 0, b.id ?? 0)
-          return (order[ia] ?? ia, ia) < (order[ib] ?? ib, ib)
-        }
+      let species = (teamChart.species[help.type] ?? [])
+        .filter { !onTeam.contains($0.id) && (pokedexes.isEmpty || order[$0.id] != nil) }
+        .sorted { ((order[$0.id] ?? $0.id), $0.id) < ((order[$1.id] ?? $1.id), $1.id) }
       guard !species.isEmpty else { continue }
       picked.append((help, Array(species.prefix(TeamPage.speciesPerSuggestion))))
     }
     // The species suggested, named in the language even before every species' names load.
-    let named = await client.naming(
-      picked.flatMap { $0.species.compactMap(\.id) }, in: request.glossary)
+    let named = await client.naming(picked.flatMap { $0.species.map(\.id) }, in: request.glossary)
     let suggestions = picked.map { help, species in
       TeamPage.Suggestion(
         type: help.type, resists: help.resists, hits: help.hits,
-        species: species.compactMap { PageSpecies($0, glossary: named) })
+        species: species.map { PageSpecies(id: $0.id, name: $0.name, glossary: named) })
     }
     let teamMembers = shown.enumerated().map { index, detail in
       TeamPage.Member(

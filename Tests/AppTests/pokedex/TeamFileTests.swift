@@ -1,4 +1,5 @@
 import Foundation
+import Pages
 import Testing
 
 @testable import pokedex
@@ -15,8 +16,12 @@ struct TeamFileTests {
     let data = try directory().appending(path: "nested")
     defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
     #expect(TeamFile.read(dataDirectory: data) == ([], nil))
-    #expect(TeamFile.save(["charizard", "raichu-alola"], dataDirectory: data) == nil)
-    #expect(TeamFile.read(dataDirectory: data) == (["charizard", "raichu-alola"], nil))
+    let members = [
+      TeamMember(name: "charizard", species: 6),
+      TeamMember(name: "raichu-alola", species: 26, form: 10_100),
+    ]
+    #expect(TeamFile.save(members, dataDirectory: data) == nil)
+    #expect(TeamFile.read(dataDirectory: data) == (members, nil))
     let file = data.appending(path: TeamFile.name)
     let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions]
     #expect((mode as? NSNumber)?.intValue == 0o600)
@@ -37,18 +42,27 @@ struct TeamFileTests {
     #expect(try Data(contentsOf: file) == Data("[1, 2".utf8))
   }
 
-  @Test func membersThatAreNotSlugsAreLeftOutAndSaid() throws {
+  @Test func membersThatAreNotSpeciesAreLeftOutAndSaid() throws {
     let data = try directory()
     defer { try? FileManager.default.removeItem(at: data) }
-    let listed = [
-      "pikachu", "../../etc/passwd", "pikachu", "Eevee", "\u{1B}[31mred", "mew", "ditto", "onix",
-      "abra", "zubat", "gastly",
+    func entry(_ name: String, _ species: Any = 1, form: Any? = nil) -> [String: Any] {
+      var fields: [String: Any] = ["name": name, "species": species]
+      fields["form"] = form
+      return fields
+    }
+    let listed: [Any] = [
+      entry("pikachu", 25), entry("../../etc/passwd"), entry("pikachu", 25), entry("Eevee"),
+      entry("\u{1B}[31mred"), "mew", entry("ditto", "132"), entry("onix", 0),
+      entry("raichu-alola", 26, form: 7), entry("mew", 151), entry("abra", 63),
+      entry("zubat", 41), entry("gastly", 92), entry("onix", 95), entry("raichu", 26),
+      entry("raichu-alola", 26, form: 10_100),
     ]
     try JSONSerialization.data(withJSONObject: ["members": listed])
       .write(to: data.appending(path: TeamFile.name))
     let (members, warning) = TeamFile.read(dataDirectory: data)
-    #expect(members == ["pikachu", "mew", "ditto", "onix", "abra", "zubat"])
-    #expect(warning?.hasSuffix("5 of its members are not used.") == true)
+    #expect(members.map(\.name) == ["pikachu", "mew", "abra", "zubat", "gastly", "onix"])
+    #expect(members.map(\.species) == [25, 151, 63, 41, 92, 95])
+    #expect(warning?.hasSuffix("10 of its members are not used.") == true)
   }
 
   @Test func aDirectoryThatCannotBeWrittenIsAWarning() throws {
@@ -56,7 +70,7 @@ struct TeamFileTests {
     defer { try? FileManager.default.removeItem(at: data) }
     let blocked = data.appending(path: "file")
     try Data().write(to: blocked)
-    let warning = TeamFile.save(["pikachu"], dataDirectory: blocked)
+    let warning = TeamFile.save([TeamMember(name: "pikachu", species: 25)], dataDirectory: blocked)
     #expect(warning?.contains("so the team was not kept there") == true)
   }
 }

@@ -67,20 +67,27 @@ private enum TeamFixtures {
     return detail
   }
 
-  static let details = FixedDetails(known: [
-    "charmander": member(4, "charmander", ["fire"]),
-    "vulpix": member(37, "vulpix", ["fire"]),
-    "rocky": member(74, "rocky", ["rock", "ground"]),
-    "squirtle": member(7, "squirtle", ["water"]),
-    "pikachu": member(25, "pikachu", ["electric"]),
-    "bulbasaur": member(1, "bulbasaur", ["grass"]),
-    "oddish": member(43, "oddish", ["grass"]),
-    "4": member(4, "charmander", ["fire"]),
-  ])
+  static let species = [
+    member(4, "charmander", ["fire"]), member(37, "vulpix", ["fire"]),
+    member(74, "rocky", ["rock", "ground"]), member(7, "squirtle", ["water"]),
+    member(25, "pikachu", ["electric"]), member(1, "bulbasaur", ["grass"]),
+    member(43, "oddish", ["grass"]),
+  ]
+
+  /// Opened by name and by id, as the detail feature opens them.
+  static let details = FixedDetails(
+    known: Dictionary(
+      uniqueKeysWithValues: species.flatMap { [($0.name, $0), (String($0.id), $0)] }))
+
+  /// The members named, as `team add` keeps them.
+  static func members(_ names: [String]) -> [TeamMember] {
+    names.map { name in TeamMember(species.first { $0.name == name }!) }
+  }
 }
 
 /// A team whose changes are kept in a list a test reads.
 private final class Kept: Sendable {
+  /// Each change kept, by the members' names.
   let saved = Locked<[[String]]>([])
 }
 
@@ -92,8 +99,8 @@ private func team(
       "type": TeamFixtures.types, "version-group": [TeamFixtures.redBlue],
       "pokedex": [TeamFixtures.kanto],
     ])
-  let roster = TeamRoster(members) { members in
-    kept.saved.withLock { $0.append(members) }
+  let roster = TeamRoster(TeamFixtures.members(members)) { members in
+    kept.saved.withLock { $0.append(members.map(\.name)) }
     return nil
   }
   let directory = PageDirectory(kinds: [
@@ -156,7 +163,8 @@ struct TeamTests {
     let page = try await show(directory, "add charmander squirtle")
     #expect(page.members.map(\.name) == ["charmander", "squirtle"])
     #expect(page.change == "Added Charmander and Squirtle")
-    #expect(await roster.members == ["charmander", "squirtle"])
+    #expect(await roster.members.map(\.name) == ["charmander", "squirtle"])
+    #expect(await roster.members.map(\.species) == [4, 7])
     #expect(kept.saved.withLock { $0 } == [["charmander", "squirtle"]])
   }
 
@@ -196,7 +204,7 @@ struct TeamTests {
     await #expect(throws: PageError.unknown(kind: "Pokémon", input: "missingno", suggestion: nil)) {
       _ = try await show(directory, "add bulbasaur missingno")
     }
-    #expect(await roster.members == ["pikachu"])
+    #expect(await roster.members.map(\.name) == ["pikachu"])
   }
 
   @Test func removeBySlotOrNameAndClear() async throws {
