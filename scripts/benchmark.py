@@ -393,8 +393,8 @@ def link_rows(args, work, runs, row):
                 + f", the games' order kept, {label}",
                 f"{cold_times[line]:.0f} ms, {trips(cold_times[line])}", ratio=seen,
                 goal={"open 25; moves": "one wave for the moves",
-                      "team": "the members' species, then their pokemon, beside the type chart "
-                              "(its list, then the types): 2 waves"}.get(
+                      "team": "3 waves: the members' species beside the types' list, their pokemon "
+                              "beside the types, then what the details name"}.get(
                     line, "one round trip per filter"))
     finally:
         if nginx:
@@ -618,7 +618,7 @@ def main():
                       "breed 25": "as `open 25`, then its chain, egg groups and moves together, "
                                   "then the egg moves' names",
                       "team": "as `open` of each member, the type chart (2 round trips) "
-                              "beside them"}[name])
+                              "beside them; six in flight over HTTP/1.1"}[name])
 
         # Issue 22: warm pages in other languages beside the same pages without one. The first
         # session in a language loads every species' names (kept for good) before it is timed.
