@@ -456,16 +456,83 @@ by_type = {t["name"]: t for t in chart_types}
 order = [t["name"] for t in chart_types]
 
 
-def member_factor(attacker, defenders):
+def relations_in(t, generation):
+    """A type's defending relations in a generation's games (None: today's)."""
+    if generation is None:
+        return t["damage_relations"]
+    past = sorted((p for p in t.get("past_damage_relations", [])
+                   if ident(p["generation"]["url"]) >= generation),
+                  key=lambda p: ident(p["generation"]["url"]))
+    return past[0]["damage_relations"] if past else t["damage_relations"]
+
+
+def member_factor(attacker, defenders, generation=None):
     value = 1.0
     for defender in dict.fromkeys(defenders):
-        relations = by_type[defender]["damage_relations"]
+        relations = relations_in(by_type[defender], generation)
         single = 1.0
         for key, f in (("double_damage_from", 2.0), ("half_damage_from", 0.5), ("no_damage_from", 0.0)):
             if attacker in [r["name"] for r in relations[key]]:
                 single = f
         value *= single
     return value
+
+
+def types_in(raw, generation):
+    """A pokemon's types in slot order in a generation's games (None: today's)."""
+    past = sorted((p for p in raw.get("past_types", [])
+                   if generation is not None and ident(p["generation"]["url"]) >= generation),
+                  key=lambda p: ident(p["generation"]["url"]))
+    slots = past[0]["types"] if past else raw["types"]
+    return [t["type"]["name"] for t in sorted(slots, key=lambda t: t["slot"])]
+
+
+def check_team(label, team, data, generation=None):
+    """A team page against the members' types and the chart of the generation's games; the
+    suggested species too when there is no game (else they come from its Pokédexes)."""
+    order_then = [t for t in order
+                  if generation is None or ident(by_type[t]["generation"]["url"]) <= generation]
+    expect(f"{label}: generation", data.get("generation"), generation)
+    raws = [get(f"pokemon/{member}/") for member in team]
+    types = [types_in(raw, generation) for raw in raws]
+    expect(f"{label}: members", [(m["id"], m["types"]) for m in data["members"]],
+           [(raw["id"], t) for raw, t in zip(raws, types)])
+    defense = {a: [member_factor(a, t, generation) for t in types] for a in order_then}
+    expect(f"{label}: defense", [(d["type"], d["factors"]) for d in data["defense"]],
+           list(defense.items()))
+    hits = {a: sum(1 for f in defense[a] if f >= 2) for a in order_then}
+    expect(f"{label}: shared weaknesses", data["sharedWeaknesses"],
+           sorted([a for a in order_then if hits[a] >= 3], key=lambda a: -hits[a]))
+    unresisted = [a for a in order_then if all(f >= 1 for f in defense[a])]
+    expect(f"{label}: unresisted", data["unresisted"], unresisted)
+    own = list(dict.fromkeys(t for ts in types for t in ts))
+    super_effective = [d for d in order_then
+                       if any(member_factor(t, [d], generation) >= 2 for t in own)]
+    expect(f"{label}: offense", data["offense"], {
+        "superEffective": super_effective,
+        "notSuperEffective": [d for d in order_then if d not in super_effective]})
+    weak = sorted([a for a in order_then if hits[a] >= 2], key=lambda a: -hits[a])
+    helps = []
+    for candidate in order_then:
+        resists = [w for w in weak if member_factor(w, [candidate], generation) < 1]
+        hit = [u for u in unresisted if member_factor(candidate, [u], generation) >= 2]
+        if resists or hit:
+            helps.append((candidate, resists, hit))
+    helps.sort(key=lambda h: -(len(h[1]) + len(h[2])))
+    if generation is not None:  # the helps in order; each shown one's species are the game's
+        shown = [(s["type"], s["resists"], s["hits"]) for s in data["suggestions"]]
+        expect(f"{label}: suggestions", shown, [h for h in helps if h in shown])
+        return
+    on_team = {ident(raw["species"]["url"]) for raw in raws}
+    wanted = []
+    for candidate, resists, hit in helps:
+        species = sorted({ident(p["pokemon"]["url"]) for p in by_type[candidate]["pokemon"]
+                          if ident(p["pokemon"]["url"]) < 10000} - on_team)
+        if species and len(wanted) < 3:
+            wanted.append({"type": candidate, "resists": resists, "hits": hit,
+                           "species": species[:5]})
+    expect(f"{label}: suggestions",
+           [{**s, "species": [p["id"] for p in s["species"]]} for s in data["suggestions"]], wanted)
 
 
 teams = [list(range(start, 152, step))[:size] for start, step, size in
@@ -482,42 +549,62 @@ for team in teams:
     if page is None or page["type"] == "error":
         problems.append(f"{label}: {page and page['data']['message']}")
         continue
-    data = page["data"]
-    raws = [get(f"pokemon/{member}/") for member in team]
-    types = [[t["type"]["name"] for t in sorted(raw["types"], key=lambda t: t["slot"])] for raw in raws]
-    expect(f"{label}: members", [(m["id"], m["types"]) for m in data["members"]],
-           [(raw["id"], t) for raw, t in zip(raws, types)])
-    defense = {a: [member_factor(a, t) for t in types] for a in order}
-    expect(f"{label}: defense", [(d["type"], d["factors"]) for d in data["defense"]],
-           list(defense.items()))
-    hits = {a: sum(1 for f in defense[a] if f >= 2) for a in order}
-    expect(f"{label}: shared weaknesses", data["sharedWeaknesses"],
-           sorted([a for a in order if hits[a] >= 3], key=lambda a: -hits[a]))
-    unresisted = [a for a in order if all(f >= 1 for f in defense[a])]
-    expect(f"{label}: unresisted", data["unresisted"], unresisted)
-    own = list(dict.fromkeys(t for ts in types for t in ts))
-    super_effective = [d for d in order if any(member_factor(t, [d]) >= 2 for t in own)]
-    expect(f"{label}: offense", data["offense"], {
-        "superEffective": super_effective,
-        "notSuperEffective": [d for d in order if d not in super_effective]})
-    weak = sorted([a for a in order if hits[a] >= 2], key=lambda a: -hits[a])
-    helps = []
-    for candidate in order:
-        resists = [w for w in weak if member_factor(w, [candidate]) < 1]
-        hit = [u for u in unresisted if member_factor(candidate, [u]) >= 2]
-        if resists or hit:
-            helps.append((candidate, resists, hit))
-    helps.sort(key=lambda h: -(len(h[1]) + len(h[2])))
-    on_team = {ident(raw["species"]["url"]) for raw in raws}
-    wanted = []
-    for candidate, resists, hit in helps:
-        species = sorted({ident(p["pokemon"]["url"]) for p in by_type[candidate]["pokemon"]
-                          if ident(p["pokemon"]["url"]) < 10000} - on_team)
-        if species and len(wanted) < 3:
-            wanted.append({"type": candidate, "resists": resists, "hits": hit,
-                           "species": species[:5]})
-    expect(f"{label}: suggestions",
-           [{**s, "species": [p["id"] for p in s["species"]]} for s in data["suggestions"]], wanted)
+    check_team(label, team, page["data"])
+
+# The same under games of past generations (issue 41): their types (Clefairy Normal through
+# Generation V, Magnemite Electric through I) and their chart (Ghost nothing to Psychic in I,
+# no Steel or Dark before II, no Fairy before VI).
+era_teams = [[35, 81, 94, 65], [39, 122, 36, 82, 93], [6, 3, 9], [40, 12, 64, 120, 124, 142]]
+era_games = {"red-blue": 1, "gold-silver": 2, "black-white": 5, "x-y": 6}
+answers = run_script([line for game in era_games for team in era_teams for line in
+                      (f"game {game}", "team add " + " ".join(map(str, team)), "team clear")]
+                     + ["game off"], env={**os.environ, "XDG_DATA_HOME": tempfile.mkdtemp()})
+for game, generation in era_games.items():
+    for team in era_teams:
+        _, page, _ = next(answers, None), next(answers, None), next(answers, None)
+        label = f"team {team} in {game}"
+        if page is None or page["type"] == "error":
+            problems.append(f"{label}: {page and page['data']['message']}")
+            continue
+        check_team(label, team, page["data"], generation)
+        teams.append(team)
+
+# A species opened under those games: its types then and the damage they took in that chart.
+era_species = [35, 81, 94, 65, 6, 122, 208]
+opened_then = 0
+answers = run_script([line for game in era_games for line in
+                      [f"game {game}"] + [f"open {n}" for n in era_species]] + ["game off"],
+                     env={**os.environ, "XDG_DATA_HOME": tempfile.mkdtemp()})
+for game, generation in era_games.items():
+    next(answers, None)
+    order_then = [t for t in order if ident(by_type[t]["generation"]["url"]) <= generation]
+    for number in era_species:
+        page = next(answers, None)
+        label = f"open {number} in {game}"
+        if page is None or page["type"] != "detail":
+            problems.append(f"{label}: {page and page['data']}")
+            continue
+        data = page["data"]
+        types = types_in(get(f"pokemon/{number}/"), generation)
+        if not set(types) <= set(order_then):  # a later species (Steelix in Red): as today
+            expect(f"{label}: generation", data.get("typesGeneration"), None)
+            types, order_then_here = types_in(get(f"pokemon/{number}/"), None), order
+            generation_here = None
+        else:
+            expect(f"{label}: generation", data.get("typesGeneration"), generation)
+            order_then_here, generation_here = order_then, generation
+        expect(f"{label}: types", data["typeSlugs"], types)
+        factors = [(a, member_factor(a, types, generation_here)) for a in order_then_here]
+        matchups = data.get("matchups") or {}
+        expect(f"{label}: weaknesses",
+               sorted((m["type"].lower(), m["multiplier"]) for m in matchups.get("weaknesses", [])),
+               sorted((a, f) for a, f in factors if f > 1))
+        expect(f"{label}: resistances",
+               sorted((m["type"].lower(), m["multiplier"]) for m in matchups.get("resistances", [])),
+               sorted((a, f) for a, f in factors if 0 < f < 1))
+        expect(f"{label}: immunities", sorted(t.lower() for t in matchups.get("immunities", [])),
+               sorted(a for a, f in factors if f == 0))
+        opened_then += 1
 
 
 def kind(condition):
@@ -623,5 +710,5 @@ for number, game in plan:
 for problem in problems:
     print(problem)
 print(f"{expected} pages, {learnsets} learnsets, {filters} filters, {len(pairs)} comparisons, "
-      f"{len(dexes)} Pokédexes, {stats_pages} stats pages, {len(bred)} breeding pages, {len(teams)} teams and {wheres} encounters, {checked} checks, {len(problems)} wrong")
+      f"{len(dexes)} Pokédexes, {stats_pages} stats pages, {len(bred)} breeding pages, {len(teams)} teams, {opened_then} species in past games and {wheres} encounters, {checked} checks, {len(problems)} wrong")
 sys.exit(1 if problems else 0)

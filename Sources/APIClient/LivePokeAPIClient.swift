@@ -147,11 +147,11 @@ public actor LivePokeAPIClient: PokeAPIClient {
       }, peek: peek)
   }
 
-  /// `GET pokemon/{id}/`.
+  /// `GET pokemon/{id}/`, cached under the URL and ``Pokemon/representation``.
   public func pokemon(id: Int) async throws(APIError) -> Pokemon {
     try await value(
-      Pokemon.self, url: "\(baseURL)/pokemon/\(id)/", resource: "pokemon #\(id)",
-      isAnswer: { $0.id == id })
+      Pokemon.self, url: "\(baseURL)/pokemon/\(id)/", keySuffix: "#" + Pokemon.representation,
+      resource: "pokemon #\(id)", isAnswer: { $0.id == id })
   }
 
   /// `GET pokemon/{id}/encounters` (a bare list, stored with the id it answers for).
@@ -304,10 +304,13 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   /// The key suffix an earlier version used for what is now filed under `suffix`: before every
   /// language was kept, a species, a type or a name had none (`#languages`, `#names` now), and a
-  /// page's decoding had no `+languages`. `nil` when there was none.
+  /// page's decoding had no `+languages`; before the past generations were kept, a pokemon had
+  /// none (`#eras`), a type no `+eras` and a game no `+generation`. `nil` when there was none.
   static func legacySuffix(of suffix: String) -> String? {
-    if suffix.hasSuffix("+languages") { return String(suffix.dropLast("+languages".count)) }
-    return ["#languages", "#names"].contains(suffix) ? "" : nil
+    for added in ["+languages", "+eras", "+generation"] where suffix.hasSuffix(added) {
+      return String(suffix.dropLast(added.count))
+    }
+    return ["#languages", "#names", "#eras"].contains(suffix) ? "" : nil
   }
 
   private func value<T: Codable & Sendable>(

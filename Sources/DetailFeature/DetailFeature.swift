@@ -274,6 +274,14 @@ public struct DetailFeature: Sendable {
       isMythical: species.isMythical,
       evolutionChainID: species.evolutionChainID, form: shown, forms: forms)
     model.typeSlugs = types.map { SafeText.line($0.type.name) }
+    let pastTypes = pokemon.pastTypes.compactMap { past in
+      past.generation.id.map { generation in
+        SpeciesDetailViewModel.PastTypes(
+          throughGeneration: generation,
+          slugs: past.types.sorted { $0.slot < $1.slot }.map { SafeText.line($0.type.name) })
+      }
+    }.sorted { $0.throughGeneration < $1.throughGeneration }
+    model.pastTypeSlugs = pastTypes.isEmpty ? nil : pastTypes
     model.language = glossary.language?.code
     model.fallbackNote = fellBack ? glossary.fallbackNote : nil
     return model

@@ -37,6 +37,26 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
     }
   }
 
+  /// The types a species had through a generation, before they changed.
+  public struct PastTypes: Codable, Sendable, Equatable {
+    /// The last generation they held in (5 for Generation V).
+    public var throughGeneration: Int
+    /// Their slugs in slot order.
+    public var slugs: [String]
+
+    public init(throughGeneration: Int, slugs: [String]) {
+      self.throughGeneration = throughGeneration
+      self.slugs = slugs
+    }
+  }
+
+  /// Its types' slugs in the games of `generation` (`nil`: today's): those of the first change
+  /// after it, else today's.
+  public func typeSlugs(in generation: Int?) -> [String] {
+    guard let generation else { return typeSlugs }
+    return pastTypeSlugs?.first { $0.throughGeneration >= generation }?.slugs ?? typeSlugs
+  }
+
   /// A base stat, e.g. `Sp. Atk` 65.
   public struct Stat: Codable, Sendable, Equatable {
     /// Short name: `HP`, `Attack`, `Defense`, `Sp. Atk`, `Sp. Def`, `Speed`.
@@ -69,6 +89,9 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
   public var types: [String]
   /// The types' slugs (`grass`, `poison`), in the order of ``types``.
   public var typeSlugs: [String] = []
+  /// Its types' slugs in the generations before they last changed, the oldest change first
+  /// (Clefairy: `normal` through Generation V); `nil` when they never changed.
+  public var pastTypeSlugs: [PastTypes]?
   /// The language of the names and texts (`ja`), `nil` when none was chosen (slugs, English).
   public var language: String?
   /// Said once on the screen when a text is in English for want of one in the language.
@@ -98,6 +121,11 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
   /// How much damage it takes from each attacking type; `nil` when its types could not be
   /// loaded (offline, never cached).
   public var matchups: TypeMatchups?
+  /// The generation whose types and type chart ``types`` and ``matchups`` follow: the session
+  /// game's (1 for Red); `nil`: today's.
+  public var typesGeneration: Int?
+  /// Today's types, in words, when that generation's differ (Clefairy's `Fairy` in Red).
+  public var todayTypes: [String]?
   /// Its numbers in the regional Pokédexes of the session's game (`Kanto No. 25`); `nil`
   /// without a game, or when they could not be had.
   public var regionalNumbers: [RegionalNumber]?

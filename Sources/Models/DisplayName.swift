@@ -20,6 +20,13 @@ public enum DisplayName {
     return result
   }
 
+  /// A generation as the games write it: 1 → `Generation I`, 9 → `Generation IX`.
+  public static func generation(_ number: Int) -> String {
+    let numerals = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"]
+    return "Generation "
+      + (numerals.indices.contains(number - 1) ? numerals[number - 1] : "\(number)")
+  }
+
   /// A stat's short name: `special-attack` → `Sp. Atk`, `hp` → `HP`; others in words.
   public static func stat(_ slug: String) -> String {
     switch slug {

@@ -40,6 +40,18 @@ public struct Pokemon: Codable, Sendable, Hashable {
     }
   }
 
+  /// The types a pokemon had through a generation, before they changed (Clefairy was Normal
+  /// through Generation V).
+  public struct PastTypes: Codable, Sendable, Hashable {
+    /// The last generation they held in (`generation-v`).
+    public var generation: NamedResource
+    public var types: [TypeSlot]
+    public init(generation: NamedResource, types: [TypeSlot]) {
+      self.generation = generation
+      self.types = types
+    }
+  }
+
   public var id: Int
   public var name: String
   /// Height in decimetres.
@@ -49,10 +61,12 @@ public struct Pokemon: Codable, Sendable, Hashable {
   public var types: [TypeSlot]
   public var stats: [Stat]
   public var abilities: [Ability]
+  /// Its types through the generations before they last changed.
+  public var pastTypes: [PastTypes]
 
   public init(
     id: Int, name: String, height: Int, weight: Int, types: [TypeSlot] = [],
-    stats: [Stat] = [], abilities: [Ability] = []
+    stats: [Stat] = [], abilities: [Ability] = [], pastTypes: [PastTypes] = []
   ) {
     self.id = id
     self.name = name
@@ -61,6 +75,38 @@ public struct Pokemon: Codable, Sendable, Hashable {
     self.types = types
     self.stats = stats
     self.abilities = abilities
+    self.pastTypes = pastTypes
+  }
+
+  /// Tells its cache entries (past types kept) from those of earlier versions, under the same
+  /// URL.
+  public static let representation = "eras"
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, height, weight, types, stats, abilities
+    case pastTypes = "past_types"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(Int.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    height = try c.decode(Int.self, forKey: .height)
+    weight = try c.decode(Int.self, forKey: .weight)
+    types = try c.decode([TypeSlot].self, forKey: .types)
+    stats = try c.decode([Stat].self, forKey: .stats)
+    abilities = try c.decode([Ability].self, forKey: .abilities)
+    pastTypes = try c.decodeIfPresent([PastTypes].self, forKey: .pastTypes) ?? []
+  }
+
+  /// Its types in the games of `generation` (`nil`: today's), in slot order: those of the first
+  /// change after it, else today's.
+  public func types(in generation: Int?) -> [TypeSlot] {
+    let past = generation.flatMap { generation in
+      pastTypes.compactMap { past in past.generation.id.map { (through: $0, types: past.types) } }
+        .filter { $0.through >= generation }.min { $0.through < $1.through }?.types
+    }
+    return (past ?? types).sorted { $0.slot < $1.slot }
   }
 
   /// Height in centimetres (the API gives decimetres); absurd values saturate, never trap.

@@ -1,8 +1,9 @@
 /// `GET type/{id}`: a type and how much damage it takes from the others (the defending half of
-/// the type chart; the attacking half is not kept).
+/// the type chart; the attacking half is not kept), today and in the generations before a change.
 public struct PokemonType: Codable, Sendable, Hashable {
-  /// Tells its cache entries (names kept) from those of earlier versions, under the same URL.
-  public static let representation = "languages"
+  /// Tells its cache entries (names and past relations kept) from those of earlier versions,
+  /// under the same URL.
+  public static let representation = "languages+eras"
 
   /// The attacking types that deal double, half or no damage to this one.
   public struct DamageTaken: Codable, Sendable, Hashable {
@@ -45,28 +46,54 @@ public struct PokemonType: Codable, Sendable, Hashable {
     }
   }
 
+  /// The relations the type had through a generation, before they changed (through
+  /// Generation I, `psychic` took nothing from `ghost`).
+  public struct PastDamage: Codable, Sendable, Hashable {
+    /// The last generation they held in (`generation-i`).
+    public var generation: NamedResource
+    public var damageRelations: DamageTaken
+
+    public init(generation: NamedResource, damageRelations: DamageTaken) {
+      self.generation = generation
+      self.damageRelations = damageRelations
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case generation
+      case damageRelations = "damage_relations"
+    }
+  }
+
   public var id: Int
   public var name: String
   /// Its name in each language the API has.
   public var names: [LocalName]
   public var damageRelations: DamageTaken
+  /// The generation the type came in (`steel`: `generation-ii`), when the answer says.
+  public var generation: NamedResource?
+  /// Its relations through the generations before they last changed.
+  public var pastDamageRelations: [PastDamage]
   /// Every pokemon of this type (species and forms).
   public var pokemon: [Member]
 
   public init(
     id: Int, name: String, damageRelations: DamageTaken = DamageTaken(), pokemon: [Member] = [],
-    names: [LocalName] = []
+    names: [LocalName] = [], generation: NamedResource? = nil,
+    pastDamageRelations: [PastDamage] = []
   ) {
     self.id = id
     self.name = name
     self.names = names
     self.damageRelations = damageRelations
+    self.generation = generation
+    self.pastDamageRelations = pastDamageRelations
     self.pokemon = pokemon
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, name, names, pokemon
+    case id, name, names, pokemon, generation
     case damageRelations = "damage_relations"
+    case pastDamageRelations = "past_damage_relations"
   }
 
   public init(from decoder: any Decoder) throws {
@@ -75,7 +102,27 @@ public struct PokemonType: Codable, Sendable, Hashable {
     name = try c.decode(String.self, forKey: .name)
     names = try c.decodeIfPresent([LocalName].self, forKey: .names) ?? []
     damageRelations = try c.decode(DamageTaken.self, forKey: .damageRelations)
+    generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
+    pastDamageRelations =
+      try c.decodeIfPresent([PastDamage].self, forKey: .pastDamageRelations) ?? []
     pokemon = try c.decodeIfPresent([Member].self, forKey: .pokemon) ?? []
+  }
+
+  /// Whether the type was in the games of `generation` (a number; `nil`: today's games). One
+  /// whose generation is not said counts as always there.
+  public func exists(in generation: Int?) -> Bool {
+    guard let generation, let introduced = self.generation?.id else { return true }
+    return introduced <= generation
+  }
+
+  /// Its defending relations in the games of `generation` (`nil`: today's): those of the first
+  /// change after it, else today's.
+  public func damageTaken(in generation: Int?) -> DamageTaken {
+    guard let generation else { return damageRelations }
+    return pastDamageRelations.compactMap { past in
+      past.generation.id.map { (through: $0, relations: past.damageRelations) }
+    }.filter { $0.through >= generation }.min { $0.through < $1.through }?.relations
+      ?? damageRelations
   }
 }
 

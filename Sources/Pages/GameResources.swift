@@ -48,7 +48,7 @@ public struct MachineUse: Codable, Sendable, Hashable {
 /// it stands among the others.
 public struct VersionGroup: APIResource, Hashable {
   public static let path = "version-group"
-  public static let representation = "version-group+pokedexes"
+  public static let representation = "version-group+pokedexes+generation"
 
   public var id: Int
   public var name: String
@@ -59,20 +59,23 @@ public struct VersionGroup: APIResource, Hashable {
   public var versions: [NamedResource]
   /// Its regional Pokédexes (`paldea`, `kitakami`): a main-series game has one the API marks so.
   public var pokedexes: [NamedResource]
+  /// Its generation (`generation-i`), whose type chart and types it plays with.
+  public var generation: NamedResource?
 
   public init(
     id: Int, name: String, order: Int, versions: [NamedResource] = [],
-    pokedexes: [NamedResource] = []
+    pokedexes: [NamedResource] = [], generation: NamedResource? = nil
   ) {
     self.id = id
     self.name = name
     self.order = order
     self.versions = versions
     self.pokedexes = pokedexes
+    self.generation = generation
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, name, order, versions, pokedexes
+    case id, name, order, versions, pokedexes, generation
   }
 
   public init(from decoder: any Decoder) throws {
@@ -82,6 +85,7 @@ public struct VersionGroup: APIResource, Hashable {
     order = try c.decode(Int.self, forKey: .order)
     versions = try c.decodeIfPresent([NamedResource].self, forKey: .versions) ?? []
     pokedexes = try c.decodeIfPresent([NamedResource].self, forKey: .pokedexes) ?? []
+    generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
   }
 }
 

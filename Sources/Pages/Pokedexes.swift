@@ -2,6 +2,25 @@ import APIClient
 import DetailModels
 import Models
 
+/// What the session's game sets for a page: its generation (whose types and type chart it plays
+/// with) and its regional Pokédexes.
+public struct GameContext: Sendable {
+  /// The generation's number (1 for Red); `nil` without a game, or when the API does not say.
+  public var generation: Int?
+  /// The game's Pokédexes in its order, each with its entries; none without a game.
+  public var pokedexes: [Pokedex]
+
+  /// The context of `game`: a request for the game, then one per Pokédex, together.
+  public static func of(
+    _ game: SessionGame?, client: any PokeAPIClient
+  ) async throws(APIError) -> GameContext {
+    guard let game else { return GameContext(generation: nil, pokedexes: []) }
+    let group = try await client.resource(VersionGroup.self, game.group)
+    return GameContext(
+      generation: group.generation?.id, pokedexes: try await Pokedex.of(group, client: client))
+  }
+}
+
 extension Pokedex {
   /// The Pokédexes of `game` (its version group's, in the game's order), each with its entries:
   /// a request for the game and one per Pokédex, together; none without a game.
@@ -9,8 +28,14 @@ extension Pokedex {
     _ game: SessionGame?, client: any PokeAPIClient
   ) async throws(APIError) -> [Pokedex] {
     guard let game else { return [] }
-    let group = try await client.resource(VersionGroup.self, game.group)
-    return try await APIRequests.together(group.pokedexes) {
+    return try await of(try await client.resource(VersionGroup.self, game.group), client: client)
+  }
+
+  /// The Pokédexes of `group`, each with its entries, together.
+  static func of(
+    _ group: VersionGroup, client: any PokeAPIClient
+  ) async throws(APIError) -> [Pokedex] {
+    try await APIRequests.together(group.pokedexes) {
       (reference: NamedResource) async throws(APIError) -> Pokedex in
       try await client.resource(Pokedex.self, reference.id.map(String.init) ?? reference.name)
     }

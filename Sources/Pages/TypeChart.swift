@@ -1,32 +1,37 @@
 import Models
 
 /// The type chart as factors: what each attacking type deals to each defending type, from every
-/// type's defending relations. Types that take no part in it (`unknown`, `shadow`, `stellar`: no
-/// relations, or ids above 10000) are left out.
+/// type's defending relations, today's or a past generation's (Generation I's has no Dark, Steel
+/// or Fairy, and Ghost does nothing to Psychic). Types that take no part in it (`unknown`,
+/// `shadow`, `stellar`: no relations, or ids above 10000) are left out.
 public struct TypeChart: Codable, Sendable, Equatable {
   /// The types in the API's order, by slug.
   public let types: [String]
   /// The factor each attacker deals to each defender, by defender, then attacker (×1 left out).
   private let taken: [String: [String: Double]]
 
-  public init(_ all: [PokemonType]) {
+  /// The chart of the games of `generation` (a number; `nil`: today's games).
+  public init(_ all: [PokemonType], generation: Int? = nil) {
     let chart = all.filter { type in
       let relations = type.damageRelations
-      return type.id < 10_000
+      return type.id < 10_000 && type.exists(in: generation)
         && !(relations.doubleDamageFrom.isEmpty && relations.halfDamageFrom.isEmpty
           && relations.noDamageFrom.isEmpty)
     }.sorted { $0.id < $1.id }
     var seen: Set<String> = []
     types = chart.map { SafeText.line($0.name) }.filter { seen.insert($0).inserted }
+    let present = Set(types)
     var taken: [String: [String: Double]] = [:]
     for defender in chart where taken[SafeText.line(defender.name)] == nil {
       var factors: [String: Double] = [:]
-      let relations = defender.damageRelations
+      let relations = defender.damageTaken(in: generation)
       for (factor, attackers) in [
         (2.0, relations.doubleDamageFrom), (0.5, relations.halfDamageFrom),
         (0.0, relations.noDamageFrom),
       ] {
-        for attacker in attackers { factors[SafeText.line(attacker.name)] = factor }
+        for attacker in attackers where present.contains(SafeText.line(attacker.name)) {
+          factors[SafeText.line(attacker.name)] = factor
+        }
       }
       taken[SafeText.line(defender.name)] = factors
     }

@@ -80,7 +80,7 @@ public struct TextRenderer: Sendable {
     if let name = report.name, report.game != nil {
       lines.append(
         (report.changed ? "Now playing " : "Playing ") + style.bold(name)
-          + ": moves, where, TMs, prices and texts answer for it.")
+          + ": moves, where, TMs, prices, texts and types answer for it.")
       lines.append(style.dim("\"game NAME\" plays another, \"game off\" none."))
     } else {
       lines.append(
@@ -388,9 +388,15 @@ public struct TextRenderer: Sendable {
     lines.append(title)
     if let genus = detail.genus { lines.append(style.dim(SafeText.line(genus))) }
     if !layout.compact { lines.append("") }
-    let types = detail.types.enumerated().map { index, name in
+    var types = detail.types.enumerated().map { index, name in
       typeLabel(name, slug: index < detail.typeSlugs.count ? detail.typeSlugs[index] : nil)
     }.joined(separator: " ")
+    if let generation = detail.typesGeneration {
+      let today = detail.todayTypes.map {
+        "; today " + $0.map(SafeText.line).joined(separator: " ")
+      }
+      types += style.dim(" (\(DisplayName.generation(generation))\(today ?? ""))")
+    }
     let abilities = detail.abilities.map {
       SafeText.line($0.name) + ($0.isHidden ? style.dim(" (hidden)") : "")
     }

@@ -404,11 +404,14 @@ public actor Shell {
   /// Selects the species `detail` shows, puts it on the trail and shows it.
   private func select(_ detail: SpeciesDetailViewModel) async -> CommandOutcome {
     var detail = detail
-    // The Pokédex text of the game played, when it has one, and the numbers in its Pokédexes.
+    // The Pokédex text of the game played, when it has one, the numbers in its Pokédexes, and
+    // the types and type chart of its generation.
     if let game = state.game {
       let (glossary, id) = (await glossary(), detail.id)
       async let text = dependencies.gameFlavorText(id, game, glossary)
       async let numbers = dependencies.regionalNumbers(id, game, glossary)
+      async let typed = dependencies.gameTyping(detail, game, glossary)
+      detail = await typed
       if let text = await text { detail.flavorText = text }
       detail.regionalNumbers = await numbers
     }

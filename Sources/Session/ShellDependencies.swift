@@ -61,6 +61,10 @@ public struct ShellDependencies: Sendable {
   /// A species' numbers in the Pokédexes of a game, named in a glossary's language; none when
   /// they cannot be had.
   public var regionalNumbers: @Sendable (Int, SessionGame, Glossary) async -> [RegionalNumber]
+  /// A species' details with the types and type chart of a game's generation, named in a
+  /// glossary's language; as they were when those cannot be had.
+  public var gameTyping:
+    @Sendable (SpeciesDetailViewModel, SessionGame, Glossary) async -> SpeciesDetailViewModel
 
   /// The kinds of `pages` whose commands in `commands` `flags` leave on.
   public static func enabled(
@@ -94,9 +98,13 @@ public struct ShellDependencies: Sendable {
       _, _, _ in nil
     },
     regionalNumbers: @escaping @Sendable (Int, SessionGame, Glossary) async -> [RegionalNumber] =
-      { _, _, _ in [] }
+      { _, _, _ in [] },
+    gameTyping:
+      @escaping @Sendable (SpeciesDetailViewModel, SessionGame, Glossary) async ->
+      SpeciesDetailViewModel = { detail, _, _ in detail }
   ) {
     self.regionalNumbers = regionalNumbers
+    self.gameTyping = gameTyping
     self.saveShiny = saveShiny
     self.gameFlavorText = gameFlavorText
     self.games = games

@@ -96,6 +96,9 @@ public struct TeamPage: Page, Codable, Equatable {
   public var typeNames: [String: String]
   /// The game whose Pokédexes the suggestions come from (`Red`); `nil`: all species.
   public var game: String?
+  /// The generation whose types and type chart the coverage follows (the game's: 1 for Red);
+  /// `nil`: today's.
+  public var generation: Int?
   /// What the command changed (`Added #6 Charizard.`); `nil` when it only showed the team.
   public var change: String?
   /// Why the change was not kept for the next sessions, when it was not.
@@ -219,21 +222,28 @@ public struct TeamPage: Page, Codable, Equatable {
           return count == 0 ? Span("·", .dim) : Span(String(count), .factor(factor))
         }
     }
+    let era = generation.map { " (\(DisplayName.generation($0)))" } ?? ""
     return PageDocument.Table(
-      heading: "How many take ×4, ×2, ×½, ×¼, ×0 from each attacking type", columns: columns,
-      rows: rows)
+      heading: "How many take ×4, ×2, ×½, ×¼, ×0 from each attacking type" + era,
+      columns: columns, rows: rows)
   }
 }
 
 /// What the team page needs of every type, kept whole as one derived value (one read next time,
-/// not eighteen types with every pokemon of each decoded): the chart, and each type's species.
+/// not eighteen types with every pokemon of each decoded): each type's relations, today's and
+/// past generations', and each type's species.
 struct TeamChart: Codable, Sendable {
-  var chart: TypeChart
+  /// Every type without its pokemon and names: what a generation's chart is made from.
+  var types: [PokemonType]
   /// Each type's species (their usual forms), by the type's slug, in id order.
   var species: [String: [SpeciesSummary]]
 
   init(_ types: [PokemonType]) {
-    chart = TypeChart(types)
+    self.types = types.map { type in
+      PokemonType(
+        id: type.id, name: type.name, damageRelations: type.damageRelations,
+        generation: type.generation, pastDamageRelations: type.pastDamageRelations)
+    }
     var species: [String: [SpeciesSummary]] = [:]
     for type in types {
       var seen: Set<Int> = []
@@ -245,9 +255,12 @@ struct TeamChart: Codable, Sendable {
     self.species = species
   }
 
+  /// The type chart of the games of `generation` (`nil`: today's).
+  func chart(in generation: Int?) -> TypeChart { TypeChart(types, generation: generation) }
+
   /// Every type's answers, together, made into the chart the first time; then kept.
   static func load(_ client: any PokeAPIClient) async throws(APIError) -> TeamChart {
-    try await client.derived("team-chart") { () async throws(APIError) in
+    try await client.derived("team-chart+eras") { () async throws(APIError) in
       Derived(TeamChart(try await client.allTypes()))
     }
   }
@@ -276,7 +289,8 @@ public enum TeamFeature {
       more share, the types nobody resists, what the team's own types hit ×2 and what they \
       cannot, and the types that would help most (resisting the types that hit two or more \
       members ×2, hitting those nobody resists), with species of them from your game's \
-      Pokédexes (all species without a game) not on the team yet. "team add NAME…" adds \
+      Pokédexes (all species without a game) not on the team yet; with a game, its \
+      generation's types and type chart. "team add NAME…" adds \
       species or forms (raichu-alola), "team add" the open one; "team remove N" removes \
       slot N, "team remove NAME" that member; "team clear" empties it. The team is kept in \
       the data directory for the next sessions. "compare team" compares its members.
@@ -395,27 +409,29 @@ public enum TeamFeature {
   ) async throws(PageError) -> TeamPage {
     async let chart = APIRequests.result(
       of: { (_: Void) async throws(APIError) in try await TeamChart.load(client) }, ())
-    async let dexes = APIRequests.result(
+    async let context = APIRequests.result(
       of: { (game: SessionGame?) async throws(APIError) in
-        try await Pokedex.of(game, client: client)
+        try await GameContext.of(game, client: client)
       }, request.game)
     let shown: [SpeciesDetailViewModel]
     do throws(PageError) {
       shown = try await SpeciesPages.details(of: members, details: details, kind: "team")
     } catch {
-      _ = await (chart, dexes)
+      _ = await (chart, context)
       throw error
     }
     let teamChart: TeamChart
-    let pokedexes: [Pokedex]
+    let game: GameContext
     do throws(APIError) {
       teamChart = try await chart.get()
-      pokedexes = try await dexes.get()
+      game = try await context.get()
     } catch {
       throw .api(error)
     }
-    let typeChart = teamChart.chart
-    let coverage = TeamCoverage(members: shown.map(\.typeSlugs), chart: typeChart)
+    let pokedexes = game.pokedexes
+    let typeChart = teamChart.chart(in: game.generation)
+    let memberTypes = shown.map { $0.typeSlugs(in: game.generation) }
+    let coverage = TeamCoverage(members: memberTypes, chart: typeChart)
     // The species of the game's Pokédexes, in their order (the first Pokédex's first).
     var order: [Int: Int] = [:]
     for (index, entry) in pokedexes.flatMap(\.entries).enumerated()
@@ -442,7 +458,7 @@ public enum TeamFeature {
       TeamPage.Member(
         slot: index + 1, id: detail.form?.pokemonID ?? detail.id,
         name: detail.form?.name ?? detail.name, displayName: detail.displayName,
-        types: detail.typeSlugs)
+        types: memberTypes[index])
     }
     var typeNames: [String: String] = [:]
     for type in typeChart.types { typeNames[type] = request.glossary.type(type) }
@@ -450,8 +466,8 @@ public enum TeamFeature {
       members: teamMembers, defense: coverage.defense,
       sharedWeaknesses: coverage.sharedWeaknesses, unresisted: coverage.unresisted,
       offense: coverage.offense, suggestions: suggestions, typeNames: typeNames,
-      game: request.game.map { DisplayName.words($0.version ?? $0.group) }, change: change,
-      saveWarning: saveWarning)
+      game: request.game.map { DisplayName.words($0.version ?? $0.group) },
+      generation: game.generation, change: change, saveWarning: saveWarning)
   }
 
   /// `A`, `A and B`, `A, B and C`.

@@ -17,17 +17,29 @@ private enum TeamFixtures {
 
   static func type(
     _ name: String, double: [String] = [], half: [String] = [], none: [String] = [],
-    pokemon: [(String, Int)] = []
+    pokemon: [(String, Int)] = [], since: Int? = nil,
+    through: (generation: Int, double: [String], half: [String])? = nil
   ) -> String {
     func list(_ names: [String]) -> String {
       "[" + names.map { reference("type", $0, ids[$0]!) }.joined(separator: ",") + "]"
     }
+    func relations(_ double: [String], _ half: [String], _ none: [String]) -> String {
+      #"""
+      {"double_damage_from":\#(list(double)),"half_damage_from":\#(list(half)),
+      "no_damage_from":\#(list(none)),"double_damage_to":[],"half_damage_to":[],"no_damage_to":[]}
+      """#
+    }
     let members = pokemon.map { #"{"slot":1,"pokemon":\#(reference("pokemon", $0.0, $0.1))}"# }
+    let past = through.map { past in
+      #"[{"generation":\#(reference("generation", "g", past.generation)),"damage_relations":"#
+        + relations(past.double, past.half, []) + "}]"
+    }
     return #"""
-      {"id":\#(ids[name]!),"name":"\#(name)","names":[],"damage_relations":{
-      "double_damage_from":\#(list(double)),"half_damage_from":\#(list(half)),
-      "no_damage_from":\#(list(none)),"double_damage_to":[],"half_damage_to":[],
-      "no_damage_to":[]},"pokemon":[\#(members.joined(separator: ","))]}
+      {"id":\#(ids[name]!),"name":"\#(name)","names":[],
+      "damage_relations":\#(relations(double, half, none)),
+      "generation":\#(since.map { reference("generation", "g", $0) } ?? "null"),
+      "past_damage_relations":\#(past ?? "[]"),
+      "pokemon":[\#(members.joined(separator: ","))]}
       """#
   }
 
@@ -37,39 +49,51 @@ private enum TeamFixtures {
       "ground", double: ["water", "grass"], half: ["rock"], none: ["electric"],
       pokemon: [("rocky", 74)]),
     type("rock", double: ["water", "grass", "ground"], half: ["fire"], pokemon: [("rocky", 74)]),
+    // Made up for the tests of a past generation: water hit fire ×1 through Generation I.
     type(
       "fire", double: ["water", "ground", "rock"], half: ["fire", "grass"],
-      pokemon: [("charmander", 4), ("vulpix", 37)]),
+      pokemon: [("charmander", 4), ("vulpix", 37)],
+      through: (1, double: ["ground", "rock"], half: ["fire", "grass"])),
     type(
       "water", double: ["grass", "electric"], half: ["fire", "water"],
       pokemon: [("squirtle", 7), ("squirtle-form", 10_001)]),
     type(
       "grass", double: ["fire"], half: ["water", "grass", "electric", "ground"],
       pokemon: [("bulbasaur", 1)]),
-    type("electric", double: ["ground"], half: ["electric"], pokemon: [("pikachu", 25)]),
+    // Made up too: electric came in Generation II.
+    type(
+      "electric", double: ["ground"], half: ["electric"], pokemon: [("pikachu", 25)], since: 2),
   ]
 
   static let redBlue =
     #"{"id":1,"name":"red-blue","order":1,"versions":[],"pokedexes":[\#(reference("pokedex", "kanto", 2))]}"#
+  /// A game of Generation I.
+  static let yellow =
+    #"{"id":2,"name":"yellow","order":2,"versions":[],"pokedexes":[],"generation":\#(reference("generation", "generation-i", 1))}"#
   static let kanto = #"""
     {"id":2,"name":"kanto","is_main_series":true,"names":[],"pokemon_entries":[
     {"entry_number":1,"pokemon_species":\#(reference("pokemon-species", "bulbasaur", 1))},
     {"entry_number":25,"pokemon_species":\#(reference("pokemon-species", "pikachu", 25))}]}
     """#
 
-  static func member(_ id: Int, _ name: String, _ types: [String]) -> SpeciesDetailViewModel {
+  static func member(
+    _ id: Int, _ name: String, _ types: [String],
+    through past: (generation: Int, types: [String])? = nil
+  ) -> SpeciesDetailViewModel {
     var detail = SpeciesDetailViewModel(
       id: id, name: name, displayName: DisplayName.of(name), genus: nil,
       types: types.map(DisplayName.of), heightCentimetres: 40, weightKilograms: 6,
       genderRatio: "", abilities: [], stats: [], baseStatTotal: 0, flavorText: nil,
       isBaby: false, isLegendary: false, isMythical: false, evolutionChainID: nil)
     detail.typeSlugs = types
+    detail.pastTypeSlugs = past.map { [.init(throughGeneration: $0.generation, slugs: $0.types)] }
     return detail
   }
 
   static let species = [
     member(4, "charmander", ["fire"]), member(37, "vulpix", ["fire"]),
-    member(74, "rocky", ["rock", "ground"]), member(7, "squirtle", ["water"]),
+    member(74, "rocky", ["rock", "ground"], through: (1, ["rock"])),
+    member(7, "squirtle", ["water"]),
     member(25, "pikachu", ["electric"]), member(1, "bulbasaur", ["grass"]),
     member(43, "oddish", ["grass"]),
   ]
@@ -96,7 +120,7 @@ private func team(
 ) throws -> (PageDirectory, TeamRoster, FixtureClient) {
   let client = try FixtureClient(
     [
-      "type": TeamFixtures.types, "version-group": [TeamFixtures.redBlue],
+      "type": TeamFixtures.types, "version-group": [TeamFixtures.redBlue, TeamFixtures.yellow],
       "pokedex": [TeamFixtures.kanto],
     ])
   let roster = TeamRoster(TeamFixtures.members(members)) { members in
@@ -155,6 +179,49 @@ struct TeamTests {
     #expect(page.suggestions.map(\.type) == ["grass", "electric"])
     #expect(page.game == "Red")
     #expect(await client.count("pokedex/2") == 1)
+  }
+
+  @Test func aGameOfAPastGenerationHasItsTypesAndChart() async throws {
+    let (directory, _, _) = try team(["charmander", "rocky", "squirtle"])
+    let page = try await show(directory, nil, game: SessionGame(group: "yellow"))
+    #expect(page.generation == 1)
+    // Electric came later: no column, no suggestion; Rocky was Rock alone then.
+    #expect(page.defense.map(\.type) == ["ground", "rock", "fire", "water", "grass"])
+    #expect(page.members.map(\.types) == [["fire"], ["rock"], ["water"]])
+    let factors = Dictionary(uniqueKeysWithValues: page.defense.map { ($0.type, $0.factors) })
+    // Water hit fire ×1 then, and Rocky ×2 (not ×4: no ground).
+    #expect(factors["water"] == [1, 2, 0.5])
+    #expect(factors["grass"] == [0.5, 2, 2])
+    #expect(page.coverageTable.heading?.hasSuffix("(Generation I)") == true)
+    #expect(!page.suggestions.map(\.type).contains("electric"))
+    // Today's chart without a game.
+    let today = try await show(directory, nil)
+    #expect(today.generation == nil)
+    #expect(today.members.map(\.types) == [["fire"], ["rock", "ground"], ["water"]])
+    #expect(today.defense.first { $0.type == "water" }?.factors == [2, 4, 0.5])
+  }
+
+  @Test func aSpeciesInAGameOfAPastGenerationHasItsTypesAndMatchupsThen() async throws {
+    let (_, _, client) = try team()
+    let rocky = TeamFixtures.species.first { $0.name == "rocky" }!
+    let then = await GameTyping.apply(
+      to: rocky, in: SessionGame(group: "yellow"), glossary: .slugs, client: client)
+    #expect(then.typesGeneration == 1)
+    #expect(then.typeSlugs == ["rock"] && then.types == ["Rock"])
+    #expect(then.todayTypes == ["Rock", "Ground"])
+    #expect(then.matchups?.weaknesses.map(\.type) == ["Ground", "Water", "Grass"])
+    #expect(then.matchups?.weaknesses.map(\.multiplier) == [2, 2, 2])
+    #expect(then.matchups?.resistances.map(\.type) == ["Fire"])
+    #expect(then.matchups?.immunities == [])
+    // A game whose generation the API does not say leaves the details as they were.
+    let unknown = await GameTyping.apply(
+      to: rocky, in: SessionGame(group: "red-blue"), glossary: .slugs, client: client)
+    #expect(unknown == rocky)
+    // A type that came later (electric here) leaves it as today: not a species of that game.
+    let pikachu = TeamFixtures.species.first { $0.name == "pikachu" }!
+    let later = await GameTyping.apply(
+      to: pikachu, in: SessionGame(group: "yellow"), glossary: .slugs, client: client)
+    #expect(later == pikachu)
   }
 
   @Test func addKeepsTheTeamAndSaysWhatChanged() async throws {

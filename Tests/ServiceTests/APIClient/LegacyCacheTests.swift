@@ -42,4 +42,26 @@ struct LegacyCacheTests {
     _ = try await online.client.species(.id(133))
     #expect(await server.requests("pokemon-species/133").count == 1)
   }
+
+  @Test func aPokemonStoredBeforeItsPastTypesWereKeptIsServedOffline() async throws {
+    let server = try await FixtureServer.start()
+    defer { Task { await server.stop() } }
+    let cache = ResponseCache(store: nil)
+    let clock = TestClock()
+    await cache.save(
+      CacheEntry(
+        key: "\(server.baseURL.absoluteString)/pokemon/133/", status: 200,
+        body: Data(Fixtures.eeveePokemon.utf8), etag: nil, storedAt: clock.now,
+        expiresAt: clock.now.addingTimeInterval(86_400)),
+      generation: await cache.generation)
+    clock.advance(by: 2 * 86_400)
+    let offline = Harness(server: server, cache: cache, clock: clock, offline: true)
+    let pokemon = try await offline.client.pokemon(id: 133)
+    #expect(pokemon.name == "eevee" && pokemon.pastTypes.isEmpty)
+    // Online, the answer with its past types is asked for instead.
+    await server.serve("pokemon/133", json: Fixtures.eeveePokemon)
+    let online = Harness(server: server, cache: cache, clock: clock)
+    _ = try await online.client.pokemon(id: 133)
+    #expect(await server.requests("pokemon/133").count == 1)
+  }
 }

@@ -279,7 +279,8 @@ struct JSONRendererTests {
       ],
       [
         "genus", "flavorText", "evolutionChainID", "imagePath", "imageVariant", "form",
-        "matchups", "language", "fallbackNote", "regionalNumbers",
+        "matchups", "language", "fallbackNote", "regionalNumbers", "typesGeneration",
+        "todayTypes", "pastTypeSlugs",
       ]
     ),
     "evolution": (["root", "images"], ["chainID", "selectedSpeciesID", "imageFailures"]),

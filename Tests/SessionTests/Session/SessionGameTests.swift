@@ -20,7 +20,10 @@ private func gameShell(
   },
   numbers: @escaping @Sendable (Int, SessionGame, Glossary) async -> [RegionalNumber] = {
     _, _, _ in []
-  }
+  },
+  typing:
+    @escaping @Sendable (SpeciesDetailViewModel, SessionGame, Glossary) async ->
+    SpeciesDetailViewModel = { detail, _, _ in detail }
 ) -> Shell {
   let api = FixtureClient.world()
   let order = GameOrder([
@@ -51,7 +54,7 @@ private func gameShell(
         saved.withLock { $0.append(game) }
         return nil
       },
-      gameFlavorText: flavorText, regionalNumbers: numbers),
+      gameFlavorText: flavorText, regionalNumbers: numbers, gameTyping: typing),
     work: BackgroundWork())
 }
 
@@ -145,6 +148,34 @@ struct SessionGameTests {
     // sync loads them too, for open offline.
     _ = await shell.execute("sync 3")
     #expect(asked.withLock { $0 } == [2, 3])
+  }
+
+  @Test func aSpeciesShowsTheTypesOfTheGamesGeneration() async throws {
+    let shell = gameShell(saved: Locked([])) { _, _, _ in
+      nil
+    } typing: { detail, game, _ in
+      var then = detail
+      then.typesGeneration = game.group == "red-blue" ? 1 : nil
+      then.todayTypes = detail.types
+      then.types = ["Normal"]
+      return then
+    }
+    guard case .output(.detail(let today, _)) = await shell.execute("open 2") else {
+      Issue.record("not opened")
+      return
+    }
+    #expect(today.typesGeneration == nil && today.types != ["Normal"])
+    _ = await shell.execute("game red")
+    guard case .output(.detail(let red, _)) = await shell.execute("open 2") else {
+      Issue.record("not opened")
+      return
+    }
+    #expect(red.typesGeneration == 1 && red.types == ["Normal"])
+    let text = TextRenderer(style: TextStyle(colorEnabled: false), images: nil).render(
+      .detail(red, image: .none))
+    #expect(
+      text.contains(
+        "Type      Normal (Generation I; today " + today.types.joined(separator: " ") + ")"))
   }
 
   @Test func pagesAreAskedForTheSessionsGame() async throws {

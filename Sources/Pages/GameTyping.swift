@@ -1,0 +1,49 @@
+import APIClient
+import DetailModels
+import Models
+
+/// A species as the session's game has it: its types then, and the damage they took under that
+/// generation's type chart (Clefairy is Normal in Red, and Ghost does nothing to Psychic there).
+public enum GameTyping {
+  /// `detail` with the types and matchups of `game`'s generation, named by `glossary`; as it
+  /// was when the game's generation or the types' relations cannot be had, or when a type of
+  /// it came later (Steelix in Red: a species of a later generation).
+  public static func apply(
+    to detail: SpeciesDetailViewModel, in game: SessionGame, glossary: Glossary,
+    client: any PokeAPIClient
+  ) async -> SpeciesDetailViewModel {
+    guard let group = try? await client.resource(VersionGroup.self, game.group),
+      let generation = group.generation?.id,
+      let chart = try? await TeamChart.load(client).chart(in: generation)
+    else { return detail }
+    let slugs = detail.typeSlugs(in: generation)
+    guard slugs.allSatisfy(chart.types.contains) else { return detail }
+    var model = detail
+    if slugs != detail.typeSlugs {
+      model.todayTypes = detail.types
+      model.types = slugs.map(glossary.type)
+      model.typeSlugs = slugs
+    }
+    model.typesGeneration = generation
+    model.matchups = chart.matchups(of: slugs, glossary: glossary)
+    return model
+  }
+}
+
+extension TypeChart {
+  /// What a defender of `types` takes from each attacking type other than ×1, named by
+  /// `glossary`: weaknesses strongest first, resistances weakest first, then in the chart's order.
+  public func matchups(of types: [String], glossary: Glossary) -> TypeMatchups {
+    let factors = self.types.enumerated().map { (order: $0.offset, type: $0.element) }
+      .map { (order: $0.order, type: $0.type, factor: factor($0.type, on: types)) }
+    func matchup(_ entry: (order: Int, type: String, factor: Double)) -> TypeMatchups.Matchup {
+      .init(type: glossary.type(entry.type), multiplier: entry.factor)
+    }
+    return TypeMatchups(
+      weaknesses: factors.filter { $0.factor > 1 }
+        .sorted { ($0.factor, -$0.order) > ($1.factor, -$1.order) }.map(matchup),
+      resistances: factors.filter { $0.factor > 0 && $0.factor < 1 }
+        .sorted { ($0.factor, $0.order) < ($1.factor, $1.order) }.map(matchup),
+      immunities: factors.filter { $0.factor == 0 }.map { glossary.type($0.type) })
+  }
+}
