@@ -606,6 +606,43 @@ for game, generation in era_games.items():
                sorted(a for a, f in factors if f == 0))
         opened_then += 1
 
+# Every type's page and the whole chart under those games: the matchups of their charts, or
+# today's with the generation it came in for a type that came later.
+types_then = 0
+answers = run_script([line for game in era_games for line in
+                      [f"game {game}", "types"] + [f"type {t}" for t in order]] + ["game off"],
+                     env={**os.environ, "XDG_DATA_HOME": tempfile.mkdtemp()})
+for game, generation in era_games.items():
+    next(answers, None)
+    order_then = [t for t in order if ident(by_type[t]["generation"]["url"]) <= generation]
+    chart = next(answers, None)
+    if chart is None or chart["type"] == "error":
+        problems.append(f"types in {game}: {chart and chart['data']}")
+    else:
+        expect(f"types in {game}: generation", chart["data"].get("generation"), generation)
+        expect(f"types in {game}: types", chart["data"]["types"], order_then)
+        expect(f"types in {game}: factors", chart["data"]["factors"],
+               [[member_factor(a, [d], generation) for d in order_then] for a in order_then])
+    for name in order:
+        page = next(answers, None)
+        label = f"type {name} in {game}"
+        if page is None or page["type"] == "error":
+            problems.append(f"{label}: {page and page['data']}")
+            continue
+        data = page["data"]
+        types_then += 1
+        if name not in order_then:
+            expect(f"{label}: came later", (data.get("chartGeneration"), data.get("cameLater")),
+                   (None, ident(by_type[name]["generation"]["url"])))
+            continue
+        expect(f"{label}: chart", data.get("chartGeneration"), generation)
+        for side, factor in (("attacking", lambda other: member_factor(name, [other], generation)),
+                             ("defending", lambda other: member_factor(other, [name], generation))):
+            expect(f"{label}: {side}", data[side], {
+                "double": [o for o in order_then if factor(o) == 2],
+                "half": [o for o in order_then if factor(o) == 0.5],
+                "none": [o for o in order_then if factor(o) == 0]})
+
 
 def kind(condition):
     """A condition's kind, as pokedex groups values: a known prefix, else up to the first dash."""
@@ -710,5 +747,5 @@ for number, game in plan:
 for problem in problems:
     print(problem)
 print(f"{expected} pages, {learnsets} learnsets, {filters} filters, {len(pairs)} comparisons, "
-      f"{len(dexes)} Pokédexes, {stats_pages} stats pages, {len(bred)} breeding pages, {len(teams)} teams, {opened_then} species in past games and {wheres} encounters, {checked} checks, {len(problems)} wrong")
+      f"{len(dexes)} Pokédexes, {stats_pages} stats pages, {len(bred)} breeding pages, {len(teams)} teams, {opened_then} species and {types_then} type pages in past games and {wheres} encounters, {checked} checks, {len(problems)} wrong")
 sys.exit(1 if problems else 0)

@@ -12,8 +12,7 @@ public enum GameTyping {
     to detail: SpeciesDetailViewModel, in game: SessionGame, glossary: Glossary,
     client: any PokeAPIClient
   ) async -> SpeciesDetailViewModel {
-    guard let group = try? await client.resource(VersionGroup.self, game.group),
-      let generation = group.generation?.id,
+    guard let generation = try? await GameContext.generation(of: game, client: client),
       let chart = try? await TeamChart.load(client).chart(in: generation)
     else { return detail }
     let slugs = detail.typeSlugs(in: generation)

@@ -21,6 +21,23 @@ public struct GameContext: Sendable {
   }
 }
 
+extension GameContext {
+  /// The generation of `game` (1 for Red); `nil` without a game, or when its version group
+  /// cannot be had or does not say (the page then shows today's types). Ctrl-C is passed on.
+  public static func generation(
+    of game: SessionGame?, client: any PokeAPIClient
+  ) async throws(APIError) -> Int? {
+    guard let game else { return nil }
+    do {
+      return try await client.resource(VersionGroup.self, game.group).generation?.id
+    } catch .cancelled {
+      throw .cancelled
+    } catch {
+      return nil
+    }
+  }
+}
+
 extension Pokedex {
   /// The Pokédexes of `game` (its version group's, in the game's order), each with its entries:
   /// a request for the game and one per Pokédex, together; none without a game.

@@ -101,6 +101,12 @@ public struct TypePage: Page, Equatable {
   public var displayName: String
   public var id: Int
   public var generation: String?
+  /// The generation whose chart the matchups are (the session game's: 1 for Red); `nil`:
+  /// today's.
+  public var chartGeneration: Int?
+  /// With a game, the generation the type came in when that is after the game's (Steel in
+  /// Red: 2); the matchups are then today's.
+  public var cameLater: Int?
   /// The types it deals ×2, ×½ and ×0 to.
   public var attacking: Matchups
   /// The types it takes ×2, ×½ and ×0 from.
@@ -135,6 +141,8 @@ public struct TypePage: Page, Equatable {
     defending = Matchups(
       double: slugs(relations.doubleDamageFrom), half: slugs(relations.halfDamageFrom),
       none: slugs(relations.noDamageFrom))
+    chartGeneration = nil
+    cameLater = nil
     typeNames = [:]
     for slug in attacking.double + attacking.half + attacking.none + defending.double
       + defending.half + defending.none
@@ -146,6 +154,28 @@ public struct TypePage: Page, Equatable {
       .filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     species = members.filter(\.isSpecies)
     forms = members.filter { !$0.isSpecies }
+  }
+
+  /// The page of `type` with the matchups of `chart`, the chart of the games of `generation`;
+  /// today's, saying so, when the type came later.
+  public init(
+    _ type: TypeResource, chart: TypeChart, generation: Int, glossary: Glossary = .slugs
+  ) {
+    self.init(type, glossary: glossary)
+    guard chart.types.contains(name) else {
+      cameLater = type.generation?.id
+      return
+    }
+    chartGeneration = generation
+    func row(_ factor: (String) -> Double) -> Matchups {
+      Matchups(
+        double: chart.types.filter { factor($0) == 2 },
+        half: chart.types.filter { factor($0) == 0.5 },
+        none: chart.types.filter { factor($0) == 0 })
+    }
+    attacking = row { chart.factor(name, on: [$0]) }
+    defending = row { chart.factor($0, on: [name]) }
+    for slug in chart.types where typeNames[slug] == nil { typeNames[slug] = glossary.type(slug) }
   }
 
   public var address: PageAddress { PageAddress(kind: TypeFeature.command.name, key: name) }
@@ -169,20 +199,32 @@ public struct TypePage: Page, Equatable {
       }
       return spans
     }
+    // With a game, whose chart the matchups are.
+    let era: [PageDocument.Field] =
+      if let chartGeneration {
+        [.init("Chart", [Span("\(DisplayName.generation(chartGeneration)), the game's")])]
+      } else if let cameLater {
+        [
+          .init(
+            "Chart",
+            [Span("today's: it came in \(DisplayName.generation(cameLater)), after the game's")])
+        ]
+      } else { [] }
     return PageDocument(
       title: displayName,
       subtitle: (["Type"] + (generation.map { [$0] } ?? [])).joined(separator: " · "),
       blocks: [
-        .fields([
-          .init("Attacking", [Span("deals", .dim)]),
-          .init("  ×2 to", badges(attacking.double)),
-          .init("  ×½ to", badges(attacking.half)),
-          .init("  ×0 to", badges(attacking.none)),
-          .init("Defending", [Span("takes", .dim)]),
-          .init("  ×2 from", badges(defending.double)),
-          .init("  ×½ from", badges(defending.half)),
-          .init("  ×0 from", badges(defending.none)),
-        ]),
+        .fields(
+          era + [
+            .init("Attacking", [Span("deals", .dim)]),
+            .init("  ×2 to", badges(attacking.double)),
+            .init("  ×½ to", badges(attacking.half)),
+            .init("  ×0 to", badges(attacking.none)),
+            .init("Defending", [Span("takes", .dim)]),
+            .init("  ×2 from", badges(defending.double)),
+            .init("  ×½ from", badges(defending.half)),
+            .init("  ×0 from", badges(defending.none)),
+          ]),
         .names(heading: "\(displayName) Pokémon", species.map { Span($0.label) }, none: "none"),
         .names(heading: "Other forms", forms.map { Span($0.label) }, none: "none"),
       ] + PageDocument.note(fallbackNote) + [.hint("open NAME · type NAME · types · back")])
@@ -197,14 +239,17 @@ public struct TypeChartPage: Page, Codable, Equatable {
   public var factors: [[Double]]
   /// The types' names in the chart's language, in the order of ``types``.
   public var labels: [String]
+  /// The generation whose chart it is (the session game's); `nil`: today's.
+  public var generation: Int?
   /// Said once on the chart when a type's name is in English for want of one in the language.
   public var fallbackNote: String?
 
   /// The chart of `types` (each with the damage it takes from the others); types that take no
   /// part in the chart (`unknown`, `shadow`, `stellar`: no relations, or ids above 10000) are
   /// left out.
-  public init(_ all: [PokemonType], glossary: Glossary = .slugs) {
-    let chart = TypeChart(all)
+  public init(_ all: [PokemonType], glossary: Glossary = .slugs, generation: Int? = nil) {
+    self.generation = generation
+    let chart = TypeChart(all, generation: generation)
     let byName = Dictionary(
       all.map { (SafeText.line($0.name), $0) }, uniquingKeysWith: { first, _ in first })
     types = chart.types
@@ -233,14 +278,16 @@ public struct TypeChartPage: Page, Codable, Equatable {
           Span(factor == 1 ? "·" : Span.factorText(factor), .factor(factor))
         }
     }
+    let era = generation.map { " · \(DisplayName.generation($0))" } ?? ""
     return PageDocument(
-      title: "Type chart", subtitle: "Attacking type down the side, defending type across the top",
+      title: "Type chart",
+      subtitle: "Attacking type down the side, defending type across the top" + era,
       blocks: [.table(.init(columns: columns, rows: rows))] + PageDocument.note(fallbackNote)
         + [.hint("type NAME · back")])
   }
 
   enum CodingKeys: String, CodingKey {
-    case types, factors, labels, fallbackNote
+    case types, factors, labels, fallbackNote, generation
   }
 }
 
@@ -251,7 +298,8 @@ public enum TypeFeature {
     "type", summary: "Show a type's matchups and its species.",
     details: """
       Shows a type: what it deals double, half or no damage to when attacking, what it \
-      takes double, half or no damage from when defending, and its species.
+      takes double, half or no damage from when defending, and its species. With a game \
+      ("game red"), the matchups are its generation's: Ghost does nothing to Psychic in Red.
       """,
     examples: ["type fire", "type ghost"], feature: .types)
 
@@ -265,7 +313,8 @@ public enum TypeFeature {
     "types", arguments: .none, summary: "Draw the whole type chart.",
     details: """
       Draws the type chart: a row per attacking type, a column per defending type, each \
-      cell the factor (2, ½, 0; a dot for 1), in colour where colour is on.
+      cell the factor (2, ½, 0; a dot for 1), in colour where colour is on. With a game, \
+      its generation's chart: no Dark, Steel or Fairy in Red.
       """,
     examples: ["types"], feature: .types)
 
@@ -281,17 +330,33 @@ public enum TypeFeature {
       command.name, example: "fire", resource: TypeResource.self, client: client,
       localNames: { _, _ async throws(APIError) in try await client.typeNames() },
       listing: { ($0.id ?? 0) < 10_000 }
-    ) { type, request, _ in
-      TypePage(type, glossary: request.glossary)
+    ) { type, request, client async throws(APIError) in
+      guard let generation = try await GameContext.generation(of: request.game, client: client)
+      else { return TypePage(type, glossary: request.glossary) }
+      let chart = try await TeamChart.load(client).chart(in: generation)
+      return TypePage(type, chart: chart, generation: generation, glossary: request.glossary)
     }
   }
 
   /// `types`: the chart, from every type's defending relations (the same answers the details'
-  /// matchups use), fetched together, then kept whole (one read next time).
+  /// matchups use), fetched together, then kept whole (one read next time); with a game, its
+  /// generation's chart.
   public static func chart(client: any PokeAPIClient) -> PageKind {
-    .whole(chartCommand.name, keptAs: "type-chart", client: client) {
-      glossary async throws(APIError) in
-      TypeChartPage(try await client.allTypes(), glossary: glossary)
+    PageKind(name: chartCommand.name, example: "", subject: .nothing, names: nil) {
+      request async throws(PageError) in
+      do throws(APIError) {
+        let generation = try await GameContext.generation(of: request.game, client: client)
+        let language = request.glossary.language.map { "-" + $0.code } ?? ""
+        let era = generation.map { "-generation-\($0)" } ?? ""
+        return try await client.derived("type-chart" + language + era) {
+          () async throws(APIError) -> Derived<TypeChartPage> in
+          Derived(
+            TypeChartPage(
+              try await client.allTypes(), glossary: request.glossary, generation: generation))
+        }
+      } catch {
+        throw .api(error)
+      }
     }
   }
 }

@@ -224,6 +224,32 @@ struct TeamTests {
     #expect(later == pikachu)
   }
 
+  @Test func typePagesInAGameOfAPastGenerationHaveItsChart() async throws {
+    let (_, _, client) = try team()
+    let directory = PageDirectory(kinds: [
+      TypeFeature.kind(client: client), TypeFeature.chart(client: client),
+    ])
+    let yellow = SessionGame(group: "yellow")
+    let fire = try #require(try await directory.open("type", "fire", game: yellow) as? TypePage)
+    #expect(fire.chartGeneration == 1 && fire.cameLater == nil)
+    #expect(fire.defending.double == ["ground", "rock"])
+    #expect(fire.attacking.double == ["grass"])
+    let today = try #require(try await directory.open("type", "fire") as? TypePage)
+    #expect(today.chartGeneration == nil)
+    #expect(today.defending.double == ["water", "ground", "rock"])
+    // Electric came later: today's matchups, saying when it came.
+    let electric = try #require(
+      try await directory.open("type", "electric", game: yellow) as? TypePage)
+    #expect(electric.chartGeneration == nil && electric.cameLater == 2)
+    #expect(electric.defending.double == ["ground"])
+    let chart = try #require(try await directory.open("types", nil, game: yellow) as? TypeChartPage)
+    #expect(chart.generation == 1)
+    #expect(chart.types == ["ground", "rock", "fire", "water", "grass"])
+    #expect(chart.factors[3][2] == 1)  // water on fire, then
+    let now = try #require(try await directory.open("types", nil) as? TypeChartPage)
+    #expect(now.generation == nil && now.types.count == 6 && now.factors[3][2] == 2)
+  }
+
   @Test func addKeepsTheTeamAndSaysWhatChanged() async throws {
     let kept = Kept()
     let (directory, roster, _) = try team(kept: kept)
