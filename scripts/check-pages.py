@@ -572,8 +572,10 @@ for game, generation in era_games.items():
 # A species opened under those games: its types then and the damage they took in that chart.
 era_species = [35, 81, 94, 65, 6, 122, 208]
 opened_then = 0
+era_compared = [35, 94, 65]
 answers = run_script([line for game in era_games for line in
-                      [f"game {game}"] + [f"open {n}" for n in era_species]] + ["game off"],
+                      [f"game {game}"] + [f"open {n}" for n in era_species]
+                      + ["compare " + " ".join(map(str, era_compared))]] + ["game off"],
                      env={**os.environ, "XDG_DATA_HOME": tempfile.mkdtemp()})
 for game, generation in era_games.items():
     next(answers, None)
@@ -605,6 +607,19 @@ for game, generation in era_games.items():
         expect(f"{label}: immunities", sorted(t.lower() for t in matchups.get("immunities", [])),
                sorted(a for a, f in factors if f == 0))
         opened_then += 1
+    page = next(answers, None)
+    label = f"compare {era_compared} in {game}"
+    if page is None or page["type"] == "error":
+        problems.append(f"{label}: {page and page['data']}")
+        continue
+    types = [types_in(get(f"pokemon/{n}/"), generation) for n in era_compared]
+    expect(f"{label}: generation", page["data"].get("generation"), generation)
+    expect(f"{label}: types", [[t.lower() for t in e["types"]] for e in page["data"]["species"]],
+           types)
+    differing = {a: [member_factor(a, t, generation) for t in types] for a in order_then}
+    expect(f"{label}: matchups",
+           sorted((m["type"].lower(), m["factors"]) for m in page["data"]["matchups"]),
+           sorted((a, f) for a, f in differing.items() if len(set(f)) > 1))
 
 # Every type's page and the whole chart under those games: the matchups of their charts, or
 # today's with the generation it came in for a type that came later.

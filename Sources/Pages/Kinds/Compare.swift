@@ -34,6 +34,9 @@ public struct ComparePage: Page, Codable, Equatable {
   /// Whether it compares the team's members (`compare team`, which `back` shows as the team is
   /// then); `nil` otherwise.
   public var isTeam: Bool?
+  /// With a game, the generation whose types and type chart the types and matchups follow (1
+  /// for Red); `nil`: today's.
+  public var generation: Int?
 
   public init(_ details: [SpeciesDetailViewModel]) {
     species = details.map { detail in
@@ -127,9 +130,10 @@ public struct ComparePage: Page, Codable, Equatable {
       + species.map { PageDocument.Table.Column($0.displayName) }
     return PageDocument(
       title: title,
-      subtitle: matchups.isEmpty
+      subtitle: (matchups.isEmpty
         ? "Base stats, the highest marked ▲"
-        : "Base stats, the highest marked ▲; the matchups where they differ",
+        : "Base stats, the highest marked ▲; the matchups where they differ")
+        + (generation.map { " (\(DisplayName.generation($0)))" } ?? ""),
       blocks: [.table(.init(columns: columns, rows: rows)), .hint("open NAME · back")])
   }
 
@@ -173,7 +177,7 @@ public enum CompareFeature {
 
   /// The kind with its command, for the list of kinds (``PageKinds``).
   public static let declaration = PageKindDeclaration(command) { services in
-    kind(details: services.details, team: services.team)
+    kind(details: services.details, team: services.team, client: services.client)
   }
 
   /// The most species compared at once.
@@ -183,18 +187,36 @@ public enum CompareFeature {
   public static let teamWord = "team"
 
   /// `compare A B [C]`, `compare B` with the selected species, or `compare team`: their
-  /// details, together.
-  public static func kind(details: any SpeciesDetails, team: TeamRoster = TeamRoster()) -> PageKind
-  {
+  /// details, together; with a game and a client, their types and matchups in its generation.
+  public static func kind(
+    details: any SpeciesDetails, team: TeamRoster = TeamRoster(),
+    client: (any PokeAPIClient)? = nil
+  ) -> PageKind {
     PageKind(name: command.name, example: "pikachu raichu", subject: .arguments, names: nil) {
       request async throws(PageError) in
-      try await page(request, details: details, team: team)
+      let (compared, isTeam) = try await species(request, details: details, team: team)
+      var shown: [SpeciesDetailViewModel] = []
+      for detail in compared {
+        guard let game = request.game, let client else {
+          shown.append(detail)
+          continue
+        }
+        shown.append(
+          await GameTyping.apply(to: detail, in: game, glossary: request.glossary, client: client))
+      }
+      // One chart for all: today's when one of them is not of the game's generation.
+      let generations = Set(shown.map(\.typesGeneration))
+      var page = ComparePage(generations.count == 1 ? shown : compared)
+      page.isTeam = isTeam ? true : nil
+      page.generation = generations.count == 1 ? generations.first ?? nil : nil
+      return page
     }
   }
 
-  static func page(
+  /// The species `request` compares, and whether they are the team's members.
+  static func species(
     _ request: PageRequest, details: any SpeciesDetails, team: TeamRoster
-  ) async throws(PageError) -> ComparePage {
+  ) async throws(PageError) -> (details: [SpeciesDetailViewModel], isTeam: Bool) {
     guard case .arguments(let selection, var words) = request.target else {
       throw .invalidName(kind: "compare", example: "pikachu raichu")
     }
@@ -204,10 +226,7 @@ public enum CompareFeature {
         throw .refused(
           "\"compare team\" needs two members; the team has \(members.count) (team add NAME).")
       }
-      var page = ComparePage(
-        try await SpeciesPages.details(of: members, details: details, kind: "compare"))
-      page.isTeam = true
-      return page
+      return (try await SpeciesPages.details(of: members, details: details, kind: "compare"), true)
     }
     if words.count == 1 {
       guard let selection else { throw .needsSelection(kind: "compare") }
@@ -216,6 +235,6 @@ public enum CompareFeature {
     guard (2...maximumSpecies).contains(words.count) else {
       throw .invalidName(kind: "compare", example: "pikachu raichu")
     }
-    return ComparePage(try await SpeciesPages.open(words, details: details, kind: "compare"))
+    return (try await SpeciesPages.open(words, details: details, kind: "compare"), false)
   }
 }

@@ -129,7 +129,7 @@ private func team(
   }
   let directory = PageDirectory(kinds: [
     TeamFeature.kind(client: client, details: TeamFixtures.details, roster: roster),
-    CompareFeature.kind(details: TeamFixtures.details, team: roster),
+    CompareFeature.kind(details: TeamFixtures.details, team: roster, client: client),
   ])
   return (directory, roster, client)
 }
@@ -345,6 +345,22 @@ struct TeamTests {
     ) {
       _ = try await lonely.open("compare", "team")
     }
+  }
+
+  @Test func compareInAGameOfAPastGenerationHasItsTypesAndChart() async throws {
+    let (directory, _, _) = try team(["charmander", "rocky"])
+    let yellow = SessionGame(group: "yellow")
+    let page = try #require(
+      try await directory.open("compare", "team", game: yellow) as? ComparePage)
+    #expect(page.generation == 1)
+    #expect(page.species.map(\.types) == [["Fire"], ["Rock"]])
+    #expect(page.matchups.first { $0.type == "Water" }?.factors == [1, 2])
+    #expect(page.isTeam == true)
+    // With a species not of that generation (electric came later), all as today.
+    let mixed = try #require(
+      try await directory.open("compare", "rocky pikachu", game: yellow) as? ComparePage)
+    #expect(mixed.generation == nil)
+    #expect(mixed.species.map(\.types) == [["Rock", "Ground"], ["Electric"]])
   }
 
   @Test func theWordsTeamTakes() throws {
