@@ -13,7 +13,7 @@ public enum GameTyping {
     client: any PokeAPIClient
   ) async -> SpeciesDetailViewModel {
     guard let generation = try? await GameContext.generation(of: game, client: client),
-      let chart = try? await TeamChart.load(client).chart(in: generation)
+      let chart = try? await TypeChart.load(client, generation: generation)
     else { return detail }
     let slugs = detail.typeSlugs(in: generation)
     guard slugs.allSatisfy(chart.types.contains) else { return detail }

@@ -1,3 +1,4 @@
+import APIClient
 import Models
 
 /// The type chart as factors: what each attacking type deals to each defending type, from every
@@ -43,6 +44,19 @@ public struct TypeChart: Codable, Sendable, Equatable {
     var seen: Set<String> = []
     return types.filter { seen.insert($0).inserted }.reduce(1.0) { product, defender in
       product * (taken[defender]?[attacker] ?? 1)
+    }
+  }
+}
+
+extension TypeChart {
+  /// The chart of the games of `generation` (`nil`: today's), from every type's answers the first
+  /// time, then kept whole for that generation: a small read for each species opened under a game.
+  public static func load(
+    _ client: any PokeAPIClient, generation: Int?
+  ) async throws(APIError) -> TypeChart {
+    let era = generation.map { "-generation-\($0)" } ?? ""
+    return try await client.derived("type-factors" + era) { () async throws(APIError) in
+      Derived(TypeChart(try await client.allTypes(), generation: generation))
     }
   }
 }

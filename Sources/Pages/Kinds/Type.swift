@@ -333,7 +333,7 @@ public enum TypeFeature {
     ) { type, request, client async throws(APIError) in
       guard let generation = try await GameContext.generation(of: request.game, client: client)
       else { return TypePage(type, glossary: request.glossary) }
-      let chart = try await TeamChart.load(client).chart(in: generation)
+      let chart = try await TypeChart.load(client, generation: generation)
       return TypePage(type, chart: chart, generation: generation, glossary: request.glossary)
     }
   }
