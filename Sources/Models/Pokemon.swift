@@ -102,10 +102,7 @@ public struct Pokemon: Codable, Sendable, Hashable {
   /// Its types in the games of `generation` (`nil`: today's), in slot order: those of the first
   /// change after it, else today's.
   public func types(in generation: Int?) -> [TypeSlot] {
-    let past = generation.flatMap { generation in
-      pastTypes.compactMap { past in past.generation.id.map { (through: $0, types: past.types) } }
-        .filter { $0.through >= generation }.min { $0.through < $1.through }?.types
-    }
+    let past = PastGenerations.holding(in: generation, pastTypes.map { ($0.generation, $0.types) })
     return (past ?? types).sorted { $0.slot < $1.slot }
   }
 

@@ -118,11 +118,23 @@ public struct PokemonType: Codable, Sendable, Hashable {
   /// Its defending relations in the games of `generation` (`nil`: today's): those of the first
   /// change after it, else today's.
   public func damageTaken(in generation: Int?) -> DamageTaken {
-    guard let generation else { return damageRelations }
-    return pastDamageRelations.compactMap { past in
-      past.generation.id.map { (through: $0, relations: past.damageRelations) }
-    }.filter { $0.through >= generation }.min { $0.through < $1.through }?.relations
+    PastGenerations.holding(
+      in: generation, pastDamageRelations.map { ($0.generation, $0.damageRelations) })
       ?? damageRelations
+  }
+}
+
+/// The API's `past_types` and `past_damage_relations`: each value held through its generation,
+/// until the next change.
+public enum PastGenerations {
+  /// The value that held in the games of `generation` (`nil`: today's): that of the first change
+  /// after it; `nil` when none did (today's holds).
+  public static func holding<Value>(
+    in generation: Int?, _ past: [(through: NamedResource, value: Value)]
+  ) -> Value? {
+    guard let generation else { return nil }
+    return past.compactMap { entry in entry.through.id.map { (number: $0, value: entry.value) } }
+      .filter { $0.number >= generation }.min { $0.number < $1.number }?.value
   }
 }
 
