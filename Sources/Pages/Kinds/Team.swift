@@ -229,21 +229,14 @@ public struct TeamPage: Page, Codable, Equatable {
   }
 }
 
-/// What the team page needs of every type, kept whole as one derived value (one read next time,
-/// not eighteen types with every pokemon of each decoded): each type's relations, today's and
-/// past generations', and each type's species.
-struct TeamChart: Codable, Sendable {
-  /// Every type without its pokemon and names: what a generation's chart is made from.
-  var types: [PokemonType]
-  /// Each type's species (their usual forms), by the type's slug, in id order.
+/// Each type's species (their usual forms), kept whole as one derived value (one read next
+/// time, not eighteen types with every pokemon of each decoded): what the team's suggestions
+/// are picked from.
+struct TypeSpecies: Codable, Sendable {
+  /// By the type's slug, in id order.
   var species: [String: [SpeciesSummary]]
 
   init(_ types: [PokemonType]) {
-    self.types = types.map { type in
-      PokemonType(
-        id: type.id, name: type.name, damageRelations: type.damageRelations,
-        generation: type.generation, pastDamageRelations: type.pastDamageRelations)
-    }
     var species: [String: [SpeciesSummary]] = [:]
     for type in types {
       var seen: Set<Int> = []
@@ -255,13 +248,10 @@ struct TeamChart: Codable, Sendable {
     self.species = species
   }
 
-  /// The type chart of the games of `generation` (`nil`: today's).
-  func chart(in generation: Int?) -> TypeChart { TypeChart(types, generation: generation) }
-
-  /// Every type's answers, together, made into the chart the first time; then kept.
-  static func load(_ client: any PokeAPIClient) async throws(APIError) -> TeamChart {
-    try await client.derived("team-chart+eras") { () async throws(APIError) in
-      Derived(TeamChart(try await client.allTypes()))
+  /// Every type's answers, together, made into the lists the first time; then kept.
+  static func load(_ client: any PokeAPIClient) async throws(APIError) -> TypeSpecies {
+    try await client.derived("type-species") { () async throws(APIError) in
+      Derived(TypeSpecies(try await client.allTypes()))
     }
   }
 }
@@ -401,14 +391,15 @@ public enum TeamFeature {
     return slot
   }
 
-  /// The team page of `members`: their details (by id), the type chart (kept whole), and with a
-  /// game its Pokédexes, together.
+  /// The team page of `members`: their details (by id), each type's species (kept whole), and
+  /// with a game its generation and Pokédexes, together; then that generation's type chart
+  /// (kept whole for it).
   static func show(
     _ members: [TeamMember], request: PageRequest, client: any PokeAPIClient,
     details: any SpeciesDetails, change: String?, saveWarning: String?
   ) async throws(PageError) -> TeamPage {
-    async let chart = APIRequests.result(
-      of: { (_: Void) async throws(APIError) in try await TeamChart.load(client) }, ())
+    async let ofTypes = APIRequests.result(
+      of: { (_: Void) async throws(APIError) in try await TypeSpecies.load(client) }, ())
     async let context = APIRequests.result(
       of: { (game: SessionGame?) async throws(APIError) in
         try await GameContext.of(game, client: client)
@@ -417,19 +408,20 @@ public enum TeamFeature {
     do throws(PageError) {
       shown = try await SpeciesPages.details(of: members, details: details, kind: "team")
     } catch {
-      _ = await (chart, context)
+      _ = await (ofTypes, context)
       throw error
     }
-    let teamChart: TeamChart
+    let typeSpecies: TypeSpecies
     let game: GameContext
+    let typeChart: TypeChart
     do throws(APIError) {
-      teamChart = try await chart.get()
       game = try await context.get()
+      typeChart = try await TypeChart.load(client, generation: game.generation)
+      typeSpecies = try await ofTypes.get()
     } catch {
       throw .api(error)
     }
     let pokedexes = game.pokedexes
-    let typeChart = teamChart.chart(in: game.generation)
     let memberTypes = shown.map { $0.typeSlugs(in: game.generation) }
     let coverage = TeamCoverage(members: memberTypes, chart: typeChart)
     // The species of the game's Pokédexes, in their order (the first Pokédex's first).
@@ -441,7 +433,7 @@ public enum TeamFeature {
     let onTeam = Set(shown.map(\.id))
     var picked: [(help: TeamCoverage.Help, species: [SpeciesSummary])] = []
     for help in coverage.helps where picked.count < TeamPage.suggestionCount {
-      let species = (teamChart.species[help.type] ?? [])
+      let species = (typeSpecies.species[help.type] ?? [])
         .filter { !onTeam.contains($0.id) && (pokedexes.isEmpty || order[$0.id] != nil) }
         .sorted { ((order[$0.id] ?? $0.id), $0.id) < ((order[$1.id] ?? $1.id), $1.id) }
       guard !species.isEmpty else { continue }
