@@ -1,3 +1,5 @@
+import Models
+
 /// Everything the detail screen of one species shows.
 public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
   /// An ability and whether it is the hidden one.
@@ -53,8 +55,9 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
   /// Its types' slugs in the games of `generation` (`nil`: today's): those of the first change
   /// after it, else today's.
   public func typeSlugs(in generation: Int?) -> [String] {
-    guard let generation else { return typeSlugs }
-    return pastTypeSlugs?.first { $0.throughGeneration >= generation }?.slugs ?? typeSlugs
+    PastGenerations.holding(
+      in: generation, (pastTypeSlugs ?? []).map { ($0.throughGeneration, $0.slugs) })
+      ?? typeSlugs
   }
 
   /// A base stat, e.g. `Sp. Atk` 65.

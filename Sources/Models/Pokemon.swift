@@ -102,7 +102,8 @@ public struct Pokemon: Codable, Sendable, Hashable {
   /// Its types in the games of `generation` (`nil`: today's), in slot order: those of the first
   /// change after it, else today's.
   public func types(in generation: Int?) -> [TypeSlot] {
-    let past = PastGenerations.holding(in: generation, pastTypes.map { ($0.generation, $0.types) })
+    let past = PastGenerations.holding(
+      in: generation, pastTypes.compactMap { past in past.generation.id.map { ($0, past.types) } })
     return (past ?? types).sorted { $0.slot < $1.slot }
   }
 

@@ -119,8 +119,10 @@ public struct PokemonType: Codable, Sendable, Hashable {
   /// change after it, else today's.
   public func damageTaken(in generation: Int?) -> DamageTaken {
     PastGenerations.holding(
-      in: generation, pastDamageRelations.map { ($0.generation, $0.damageRelations) })
-      ?? damageRelations
+      in: generation,
+      pastDamageRelations.compactMap { past in
+        past.generation.id.map { ($0, past.damageRelations) }
+      }) ?? damageRelations
   }
 }
 
@@ -128,13 +130,12 @@ public struct PokemonType: Codable, Sendable, Hashable {
 /// until the next change.
 public enum PastGenerations {
   /// The value that held in the games of `generation` (`nil`: today's): that of the first change
-  /// after it; `nil` when none did (today's holds).
+  /// after it, by generation number; `nil` when none did (today's holds).
   public static func holding<Value>(
-    in generation: Int?, _ past: [(through: NamedResource, value: Value)]
+    in generation: Int?, _ past: [(through: Int, value: Value)]
   ) -> Value? {
     guard let generation else { return nil }
-    return past.compactMap { entry in entry.through.id.map { (number: $0, value: entry.value) } }
-      .filter { $0.number >= generation }.min { $0.number < $1.number }?.value
+    return past.filter { $0.through >= generation }.min { $0.through < $1.through }?.value
   }
 }
 

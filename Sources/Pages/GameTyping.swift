@@ -4,7 +4,21 @@ import Models
 
 /// A species as the session's game has it: its types then, and the damage they took under that
 /// generation's type chart (Clefairy is Normal in Red, and Ghost does nothing to Psychic there).
-public enum GameTyping {
+public struct GameTyping: Sendable {
+  /// The game's generation (1 for Red).
+  public var generation: Int
+  /// That generation's type chart.
+  public var chart: TypeChart
+
+  /// The generation of `game` and its chart (kept whole for it); `nil` when either cannot be
+  /// had (the species are then shown as today).
+  public static func of(_ game: SessionGame, client: any PokeAPIClient) async -> GameTyping? {
+    guard let generation = try? await GameContext.generation(of: game, client: client),
+      let chart = try? await TypeChart.load(client, generation: generation)
+    else { return nil }
+    return GameTyping(generation: generation, chart: chart)
+  }
+
   /// `detail` with the types and matchups of `game`'s generation, named by `glossary`; as it
   /// was when the game's generation or the types' relations cannot be had, or when a type of
   /// it came later (Steelix in Red: a species of a later generation).
@@ -12,9 +26,14 @@ public enum GameTyping {
     to detail: SpeciesDetailViewModel, in game: SessionGame, glossary: Glossary,
     client: any PokeAPIClient
   ) async -> SpeciesDetailViewModel {
-    guard let generation = try? await GameContext.generation(of: game, client: client),
-      let chart = try? await TypeChart.load(client, generation: generation)
-    else { return detail }
+    await of(game, client: client)?.apply(to: detail, glossary: glossary) ?? detail
+  }
+
+  /// `detail` with its types and matchups in this generation, named by `glossary`; as it was
+  /// when a type of it came later (a species of a later generation).
+  public func apply(
+    to detail: SpeciesDetailViewModel, glossary: Glossary
+  ) -> SpeciesDetailViewModel {
     let slugs = detail.typeSlugs(in: generation)
     guard slugs.allSatisfy(chart.types.contains) else { return detail }
     var model = detail

@@ -195,15 +195,10 @@ public enum CompareFeature {
     PageKind(name: command.name, example: "pikachu raichu", subject: .arguments, names: nil) {
       request async throws(PageError) in
       let (compared, isTeam) = try await species(request, details: details, team: team)
-      var shown: [SpeciesDetailViewModel] = []
-      for detail in compared {
-        guard let game = request.game, let client else {
-          shown.append(detail)
-          continue
-        }
-        shown.append(
-          await GameTyping.apply(to: detail, in: game, glossary: request.glossary, client: client))
-      }
+      // The game's generation and chart once, for all of them.
+      var typing: GameTyping?
+      if let game = request.game, let client { typing = await GameTyping.of(game, client: client) }
+      let shown = compared.map { typing?.apply(to: $0, glossary: request.glossary) ?? $0 }
       // One chart for all: today's when one of them is not of the game's generation.
       let generations = Set(shown.map(\.typesGeneration))
       var page = ComparePage(generations.count == 1 ? shown : compared)

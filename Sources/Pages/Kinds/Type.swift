@@ -141,8 +141,6 @@ public struct TypePage: Page, Equatable {
     defending = Matchups(
       double: slugs(relations.doubleDamageFrom), half: slugs(relations.halfDamageFrom),
       none: slugs(relations.noDamageFrom))
-    chartGeneration = nil
-    cameLater = nil
     typeNames = [:]
     for slug in attacking.double + attacking.half + attacking.none + defending.double
       + defending.half + defending.none
