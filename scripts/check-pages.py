@@ -487,11 +487,16 @@ def types_in(raw, generation):
     return [t["type"]["name"] for t in sorted(slots, key=lambda t: t["slot"])]
 
 
+def types_of(generation):
+    """The types of a generation's chart (None: today's), in the API's order."""
+    return [t for t in order
+            if generation is None or ident(by_type[t]["generation"]["url"]) <= generation]
+
+
 def check_team(label, team, data, generation=None):
     """A team page against the members' types and the chart of the generation's games; the
     suggested species too when there is no game (else they come from its Pokédexes)."""
-    order_then = [t for t in order
-                  if generation is None or ident(by_type[t]["generation"]["url"]) <= generation]
+    order_then = types_of(generation)
     expect(f"{label}: generation", data.get("generation"), generation)
     raws = [get(f"pokemon/{member}/") for member in team]
     types = [types_in(raw, generation) for raw in raws]
@@ -579,7 +584,7 @@ answers = run_script([line for game in era_games for line in
                      env={**os.environ, "XDG_DATA_HOME": tempfile.mkdtemp()})
 for game, generation in era_games.items():
     next(answers, None)
-    order_then = [t for t in order if ident(by_type[t]["generation"]["url"]) <= generation]
+    order_then = types_of(generation)
     for number in era_species:
         page = next(answers, None)
         label = f"open {number} in {game}"
@@ -587,16 +592,13 @@ for game, generation in era_games.items():
             problems.append(f"{label}: {page and page['data']}")
             continue
         data = page["data"]
-        types = types_in(get(f"pokemon/{number}/"), generation)
-        if not set(types) <= set(order_then):  # a later species (Steelix in Red): as today
-            expect(f"{label}: generation", data.get("typesGeneration"), None)
-            types, order_then_here = types_in(get(f"pokemon/{number}/"), None), order
-            generation_here = None
-        else:
-            expect(f"{label}: generation", data.get("typesGeneration"), generation)
-            order_then_here, generation_here = order_then, generation
+        # A later species (Steelix in Red) is shown as today.
+        raw = get(f"pokemon/{number}/")
+        shown = generation if set(types_in(raw, generation)) <= set(order_then) else None
+        types = types_in(raw, shown)
+        expect(f"{label}: generation", data.get("typesGeneration"), shown)
         expect(f"{label}: types", data["typeSlugs"], types)
-        factors = [(a, member_factor(a, types, generation_here)) for a in order_then_here]
+        factors = [(a, member_factor(a, types, shown)) for a in types_of(shown)]
         matchups = data.get("matchups") or {}
         expect(f"{label}: weaknesses",
                sorted((m["type"].lower(), m["multiplier"]) for m in matchups.get("weaknesses", [])),
@@ -629,7 +631,7 @@ answers = run_script([line for game in era_games for line in
                      env={**os.environ, "XDG_DATA_HOME": tempfile.mkdtemp()})
 for game, generation in era_games.items():
     next(answers, None)
-    order_then = [t for t in order if ident(by_type[t]["generation"]["url"]) <= generation]
+    order_then = types_of(generation)
     chart = next(answers, None)
     if chart is None or chart["type"] == "error":
         problems.append(f"types in {game}: {chart and chart['data']}")
