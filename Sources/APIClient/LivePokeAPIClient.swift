@@ -296,18 +296,30 @@ public actor LivePokeAPIClient: PokeAPIClient {
     var prime: @Sendable () -> Void
     /// Looks at a body from the network before it is decoded (the caller's early word).
     var peek: (@Sendable (Data) -> Void)? = nil
-    /// Where an earlier version filed the same answer with fewer languages, decoded the same way:
-    /// served, when the network cannot be had, rather than nothing (a cache synced before
-    /// languages came keeps working offline, in English).
-    var legacyKey: String?
+    /// Where earlier versions filed the same answer with fewer fields, newest first, decoded the
+    /// same way: served, when the network cannot be had, rather than nothing (a cache synced
+    /// before languages came keeps working offline, in English).
+    var legacyKeys: [String] = []
   }
 
   /// The key suffix an earlier version used for what is now filed under `suffix`: before every
   /// language was kept, a species, a type or a name had none (`#languages`, `#names` now), and a
   /// page's decoding had no `+languages`; before the past generations were kept, a pokemon had
-  /// none (`#eras`), a type no `+eras` and a game no `+generation`. `nil` when there was none.
+  /// none (`#eras`), a type no `+eras` and a game no `+generation`; before a game's facts were
+  /// read, a pokemon had no `+past` and a species no `+eras`. `nil` when there was none.
+  static func legacySuffixes(of suffix: String) -> [String] {
+    var found: [String] = []
+    var current = suffix
+    while let older = legacySuffix(of: current) {
+      found.append(older)
+      current = older
+    }
+    return found
+  }
+
+  /// The suffix of the version just before, for ``legacySuffixes(of:)``.
   static func legacySuffix(of suffix: String) -> String? {
-    for added in ["+languages", "+eras", "+generation"] where suffix.hasSuffix(added) {
+    for added in ["+languages", "+eras", "+generation", "+past"] where suffix.hasSuffix(added) {
       return String(suffix.dropLast(added.count))
     }
     return ["#languages", "#names", "#eras"].contains(suffix) ? "" : nil
@@ -337,7 +349,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
         }
       },
       prime: { [priming] in priming.start(T.self) }, peek: peek,
-      legacyKey: Self.legacySuffix(of: keySuffix).map { parsed.redactingUserInfo + $0 })
+      legacyKeys: Self.legacySuffixes(of: keySuffix).map { parsed.redactingUserInfo + $0 })
     guard let value = try await shared(item) as? T else {
       throw .invalidData(resource: resource)
     }
@@ -586,6 +598,14 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   /// Loads one resource: cache, then network, then stale data as a fallback. Off the actor, so
   /// that answers arriving together are decoded together.
+  /// What the newest earlier version stored for `resource`, when any did.
+  private nonisolated func legacyEntry(_ resource: Resource) async -> Cached? {
+    for key in resource.legacyKeys {
+      if let entry = await usableEntry(forKey: key, resource) { return entry }
+    }
+    return nil
+  }
+
   /// `sent` is set once the request goes to the network.
   private nonisolated func load(_ resource: Resource, sent: Locked<Bool>) async -> Loaded {
     let generation = await cache.generation
@@ -595,9 +615,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
     // What an earlier version stored, for when nothing newer can be had.
     var stale = cached
-    if stale == nil, offline, let legacy = resource.legacyKey {
-      stale = await usableEntry(forKey: legacy, resource)
-    }
+    if stale == nil, offline { stale = await legacyEntry(resource) }
     if offline {
       guard let stale else {
         return Loaded(result: .failure(.notCached(resource: resource.name)))
@@ -623,9 +641,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
       case .badResponse, .tooLarge:
         return Loaded(result: .failure(.invalidData(resource: resource.name)))
       case .connectionFailed, .timedOut:
-        if stale == nil, let legacy = resource.legacyKey {
-          stale = await usableEntry(forKey: legacy, resource)
-        }
+        if stale == nil { stale = await legacyEntry(resource) }
         guard let stale else {
           return Loaded(result: .failure(error == .timedOut ? .timedOut : .offline))
         }

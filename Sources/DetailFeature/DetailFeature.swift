@@ -233,7 +233,8 @@ public struct DetailFeature: Sendable {
     species: Species, pokemon: Pokemon, glossary: Glossary = .slugs
   ) -> SpeciesDetailViewModel {
     let stats = pokemon.stats.map {
-      SpeciesDetailViewModel.Stat(name: glossary.stat($0.stat.name), value: $0.baseStat)
+      SpeciesDetailViewModel.Stat(
+        name: glossary.stat($0.stat.name), value: $0.baseStat, slug: SafeText.line($0.stat.name))
     }
     let name = glossary.language.flatMap { species.name(in: $0) }
     // The usual form is called by the species' name in the language shown.
@@ -264,7 +265,7 @@ public struct DetailFeature: Sendable {
       abilities: pokemon.abilities.sorted { $0.slot < $1.slot }.map {
         SpeciesDetailViewModel.Ability(
           name: Words.title($0.ability.name), isHidden: $0.isHidden,
-          slug: SafeText.line($0.ability.name))
+          slug: SafeText.line($0.ability.name), slot: $0.slot)
       },
       stats: stats,
       baseStatTotal: stats.reduce(0) { $0.addingReportingOverflow($1.value).partialValue },
@@ -282,6 +283,9 @@ public struct DetailFeature: Sendable {
       }
     }.sorted { $0.throughGeneration < $1.throughGeneration }
     model.pastTypeSlugs = pastTypes.isEmpty ? nil : pastTypes
+    model.pastStats = pokemon.pastStats.isEmpty ? nil : pokemon.pastStats
+    model.pastAbilities = pokemon.pastAbilities.isEmpty ? nil : pokemon.pastAbilities
+    model.introduced = species.generation?.id
     model.language = glossary.language?.code
     model.fallbackNote = fellBack ? glossary.fallbackNote : nil
     return model

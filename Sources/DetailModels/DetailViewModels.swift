@@ -10,12 +10,15 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
     public var isHidden: Bool
     /// The slug, which `ability` takes (`run-away`).
     public var slug: String
+    /// Its slot (3 is the hidden one's), which the game's abilities are read by.
+    public var slot: Int?
 
     /// An ability with every field given; the slug is made from the name when not given.
-    public init(name: String, isHidden: Bool, slug: String? = nil) {
+    public init(name: String, isHidden: Bool, slug: String? = nil, slot: Int? = nil) {
       self.name = name
       self.isHidden = isHidden
       self.slug = slug ?? name.lowercased().replacing(" ", with: "-")
+      self.slot = slot
     }
   }
 
@@ -62,15 +65,19 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
 
   /// A base stat, e.g. `Sp. Atk` 65.
   public struct Stat: Codable, Sendable, Equatable {
-    /// Short name: `HP`, `Attack`, `Defense`, `Sp. Atk`, `Sp. Def`, `Speed`.
+    /// Short name: `HP`, `Attack`, `Defense`, `Sp. Atk`, `Sp. Def`, `Speed` (and `Special` in
+    /// Generation I).
     public var name: String
     /// The base value.
     public var value: Int
+    /// The API's slug (`special-attack`; `special` in Generation I).
+    public var slug: String?
 
     /// A stat with every field given.
-    public init(name: String, value: Int) {
+    public init(name: String, value: Int, slug: String? = nil) {
       self.name = name
       self.value = value
+      self.slug = slug
     }
   }
 
@@ -132,6 +139,22 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
   /// Its numbers in the regional Pokédexes of the session's game (`Kanto No. 25`); `nil`
   /// without a game, or when they could not be had.
   public var regionalNumbers: [RegionalNumber]?
+  /// The session game's name, when one is played (`Red`).
+  public var gameName: String?
+  /// The session game's generation, whose base stats and abilities are shown (1 for Red:
+  /// Special, no abilities); `nil` without a game, or when it cannot be had.
+  public var gameGeneration: Int?
+  /// The generation the species came in (2 for Steelix).
+  public var introduced: Int?
+  /// That generation, when it came after the session game's: the page then shows today's facts,
+  /// and says so (`Steelix came in Generation II: not in Red.`).
+  public var cameLater: Int?
+  /// Its base stats through the generations before they changed, as the API lists them (only
+  /// the stats that differed); `nil` when none did.
+  public var pastStats: [Pokemon.PastStats]?
+  /// Its ability slots through the generations before they changed, as the API lists them
+  /// (only the slots that differed); `nil` when none did.
+  public var pastAbilities: [Pokemon.PastAbilities]?
 
   /// A detail with every field given.
   public init(

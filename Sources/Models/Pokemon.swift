@@ -52,6 +52,48 @@ public struct Pokemon: Codable, Sendable, Hashable {
     }
   }
 
+  /// The base stats a pokemon had through a generation, before they changed: only the stats
+  /// that differed (Butterfree's Special Attack 80 through Generation V; in Generation I its one
+  /// Special, slug `special`).
+  public struct PastStats: Codable, Sendable, Hashable {
+    /// The last generation they held in (`generation-v`).
+    public var generation: NamedResource
+    public var stats: [Stat]
+    public init(generation: NamedResource, stats: [Stat]) {
+      self.generation = generation
+      self.stats = stats
+    }
+  }
+
+  /// An ability slot as it was through a generation: the ability, or `nil` when the slot was
+  /// empty then (Pidgey's second ability came in Generation IV).
+  public struct PastAbility: Codable, Sendable, Hashable {
+    public var ability: NamedResource?
+    public var isHidden: Bool
+    public var slot: Int
+    public init(ability: NamedResource?, isHidden: Bool, slot: Int) {
+      self.ability = ability
+      self.isHidden = isHidden
+      self.slot = slot
+    }
+    enum CodingKeys: String, CodingKey {
+      case ability, slot
+      case isHidden = "is_hidden"
+    }
+  }
+
+  /// The ability slots that differed through a generation (only those: the others held as
+  /// today's).
+  public struct PastAbilities: Codable, Sendable, Hashable {
+    /// The last generation they held in (`generation-vi`).
+    public var generation: NamedResource
+    public var abilities: [PastAbility]
+    public init(generation: NamedResource, abilities: [PastAbility]) {
+      self.generation = generation
+      self.abilities = abilities
+    }
+  }
+
   public var id: Int
   public var name: String
   /// Height in decimetres.
@@ -63,10 +105,15 @@ public struct Pokemon: Codable, Sendable, Hashable {
   public var abilities: [Ability]
   /// Its types through the generations before they last changed.
   public var pastTypes: [PastTypes]
+  /// Its base stats through the generations before they changed, only those that did.
+  public var pastStats: [PastStats]
+  /// Its ability slots through the generations before they changed, only those that did.
+  public var pastAbilities: [PastAbilities]
 
   public init(
     id: Int, name: String, height: Int, weight: Int, types: [TypeSlot] = [],
-    stats: [Stat] = [], abilities: [Ability] = [], pastTypes: [PastTypes] = []
+    stats: [Stat] = [], abilities: [Ability] = [], pastTypes: [PastTypes] = [],
+    pastStats: [PastStats] = [], pastAbilities: [PastAbilities] = []
   ) {
     self.id = id
     self.name = name
@@ -76,15 +123,19 @@ public struct Pokemon: Codable, Sendable, Hashable {
     self.stats = stats
     self.abilities = abilities
     self.pastTypes = pastTypes
+    self.pastStats = pastStats
+    self.pastAbilities = pastAbilities
   }
 
-  /// Tells its cache entries (past types kept) from those of earlier versions, under the same
-  /// URL.
-  public static let representation = "eras"
+  /// Tells its cache entries (past types, stats and abilities kept) from those of earlier
+  /// versions, under the same URL.
+  public static let representation = "eras+past"
 
   enum CodingKeys: String, CodingKey {
     case id, name, height, weight, types, stats, abilities
     case pastTypes = "past_types"
+    case pastStats = "past_stats"
+    case pastAbilities = "past_abilities"
   }
 
   public init(from decoder: any Decoder) throws {
@@ -97,6 +148,8 @@ public struct Pokemon: Codable, Sendable, Hashable {
     stats = try c.decode([Stat].self, forKey: .stats)
     abilities = try c.decode([Ability].self, forKey: .abilities)
     pastTypes = try c.decodeIfPresent([PastTypes].self, forKey: .pastTypes) ?? []
+    pastStats = try c.decodeIfPresent([PastStats].self, forKey: .pastStats) ?? []
+    pastAbilities = try c.decodeIfPresent([PastAbilities].self, forKey: .pastAbilities) ?? []
   }
 
   /// Its types in the games of `generation` (`nil`: today's), in slot order: those of the first
@@ -106,6 +159,65 @@ public struct Pokemon: Codable, Sendable, Hashable {
       in: generation, pastTypes.compactMap { past in past.generation.id.map { ($0, past.types) } })
     return (past ?? types).sorted { $0.slot < $1.slot }
   }
+
+  /// Its base stats in the games of `generation` (`nil`: today's), in today's order, each read
+  /// apart: the value of the first change after the generation that names the stat, else
+  /// today's. In Generation I, one Special (slug `special`) stands where Sp. Atk and Sp. Def
+  /// are; without a recorded one, Sp. Atk's value of then stands in.
+  public func stats(in generation: Int?) -> [Stat] {
+    guard let generation else { return stats }
+    func value(_ slug: String, today: Int?) -> Int? {
+      PastGenerations.holding(
+        in: generation,
+        pastStats.compactMap { past -> (through: Int, value: Int)? in
+          guard let through = past.generation.id,
+            let stat = past.stats.first(where: { $0.stat.name == slug })
+          else { return nil }
+          return (through, stat.baseStat)
+        }) ?? today
+    }
+    var shown: [Stat] = []
+    for stat in stats {
+      let slug = stat.stat.name
+      if generation == 1, slug == "special-defense" { continue }
+      if generation == 1, slug == "special-attack" {
+        guard let special = value("special", today: value(slug, today: stat.baseStat)) else {
+          continue
+        }
+        shown.append(
+          Stat(baseStat: special, stat: NamedResource(name: "special", url: "stat/9/")))
+        continue
+      }
+      shown.append(
+        Stat(baseStat: value(slug, today: stat.baseStat) ?? stat.baseStat, stat: stat.stat))
+    }
+    return shown
+  }
+
+  /// Its abilities in the games of `generation` (`nil`: today's), in slot order: none before
+  /// Generation III, when abilities came; else slot by slot, that of the first change after
+  /// the generation that names the slot (an empty slot then left out), else today's.
+  public func abilities(in generation: Int?) -> [Ability] {
+    guard let generation else { return abilities.sorted { $0.slot < $1.slot } }
+    guard generation >= Self.abilitiesGeneration else { return [] }
+    let today = Dictionary(abilities.map { ($0.slot, $0) }, uniquingKeysWith: { first, _ in first })
+    let slots = Set(today.keys).union(pastAbilities.flatMap { $0.abilities.map(\.slot) })
+    return slots.sorted().compactMap { slot -> Ability? in
+      let past = PastGenerations.holding(
+        in: generation,
+        pastAbilities.compactMap { past -> (through: Int, value: PastAbility)? in
+          guard let through = past.generation.id,
+            let entry = past.abilities.first(where: { $0.slot == slot })
+          else { return nil }
+          return (through, entry)
+        })
+      guard let past else { return today[slot] }
+      return past.ability.map { Ability(ability: $0, isHidden: past.isHidden, slot: slot) }
+    }
+  }
+
+  /// The generation abilities came in (Ruby and Sapphire).
+  public static let abilitiesGeneration = 3
 
   /// Height in centimetres (the API gives decimetres); absurd values saturate, never trap.
   public var heightCentimetres: Int {

@@ -97,13 +97,17 @@ public struct Species: Codable, Sendable, Hashable {
   public var varieties: [Variety]
   /// The species it evolves from, if any (`pichu` for Pikachu).
   public var evolvesFromSpecies: NamedResource?
+  /// The generation it came in (`generation-ii` for Steelix).
+  public var generation: NamedResource?
 
   public init(
     id: Int, name: String, genderRate: Int, isBaby: Bool = false, isLegendary: Bool = false,
     isMythical: Bool = false, genera: [Genus] = [], flavorTextEntries: [FlavorText] = [],
     evolutionChain: ResourceReference? = nil, varieties: [Variety] = [],
-    evolvesFromSpecies: NamedResource? = nil, names: [Name] = []
+    evolvesFromSpecies: NamedResource? = nil, names: [Name] = [],
+    generation: NamedResource? = nil
   ) {
+    self.generation = generation
     self.names = names
     self.evolvesFromSpecies = evolvesFromSpecies
     self.id = id
@@ -119,7 +123,7 @@ public struct Species: Codable, Sendable, Hashable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, name, names, genera, varieties
+    case id, name, names, genera, varieties, generation
     case genderRate = "gender_rate"
     case isBaby = "is_baby"
     case isLegendary = "is_legendary"
@@ -146,6 +150,7 @@ public struct Species: Codable, Sendable, Hashable {
     evolutionChain = try c.decodeIfPresent(ResourceReference.self, forKey: .evolutionChain)
     varieties = try c.decodeIfPresent([Variety].self, forKey: .varieties) ?? []
     evolvesFromSpecies = try c.decodeIfPresent(NamedResource.self, forKey: .evolvesFromSpecies)
+    generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
   }
 
   /// The newest flavour text of each language (the API lists them oldest first), in the order
@@ -193,7 +198,7 @@ public struct Species: Codable, Sendable, Hashable {
 
   /// Tells its cache entries (every language kept) from those of earlier versions (English
   /// only), filed under the same URL.
-  public static let representation = "languages"
+  public static let representation = "languages+eras"
 
   /// The id of the species' evolution chain (not the species id), when it has one.
   public var evolutionChainID: Int? { evolutionChain?.id }

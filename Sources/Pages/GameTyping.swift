@@ -19,16 +19,6 @@ public struct GameTyping: Sendable {
     return GameTyping(generation: generation, chart: chart)
   }
 
-  /// `detail` with the types and matchups of `game`'s generation, named by `glossary`; as it
-  /// was when the game's generation or the types' relations cannot be had, or when a type of
-  /// it came later (Steelix in Red: a species of a later generation).
-  public static func apply(
-    to detail: SpeciesDetailViewModel, in game: SessionGame, glossary: Glossary,
-    client: any PokeAPIClient
-  ) async -> SpeciesDetailViewModel {
-    await of(game, client: client)?.apply(to: detail, glossary: glossary) ?? detail
-  }
-
   /// `detail` with its types and matchups in this generation, named by `glossary`; as it was
   /// when a type of it came later (a species of a later generation).
   public func apply(

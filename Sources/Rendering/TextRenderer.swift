@@ -387,6 +387,13 @@ public struct TextRenderer: Sendable {
     }
     lines.append(title)
     if let genus = detail.genus { lines.append(style.dim(SafeText.line(genus))) }
+    if let later = detail.cameLater {
+      let game = detail.gameName.map { "not in \(SafeText.line($0))" } ?? "not in your game"
+      lines += TextTools.wrap(
+        "\(SafeText.line(detail.displayName)) came in \(DisplayName.generation(later)): \(game). "
+          + "Today's facts are shown.", width: max(20, min(76, widthHere() - 2))
+      ).map { style.yellow($0) }
+    }
     if !layout.compact { lines.append("") }
     var types = detail.types.enumerated().map { index, name in
       typeLabel(name, slug: index < detail.typeSlugs.count ? detail.typeSlugs[index] : nil)
@@ -415,6 +422,13 @@ public struct TextRenderer: Sendable {
     }
     for (label, value) in fields {
       lines.append(style.bold(label.padding(toLength: 10, withPad: " ", startingAt: 0)) + value)
+    }
+    if abilities.isEmpty, let generation = detail.gameGeneration,
+      generation < Pokemon.abilitiesGeneration
+    {
+      lines.append(
+        style.bold("Abilities ")
+          + style.dim("none: they came in \(DisplayName.generation(Pokemon.abilitiesGeneration))"))
     }
     lines += labelled("Abilities", abilities, width: widthHere())
     if !detail.forms.isEmpty {

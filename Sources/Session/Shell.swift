@@ -410,8 +410,9 @@ public actor Shell {
       let (glossary, id) = (await glossary(), detail.id)
       async let text = dependencies.gameFlavorText(id, game, glossary)
       async let numbers = dependencies.regionalNumbers(id, game, glossary)
-      async let typed = dependencies.gameTyping(detail, game, glossary)
+      async let typed = dependencies.gameFacts(detail, game, glossary)
       detail = await typed
+      detail.gameName = state.gameName
       if let text = await text { detail.flavorText = text }
       detail.regionalNumbers = await numbers
     }

@@ -61,9 +61,10 @@ public struct ShellDependencies: Sendable {
   /// A species' numbers in the Pokédexes of a game, named in a glossary's language; none when
   /// they cannot be had.
   public var regionalNumbers: @Sendable (Int, SessionGame, Glossary) async -> [RegionalNumber]
-  /// A species' details with the types and type chart of a game's generation, named in a
-  /// glossary's language; as they were when those cannot be had.
-  public var gameTyping:
+  /// A species' details as a game has them (its generation's types, type chart, base stats and
+  /// abilities; a species of a later generation marked), named in a glossary's language; as
+  /// they were when those cannot be had.
+  public var gameFacts:
     @Sendable (SpeciesDetailViewModel, SessionGame, Glossary) async -> SpeciesDetailViewModel
 
   /// The kinds of `pages` whose commands in `commands` `flags` leave on.
@@ -99,12 +100,12 @@ public struct ShellDependencies: Sendable {
     },
     regionalNumbers: @escaping @Sendable (Int, SessionGame, Glossary) async -> [RegionalNumber] =
       { _, _, _ in [] },
-    gameTyping:
+    gameFacts:
       @escaping @Sendable (SpeciesDetailViewModel, SessionGame, Glossary) async ->
       SpeciesDetailViewModel = { detail, _, _ in detail }
   ) {
     self.regionalNumbers = regionalNumbers
-    self.gameTyping = gameTyping
+    self.gameFacts = gameFacts
     self.saveShiny = saveShiny
     self.gameFlavorText = gameFlavorText
     self.games = games

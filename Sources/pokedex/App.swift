@@ -264,8 +264,8 @@ struct App {
       regionalNumbers: { id, game, glossary in
         await Pokedex.numbers(ofSpecies: id, in: game, glossary: glossary, client: api)
       },
-      gameTyping: { detail, game, glossary in
-        await GameTyping.apply(to: detail, in: game, glossary: glossary, client: api)
+      gameFacts: { detail, game, glossary in
+        await GameFacts.apply(to: detail, in: game, glossary: glossary, client: api)
       })
     // The game: config.json's, which `game` writes.
     let (startGame, startGameName, gameWarning) = GameSetting.resolve(

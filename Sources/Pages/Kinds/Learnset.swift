@@ -5,7 +5,7 @@ import Models
 /// `GET move/{id}`, the few fields a learnset row shows, apart from the move page's decoding.
 public struct MoveSummary: APIResource, Hashable {
   public static let path = "move"
-  public static let representation = "move-summary+languages"
+  public static let representation = "move-summary+languages+past"
 
   public var id: Int
   public var name: String
@@ -17,12 +17,18 @@ public struct MoveSummary: APIResource, Hashable {
   public var pp: Int?
   /// The machines that teach it, by game (`machine` rows show their numbers).
   public var machines: [MachineUse]
+  /// What it was before games changed it.
+  public var pastValues: [PastMoveValues]
+  /// Its effect chance today (its past ones are read with the others).
+  public var effectChance: Int?
 
   public init(
     id: Int, name: String, names: [LocalizedText] = [], type: NamedResource? = nil,
     damageClass: NamedResource? = nil, power: Int? = nil, accuracy: Int? = nil, pp: Int? = nil,
-    machines: [MachineUse] = []
+    machines: [MachineUse] = [], pastValues: [PastMoveValues] = [], effectChance: Int? = nil
   ) {
+    self.pastValues = pastValues
+    self.effectChance = effectChance
     self.id = id
     self.name = name
     self.names = names
@@ -37,6 +43,8 @@ public struct MoveSummary: APIResource, Hashable {
   enum CodingKeys: String, CodingKey {
     case id, name, names, type, power, accuracy, pp, machines
     case damageClass = "damage_class"
+    case pastValues = "past_values"
+    case effectChance = "effect_chance"
   }
 
   public init(from decoder: any Decoder) throws {
@@ -50,6 +58,16 @@ public struct MoveSummary: APIResource, Hashable {
     accuracy = try c.decodeIfPresent(Int.self, forKey: .accuracy)
     pp = try c.decodeIfPresent(Int.self, forKey: .pp)
     machines = try c.decodeIfPresent([MachineUse].self, forKey: .machines) ?? []
+    pastValues = try c.decodeIfPresent([PastMoveValues].self, forKey: .pastValues) ?? []
+    effectChance = try c.decodeIfPresent(Int.self, forKey: .effectChance)
+  }
+
+  /// Its numbers today.
+  public var values: MoveValues {
+    MoveValues(
+      type: type.map { SafeText.line($0.name) },
+      damageClass: damageClass.map { SafeText.line($0.name) }, power: power, accuracy: accuracy,
+      pp: pp, effectChance: effectChance)
   }
 }
 
@@ -297,11 +315,15 @@ public enum LearnsetFeature {
     async let named = catalog.named(chosen, client: client, glossary: request.glossary)
     do {
       let language = request.glossary.language.map { "/" + $0.code } ?? ""
-      var page = try await client.derived("learnset/\(id)/\(game)\(language)") {
+      // The moves' numbers are the game's (`+past`): kept apart from pages made before.
+      var page = try await client.derived("learnset+past/\(id)/\(game)\(language)") {
         () async throws(APIError) -> Derived<LearnsetPage> in
+        async let generation = GameFacts.generation(of: SessionGame(group: game), client: client)
         let learnset = try await client.resource(Learnset.self, String(id))
+        let facts = GameFacts(
+          game: SessionGame(group: game), generation: await generation, order: catalog.order)
         return try await rows(
-          of: learnset, in: game, games: known.games, request: request, client: client)
+          of: learnset, in: facts, games: known.games, request: request, client: client)
       }
       // Named after it is read: the names of the moment (the species' may be loading).
       if request.glossary.language != nil {
@@ -323,13 +345,15 @@ public enum LearnsetFeature {
     var byLevel: [String]?
   }
 
-  /// The page of `learnset` in `game`: its moves' numbers together (the status line counts
-  /// them), then the machines that teach them in that game together. Kept only when every
-  /// machine was found (one that fails shows as "—").
+  /// The page of `learnset` in the game of `facts`: its moves' numbers together (the status
+  /// line counts them), each as that game has it, then the machines that teach them in that
+  /// game together. Kept only when every machine was found (one that fails shows as "—") and
+  /// the game's generation was known.
   private static func rows(
-    of learnset: Learnset, in game: String, games: [NamedResource], request: PageRequest,
+    of learnset: Learnset, in facts: GameFacts, games: [NamedResource], request: PageRequest,
     client: any PokeAPIClient
   ) async throws(APIError) -> Derived<LearnsetPage> {
+    let game = facts.game.group
     let learnt = learnset.moves.flatMap { learned in
       learned.details.filter { $0.game.name == game }.map { (learned.move, $0) }
     }
@@ -368,6 +392,7 @@ public enum LearnsetFeature {
     var words = Localizer(request.glossary)
     let rows = learnt.map { move, detail in
       let summary = byName[move.name]
+      let values = summary.map { facts.move($0.values, past: $0.pastValues) }
       let machineID = summary?.machines.first { $0.versionGroup.name == game }?.machine.id
       return LearnsetPage.Row(
         method: SafeText.line(detail.method),
@@ -375,15 +400,14 @@ public enum LearnsetFeature {
         machine: detail.method == "machine" ? machineID.flatMap { labels[$0] } : nil,
         move: SafeText.line(move.name),
         displayName: words.name(summary?.names ?? [], slug: move.name),
-        type: summary?.type.map { SafeText.line($0.name) },
-        typeName: summary?.type.map { request.glossary.type($0.name) },
-        damageClass: summary?.damageClass.map { SafeText.line($0.name) },
-        power: summary?.power, accuracy: summary?.accuracy, pp: summary?.pp)
+        type: values?.type, typeName: values?.type.map(request.glossary.type),
+        damageClass: values?.damageClass, power: values?.power, accuracy: values?.accuracy,
+        pp: values?.pp)
     }
     var page = LearnsetPage(
       pokemonID: learnset.id, pokemon: learnset.name, game: game, games: games.map(\.name),
       rows: rows, fallbackNote: words.note)
     page.machineFailure = failure
-    return Derived(page, keep: failure == nil)
+    return Derived(page, keep: failure == nil && facts.generation != nil)
   }
 }

@@ -5,7 +5,7 @@ import Models
 /// `GET move/{id or name}`: a move's numbers, texts, machines and learners (English texts only).
 public struct Move: APIResource, Hashable {
   public static let path = "move"
-  public static let representation = "move-page+games"
+  public static let representation = "move-page+games+past"
 
   public var id: Int
   public var name: String
@@ -22,6 +22,8 @@ public struct Move: APIResource, Hashable {
   public var flavorTexts: [LocalizedText]
   public var machines: [MachineUse]
   public var learnedByPokemon: [NamedResource]
+  /// What it was before games changed it (Bite was Normal before Gold / Silver).
+  public var pastValues: [PastMoveValues]
 
   public init(
     id: Int, name: String, names: [LocalizedText] = [], accuracy: Int? = nil, power: Int? = nil,
@@ -29,8 +31,9 @@ public struct Move: APIResource, Hashable {
     damageClass: NamedResource? = nil, type: NamedResource? = nil,
     generation: NamedResource? = nil, effects: [LocalizedText] = [],
     flavorTexts: [LocalizedText] = [], machines: [MachineUse] = [],
-    learnedByPokemon: [NamedResource] = []
+    learnedByPokemon: [NamedResource] = [], pastValues: [PastMoveValues] = []
   ) {
+    self.pastValues = pastValues
     self.id = id
     self.name = name
     self.names = names
@@ -55,6 +58,7 @@ public struct Move: APIResource, Hashable {
     case effects = "effect_entries"
     case flavorTexts = "flavor_text_entries"
     case learnedByPokemon = "learned_by_pokemon"
+    case pastValues = "past_values"
   }
 
   public init(from decoder: any Decoder) throws {
@@ -75,6 +79,15 @@ public struct Move: APIResource, Hashable {
     machines = try c.decodeIfPresent([MachineUse].self, forKey: .machines) ?? []
     learnedByPokemon =
       try c.decodeIfPresent([NamedResource].self, forKey: .learnedByPokemon) ?? []
+    pastValues = try c.decodeIfPresent([PastMoveValues].self, forKey: .pastValues) ?? []
+  }
+
+  /// Its numbers today.
+  public var values: MoveValues {
+    MoveValues(
+      type: type.map { SafeText.line($0.name) },
+      damageClass: damageClass.map { SafeText.line($0.name) },
+      power: power, accuracy: accuracy, pp: pp, effectChance: effectChance)
   }
 
   /// The machine of the newest game that has one.
@@ -113,6 +126,8 @@ public struct MovePage: Page, Equatable {
   public var accuracy: Int?
   public var pp: Int?
   public var priority: Int
+  /// The chance of its effect, in percent (`30`).
+  public var effectChance: Int?
   /// The short effect, `$effect_chance` filled in.
   public var effect: String?
   /// The flavour text of the session's game when it has one, else the newest.
@@ -132,6 +147,14 @@ public struct MovePage: Page, Equatable {
   /// Whether no TM, TR or HM teaches it in the session's game (`nil` without one); a machine
   /// that could not be loaded is not said to be none.
   public var noMachineInGame: Bool?
+  /// The generation it came in, when that is after the session game's (`Thief` in Red: 2):
+  /// the numbers shown are then today's, not the game's.
+  public var cameLater: Int?
+  /// Today's numbers, when the session game's shown differ (Bite: Dark, today; Normal in Red).
+  public var today: MoveValues?
+  /// Whether its effect chance is today's for want of the game's: the data does not record the
+  /// chances of Generations I and II, which often differed.
+  public var chanceNotRecorded: Bool?
   /// How many species learn it (forms counted with their species).
   public var speciesCount: Int
   /// The pokemon that learn it, by id.
@@ -140,24 +163,38 @@ public struct MovePage: Page, Equatable {
   /// The page of `move`, with the machine of its newest games (or of `game`, the session's)
   /// when it is known, its text `game`'s when it has one, else the newest game's by `order`
   /// (else the last listed).
+  /// `facts`, the session game's, give its numbers in that game (today's when it came later).
   public init(
     _ move: Move, machine: Machine?, glossary: Glossary = .slugs, game: SessionGame? = nil,
-    order: GameOrder? = nil
+    order: GameOrder? = nil, facts: GameFacts? = nil
   ) {
     var words = Localizer(glossary)
     name = SafeText.line(move.name)
     displayName = words.name(move.names, slug: move.name)
     id = move.id
-    type = move.type.map { SafeText.line($0.name) }
-    damageClass = move.damageClass.map { SafeText.line($0.name) }
-    power = move.power
-    accuracy = move.accuracy
-    pp = move.pp
-    priority = move.priority
+    let introduced = move.generation?.id
+    cameLater = facts?.cameLater(introduced)
+    let values =
+      cameLater == nil
+      ? facts?.move(move.values, past: move.pastValues) ?? move.values
+      : move.values
+    if values != move.values { today = move.values }
     let short = words.effect(move.effects)
-    effect = short.map { Self.fillingChance($0, move.effectChance) }
+    if let facts, cameLater == nil, values.effectChance != nil,
+      facts.lacks(GameFacts.abilitiesGeneration), short?.contains("$effect_chance") == true
+    {
+      chanceNotRecorded = true
+    }
+    effectChance = values.effectChance
+    type = values.type
+    damageClass = values.damageClass
+    power = values.power
+    accuracy = values.accuracy
+    pp = values.pp
+    priority = move.priority
+    effect = short.map { Self.fillingChance($0, values.effectChance) }
     flavorText = words.text(move.flavorTexts, order: order, game: game)
-    typeName = move.type.map { glossary.type($0.name) }
+    typeName = type.map(glossary.type)
     language = words.language.code
     fallbackNote = words.note
     generation = move.generation.map { Localized.generation($0.name) }
@@ -191,14 +228,45 @@ public struct MovePage: Page, Equatable {
     func number(_ value: Int?, suffix: String = "") -> [Span] {
       value.map { [Span("\($0)\(suffix)")] } ?? [Span("—", .dim)]
     }
-    var fields: [PageDocument.Field] = []
-    if let type {
-      fields.append(.init("Type", [Span(typeName ?? DisplayName.words(type), .type(type))]))
+    /// ` (today 60)`, dimmed, when today's differs from the game's.
+    func wasThen<Value: Equatable>(_ shown: Value?, _ today: Value??, _ words: (Value) -> String)
+      -> [Span]
+    {
+      guard let today, today != shown else { return [] }
+      return [Span(" (today \(today.map(words) ?? "—"))", .dim)]
     }
-    if let damageClass { fields.append(.init("Class", DisplayName.words(damageClass))) }
-    fields.append(.init("Power", number(power)))
-    fields.append(.init("Accuracy", number(accuracy, suffix: "%")))
-    fields.append(.init("PP", number(pp)))
+    var fields: [PageDocument.Field] = []
+    if let cameLater, let gameName {
+      fields.append(
+        .init(
+          "Game",
+          [
+            Span(
+              "came in \(DisplayName.generation(cameLater)): not in \(gameName) (today's shown)",
+              .dim)
+          ]))
+    }
+    if let type {
+      fields.append(
+        .init(
+          "Type",
+          [Span(typeName ?? DisplayName.words(type), .type(type))]
+            + wasThen(type, today.map(\.type), DisplayName.words)))
+    }
+    if let damageClass {
+      fields.append(
+        .init(
+          "Class",
+          [Span(DisplayName.words(damageClass))]
+            + wasThen(damageClass, today.map(\.damageClass), DisplayName.words)))
+    }
+    fields.append(.init("Power", number(power) + wasThen(power, today.map(\.power), String.init)))
+    fields.append(
+      .init(
+        "Accuracy",
+        number(accuracy, suffix: "%")
+          + wasThen(accuracy, today.map(\.accuracy)) { "\($0)%" }))
+    fields.append(.init("PP", number(pp) + wasThen(pp, today.map(\.pp), String.init)))
     fields.append(.init("Priority", priority > 0 ? "+\(priority)" : String(priority)))
     if machine == nil, noMachineInGame == true, let gameName {
       fields.append(.init("Machine", [Span("no TM, TR or HM in \(gameName)", .dim)]))
@@ -212,10 +280,16 @@ public struct MovePage: Page, Equatable {
             Span(" in \(machine.gameName ?? DisplayName.words(machine.versionGroup))"),
           ]))
     }
-    fields.append(.init("Effect", effect.map { [Span($0)] } ?? [Span("no description", .dim)]))
-    if let flavorText, flavorText != effect { fields.append(.init("In game", flavorText)) }
     fields.append(
-      .init("Learned by", speciesCount == 1 ? "1 species" : "\(speciesCount) species"))
+      .init(
+        "Effect",
+        (effect.map { [Span($0)] } ?? [Span("no description", .dim)])
+          + (chanceNotRecorded == true
+            ? [Span(" (today's chance: this game's is not recorded)", .dim)] : [])))
+    if let flavorText, flavorText != effect { fields.append(.init("In game", flavorText)) }
+    // Who learns it in any game: the API lists them so (`learnedBy`), not by game.
+    let learners = speciesCount == 1 ? "1 species" : "\(speciesCount) species"
+    fields.append(.init("Learned by", gameName == nil ? learners : "\(learners) in all games"))
     return PageDocument(
       title: displayName,
       subtitle: (["Move"] + (generation.map { [$0] } ?? [])).joined(separator: " · "),
@@ -254,8 +328,14 @@ public enum MoveFeature {
       var use: MachineUse?
       // The games' order tells the newest machine and the newest text: the whole order when
       // kept, else that of the games its machines and texts name.
-      let order = try await GameOrder.ranking(
-        move.machines.map(\.versionGroup.name) + move.flavorTexts.map(\.versionGroup), client)
+      let named =
+        move.machines.map(\.versionGroup.name) + move.flavorTexts.compactMap(\.versionGroup)
+        + move.pastValues.map(\.versionGroup.name)
+      // The session game's numbers: its generation, and its place among the games named.
+      async let generation = GameFacts.generation(of: request.game, client: client)
+      let order = try await GameOrder.ranking(named + [request.game?.group], client)
+      let known = await generation
+      let facts = request.game.map { GameFacts(game: $0, generation: known, order: order) }
       if let game = request.game {
         use = move.machines.first { $0.versionGroup.name == game.group }
       } else if !move.machines.isEmpty {
@@ -271,7 +351,8 @@ public enum MoveFeature {
         }
       }
       var page = MovePage(
-        move, machine: machine, glossary: request.glossary, game: request.game, order: order)
+        move, machine: machine, glossary: request.glossary, game: request.game, order: order,
+        facts: facts)
       page.noMachineInGame = request.game.map { game in
         !move.machines.contains { $0.versionGroup.name == game.group }
       }

@@ -37,8 +37,9 @@ struct DetailTests {
     #expect(detail.genderRatio == "87.5% ♂ · 12.5% ♀")
     #expect(
       detail.abilities == [
-        .init(name: "Run Away", isHidden: false), .init(name: "Adaptability", isHidden: false),
-        .init(name: "Anticipation", isHidden: true),
+        .init(name: "Run Away", isHidden: false, slot: 1),
+        .init(name: "Adaptability", isHidden: false, slot: 2),
+        .init(name: "Anticipation", isHidden: true, slot: 3),
       ])
     #expect(detail.stats.map(\.name) == ["HP", "Attack", "Defense", "Sp. Atk", "Sp. Def", "Speed"])
     #expect(detail.stats.map(\.value) == [55, 55, 50, 45, 65, 55])

@@ -455,7 +455,8 @@ struct PageJSONTests {
       ["name", "displayName", "id", "priority", "speciesCount", "learnedBy", "language"],
       [
         "type", "typeName", "damageClass", "power", "accuracy", "pp", "effect", "flavorText",
-        "generation", "machine", "fallbackNote", "gameName", "noMachineInGame",
+        "generation", "machine", "fallbackNote", "gameName", "noMachineInGame", "effectChance",
+        "today", "cameLater", "chanceNotRecorded",
       ]
     ),
     "type": (

@@ -48,7 +48,7 @@ struct LiveClientTests {
     let settled = Task { await harness.client.settle() }
     store.letWritesThrough()
     await settled.value
-    #expect(store.keys == ["\(server.baseURL.absoluteString)/pokemon/133/#eras"])
+    #expect(store.keys == ["\(server.baseURL.absoluteString)/pokemon/133/#eras+past"])
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -140,7 +140,8 @@ struct LiveClientTests {
     await http.waitForHeldRequest()
     store.letWritesThrough()
     await client.settle()
-    #expect(store.events == ["save https://pokeapi.test/api/v2/pokemon/133/#eras", "checkpoint"])
+    #expect(
+      store.events == ["save https://pokeapi.test/api/v2/pokemon/133/#eras+past", "checkpoint"])
     // The last answers: nothing is awaited any more, and closing the store moves them.
     await http.release()
     _ = try await species.value
@@ -187,7 +188,7 @@ struct LiveClientTests {
   func anAnswerStoredWhileItsOwnWaveIsOutIsNotCheckpointed() async throws {
     // Both requests leave together; the species' answer is due any moment.
     let (store, client, http, species) = try await aWaveWithThePokemonStored()
-    #expect(store.events == ["save https://pokeapi.test/api/v2/pokemon/133/#eras"])
+    #expect(store.events == ["save https://pokeapi.test/api/v2/pokemon/133/#eras+past"])
     await http.release()
     _ = try await species.value
     await client.settle()
@@ -205,7 +206,7 @@ struct LiveClientTests {
     await store.waitForHeldRead()
     store.letWritesThrough()
     await client.settle()
-    #expect(store.events == ["save https://pokeapi.test/api/v2/pokemon/133/#eras"])
+    #expect(store.events == ["save https://pokeapi.test/api/v2/pokemon/133/#eras+past"])
     store.letReadsThrough()
     _ = try await species.value
     await client.settle()

@@ -54,7 +54,7 @@ private func gameShell(
         saved.withLock { $0.append(game) }
         return nil
       },
-      gameFlavorText: flavorText, regionalNumbers: numbers, gameTyping: typing),
+      gameFlavorText: flavorText, regionalNumbers: numbers, gameFacts: typing),
     work: BackgroundWork())
 }
 

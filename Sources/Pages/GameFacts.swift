@@ -1,0 +1,219 @@
+import APIClient
+import DetailModels
+import Models
+
+/// What a move was before a game changed it, as the API's `past_values` list it: only the fields
+/// that changed (the others are `nil`). Its values held in every game *before* `versionGroup`
+/// (Tackle had 35 power and 95 % accuracy before Black / White), where a pokemon's `past_*` hold
+/// *up to and including* the generation they name.
+public struct PastMoveValues: Codable, Sendable, Hashable {
+  /// The first game with the values that followed (`black-white`).
+  public var versionGroup: NamedResource
+  public var type: NamedResource?
+  public var power: Int?
+  public var accuracy: Int?
+  public var pp: Int?
+  public var effectChance: Int?
+
+  public init(
+    versionGroup: NamedResource, type: NamedResource? = nil, power: Int? = nil,
+    accuracy: Int? = nil, pp: Int? = nil, effectChance: Int? = nil
+  ) {
+    self.versionGroup = versionGroup
+    self.type = type
+    self.power = power
+    self.accuracy = accuracy
+    self.pp = pp
+    self.effectChance = effectChance
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case type, power, accuracy, pp
+    case versionGroup = "version_group"
+    case effectChance = "effect_chance"
+  }
+}
+
+/// A move's numbers in one game: its type, class, power, accuracy, PP and effect chance.
+public struct MoveValues: Codable, Sendable, Hashable {
+  /// The type's slug (`dark`).
+  public var type: String?
+  /// `physical`, `special` or `status`.
+  public var damageClass: String?
+  public var power: Int?
+  public var accuracy: Int?
+  public var pp: Int?
+  public var effectChance: Int?
+
+  public init(
+    type: String?, damageClass: String?, power: Int?, accuracy: Int?, pp: Int?,
+    effectChance: Int? = nil
+  ) {
+    self.type = type
+    self.damageClass = damageClass
+    self.power = power
+    self.accuracy = accuracy
+    self.pp = pp
+    self.effectChance = effectChance
+  }
+}
+
+/// The facts of the session's game: what a move, a species, an ability, a nature or breeding
+/// was in it, from the API's past values and generations. Every page that shows such a fact
+/// under a game reads it here.
+///
+/// The rules where the API records nothing (docs/GAMES.md): before Generation IV a damaging
+/// move is physical or special by its type; abilities and natures came in Generation III,
+/// breeding and held items in Generation II.
+public struct GameFacts: Sendable {
+  /// The game played.
+  public var game: SessionGame
+  /// Its generation (1 for Red); `nil` when the API does not say or cannot be reached (the
+  /// rules that need it then leave today's facts).
+  public var generation: Int?
+  /// The games' order, to tell the games before and after it; `nil` when it could not be had
+  /// (a move's past values are then not applied).
+  public var order: GameOrder?
+
+  public init(game: SessionGame, generation: Int?, order: GameOrder?) {
+    self.game = game
+    self.generation = generation
+    self.order = order
+  }
+
+  /// The generation abilities came in (Ruby and Sapphire).
+  public static let abilitiesGeneration = Pokemon.abilitiesGeneration
+  /// The generation natures came in.
+  public static let naturesGeneration = 3
+  /// The generation breeding and held items came in (Gold and Silver).
+  public static let breedingGeneration = 2
+  /// The first generation where a move's class is its own, not its type's (Diamond and Pearl).
+  public static let splitGeneration = 4
+  /// The types whose damaging moves were special before Generation IV; the others' physical.
+  public static let specialTypes: Set<String> = [
+    "fire", "water", "grass", "electric", "psychic", "ice", "dragon", "dark",
+  ]
+
+  /// The facts of `game` (`nil` without one): its generation and the order of `games` (the
+  /// version groups a page's past values, texts and machines name) with its own, together.
+  /// Ctrl-C is passed on; anything else leaves what could not be had `nil`.
+  public static func of(
+    _ game: SessionGame?, naming games: [String] = [], client: any PokeAPIClient
+  ) async throws(APIError) -> GameFacts? {
+    guard let game else { return nil }
+    // Its generation is one small request, asked for with the games' order.
+    async let generation = Self.generation(of: game, client: client)
+    let order: GameOrder?
+    do {
+      order = try await GameOrder.ranking(games + [game.group], client)
+    } catch .cancelled {
+      _ = await generation
+      throw .cancelled
+    } catch {
+      order = nil
+    }
+    let known = await generation
+    if Task.isCancelled { throw .cancelled }
+    return GameFacts(game: game, generation: known, order: order)
+  }
+
+  /// The generation of `game`, for `async let` beside other requests: `nil` without a game or
+  /// when it cannot be had (cancelled too: the caller's next request says so).
+  public static func generation(of game: SessionGame?, client: any PokeAPIClient) async -> Int? {
+    (try? await GameContext.generation(of: game, client: client)) ?? nil
+  }
+
+  /// The generation `introduced` (a thing's first), when it came after the game's; `nil` when
+  /// it was there, or either is unknown.
+  public func cameLater(_ introduced: Int?) -> Int? {
+    guard let introduced, let generation, introduced > generation else { return nil }
+    return introduced
+  }
+
+  /// Whether something that came in `first` (a generation: abilities' 3) is missing from the
+  /// game.
+  public func lacks(_ first: Int) -> Bool { (generation ?? first) < first }
+
+  /// A move's numbers in the game, from `today`'s and its `past` values: each field the first
+  /// change after the game names, else today's (field by field: an entry lists only what
+  /// changed); before Generation IV, a damaging move's class by its type then. Today's when the
+  /// game's place among the games is unknown.
+  public func move(_ today: MoveValues, past: [PastMoveValues]) -> MoveValues {
+    var values = today
+    if let order, case let rank = order.rank(of: game.group), rank != Int.min {
+      let later = past.filter { order.rank(of: $0.versionGroup.name) > rank }
+        .sorted { order.rank(of: $0.versionGroup.name) < order.rank(of: $1.versionGroup.name) }
+      func first<Value>(_ field: (PastMoveValues) -> Value?) -> Value? {
+        later.lazy.compactMap(field).first
+      }
+      values.type = first { $0.type?.name }.map(SafeText.line) ?? today.type
+      values.power = first(\.power) ?? today.power
+      values.accuracy = first(\.accuracy) ?? today.accuracy
+      values.pp = first(\.pp) ?? today.pp
+      values.effectChance = first(\.effectChance) ?? today.effectChance
+    }
+    if let generation, generation < Self.splitGeneration, let type = values.type,
+      let damageClass = values.damageClass, damageClass != "status"
+    {
+      values.damageClass = Self.specialTypes.contains(type) ? "special" : "physical"
+    }
+    return values
+  }
+}
+
+extension GameFacts {
+  /// `detail` as `game` has it: its types and matchups, base stats (Generation I's Special) and
+  /// abilities (none before Generation III) of the game's generation, named by `glossary`.
+  /// A species of a later generation keeps today's facts and says when it came (`cameLater`).
+  /// As it was when the game's generation cannot be had; today's types and matchups when the
+  /// generation's chart cannot.
+  public static func apply(
+    to detail: SpeciesDetailViewModel, in game: SessionGame, glossary: Glossary,
+    client: any PokeAPIClient
+  ) async -> SpeciesDetailViewModel {
+    guard let generation = await generation(of: game, client: client) else { return detail }
+    var model = detail
+    if let introduced = detail.introduced, introduced > generation {
+      model.cameLater = introduced
+      return model
+    }
+    if let chart = try? await TypeChart.load(client, generation: generation) {
+      model = GameTyping(generation: generation, chart: chart).apply(to: model, glossary: glossary)
+    }
+    model.gameGeneration = generation
+    let pokemon = Pokemon(
+      id: detail.id, name: detail.name, height: 0, weight: 0,
+      stats: detail.stats.compactMap { stat in
+        stat.slug.map { Pokemon.Stat(baseStat: stat.value, stat: NamedResource(name: $0, url: "")) }
+      },
+      abilities: detail.abilities.enumerated().map { index, ability in
+        Pokemon.Ability(
+          ability: NamedResource(name: ability.slug, url: ""), isHidden: ability.isHidden,
+          slot: ability.slot ?? index + 1)
+      },
+      pastStats: detail.pastStats ?? [], pastAbilities: detail.pastAbilities ?? [])
+    if detail.stats.allSatisfy({ $0.slug != nil }) {
+      model.stats = pokemon.stats(in: generation).map {
+        .init(name: glossary.stat($0.stat.name), value: $0.baseStat, slug: $0.stat.name)
+      }
+      model.baseStatTotal = model.stats.reduce(0) {
+        $0.addingReportingOverflow($1.value).partialValue
+      }
+    }
+    let abilities = pokemon.abilities(in: generation)
+    let known = Dictionary(
+      detail.abilities.map { ($0.slug, $0.name) }, uniquingKeysWith: { first, _ in first })
+    let missing = abilities.map(\.ability.name).filter { known[$0] == nil }
+    let names =
+      missing.isEmpty
+      ? [:]
+      : await client.names(of: AbilityKind.self, missing, in: glossary.language ?? .english)
+    model.abilities = abilities.map {
+      let slug = SafeText.line($0.ability.name)
+      return .init(
+        name: known[slug] ?? names[slug].map(SafeText.line) ?? DisplayName.words(slug),
+        isHidden: $0.isHidden, slug: slug, slot: $0.slot)
+    }
+    return model
+  }
+}

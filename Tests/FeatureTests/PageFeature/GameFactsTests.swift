@@ -1,0 +1,255 @@
+import APIClient
+import DetailModels
+import Foundation
+import Models
+import Pages
+import TestSupport
+import Testing
+
+/// Fixtures in the API's shape for the facts of older games: a few games in their order, and
+/// moves and species whose values changed.
+enum GameFactsFixtures {
+  static func reference(_ path: String, _ name: String, _ id: Int) -> String {
+    Fixtures.reference(path, name, id)
+  }
+  static func game(_ id: Int, _ slug: String, order: Int, generation: Int) -> String {
+    let numerals = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix"]
+    return #"""
+      {"id":\#(id),"name":"\#(slug)","order":\#(order),"versions":[],"pokedexes":[],
+       "generation":\#(reference("generation", "generation-\(numerals[generation - 1])", generation))}
+      """#
+  }
+  static let games = [
+    game(1, "red-blue", order: 1, generation: 1), game(3, "gold-silver", order: 3, generation: 2),
+    game(5, "ruby-sapphire", order: 5, generation: 3),
+    game(8, "diamond-pearl", order: 8, generation: 4),
+    game(11, "black-white", order: 11, generation: 5), game(15, "x-y", order: 15, generation: 6),
+    game(17, "sun-moon", order: 17, generation: 7),
+  ]
+
+  /// Tackle's shape: 35 power and 95 % accuracy before Black / White, 50 power before Sun / Moon.
+  static let tackle = #"""
+    {"id":33,"name":"tackle","names":[],"accuracy":100,"power":40,"pp":35,"priority":0,
+     "effect_chance":null,"damage_class":\#(reference("move-damage-class", "physical", 2)),
+     "type":\#(reference("type", "normal", 1)),"generation":\#(reference("generation", "generation-i", 1)),
+     "effect_entries":[],"flavor_text_entries":[],"machines":[],"learned_by_pokemon":[],
+     "past_values":[
+      {"accuracy":95,"effect_chance":null,"effect_entries":[],"power":35,"pp":null,"type":null,
+       "version_group":\#(reference("version-group", "black-white", 11))},
+      {"accuracy":null,"effect_chance":null,"effect_entries":[],"power":50,"pp":null,"type":null,
+       "version_group":\#(reference("version-group", "sun-moon", 17))}]}
+    """#
+  /// Bite's shape: Normal before Gold / Silver, a chance in its effect.
+  static let bite = #"""
+    {"id":44,"name":"bite","names":[],"accuracy":100,"power":60,"pp":25,"priority":0,
+     "effect_chance":30,"damage_class":\#(reference("move-damage-class", "physical", 2)),
+     "type":\#(reference("type", "dark", 17)),"generation":\#(reference("generation", "generation-i", 1)),
+     "effect_entries":[{"effect":"x","short_effect":"Has a $effect_chance% chance to make the target flinch.",
+       "language":\#(reference("language", "en", 9))}],
+     "flavor_text_entries":[],"machines":[],"learned_by_pokemon":[],
+     "past_values":[
+      {"accuracy":null,"effect_chance":null,"effect_entries":[],"power":null,"pp":null,
+       "type":\#(reference("type", "normal", 1)),"version_group":\#(reference("version-group", "gold-silver", 3))}]}
+    """#
+  /// Vine Whip's shape: physical today, Grass (special before Generation IV).
+  static let vineWhip = #"""
+    {"id":22,"name":"vine-whip","names":[],"accuracy":100,"power":45,"pp":25,"priority":0,
+     "damage_class":\#(reference("move-damage-class", "physical", 2)),
+     "type":\#(reference("type", "grass", 12)),"generation":\#(reference("generation", "generation-i", 1)),
+     "effect_entries":[],"flavor_text_entries":[],"machines":[],"learned_by_pokemon":[],
+     "past_values":[
+      {"accuracy":null,"effect_chance":null,"effect_entries":[],"power":35,"pp":10,"type":null,
+       "version_group":\#(reference("version-group", "x-y", 15))}]}
+    """#
+  /// Thief's shape: a move of Generation II.
+  static let thief = #"""
+    {"id":168,"name":"thief","names":[],"accuracy":100,"power":60,"pp":25,"priority":0,
+     "damage_class":\#(reference("move-damage-class", "physical", 2)),
+     "type":\#(reference("type", "dark", 17)),"generation":\#(reference("generation", "generation-ii", 2)),
+     "effect_entries":[],"flavor_text_entries":[],"machines":[],"learned_by_pokemon":[],
+     "past_values":[]}
+    """#
+
+  static func client() throws -> FixtureClient {
+    try FixtureClient([
+      "move": [tackle, bite, vineWhip, thief], "version-group": games,
+    ])
+  }
+
+  /// A stat as the API lists it.
+  static func stat(_ slug: String, _ value: Int) -> Pokemon.Stat {
+    Pokemon.Stat(baseStat: value, stat: NamedResource(name: slug, url: "stat/\(slug)/"))
+  }
+  static func generation(_ number: Int) -> NamedResource {
+    NamedResource(name: "generation-\(number)", url: "generation/\(number)/")
+  }
+  static func ability(_ slug: String, slot: Int, hidden: Bool = false) -> Pokemon.Ability {
+    Pokemon.Ability(
+      ability: NamedResource(name: slug, url: "ability/1/"), isHidden: hidden, slot: slot)
+  }
+  /// Butterfree's shape: Special 80 in Generation I, Special Attack 80 through Generation V
+  /// (90 today); no hidden ability through Generation IV.
+  static let butterfree = Pokemon(
+    id: 12, name: "butterfree", height: 11, weight: 320,
+    stats: [
+      stat("hp", 60), stat("attack", 45), stat("defense", 50), stat("special-attack", 90),
+      stat("special-defense", 80), stat("speed", 70),
+    ],
+    abilities: [ability("compound-eyes", slot: 1), ability("tinted-lens", slot: 3, hidden: true)],
+    pastStats: [
+      .init(generation: generation(5), stats: [stat("special-attack", 80)]),
+      .init(generation: generation(1), stats: [stat("special", 80)]),
+    ],
+    pastAbilities: [
+      .init(generation: generation(4), abilities: [.init(ability: nil, isHidden: true, slot: 3)])
+    ])
+  /// Gengar's shape: Levitate in its first slot through Generation VI, Cursed Body today.
+  static let gengar = Pokemon(
+    id: 94, name: "gengar", height: 15, weight: 405,
+    abilities: [ability("cursed-body", slot: 1)],
+    pastAbilities: [
+      .init(
+        generation: generation(6),
+        abilities: [
+          .init(
+            ability: NamedResource(name: "levitate", url: "ability/26/"), isHidden: false, slot: 1)
+        ])
+    ])
+}
+
+@Suite("The facts of the session's game")
+struct GameFactsTests {
+  typealias F = GameFactsFixtures
+
+  func facts(_ group: String, generation: Int?) throws -> GameFacts {
+    let order = try F.games.map { try JSONDecoder().decode(VersionGroup.self, from: Data($0.utf8)) }
+    return GameFacts(
+      game: SessionGame(group: group), generation: generation, order: GameOrder(order))
+  }
+
+  func move(_ json: String) throws -> Move {
+    try JSONDecoder().decode(Move.self, from: Data(json.utf8))
+  }
+
+  /// `past_values` hold what a move was *before* the game they name, field by field.
+  @Test func aMovesPastValuesHoldBeforeTheGameTheyName() throws {
+    let tackle = try move(F.tackle)
+    let red = try facts("red-blue", generation: 1).move(tackle.values, past: tackle.pastValues)
+    #expect(red.power == 35 && red.accuracy == 95 && red.pp == 35)
+    // In X / Y (after Black / White, before Sun / Moon): the power of Sun / Moon's entry,
+    // today's accuracy (no later entry names it).
+    let xy = try facts("x-y", generation: 6).move(tackle.values, past: tackle.pastValues)
+    #expect(xy.power == 50 && xy.accuracy == 100)
+    // Black / White itself has the change it names.
+    let bw = try facts("black-white", generation: 5).move(tackle.values, past: tackle.pastValues)
+    #expect(bw.power == 50 && bw.accuracy == 100)
+    let sm = try facts("sun-moon", generation: 7).move(tackle.values, past: tackle.pastValues)
+    #expect(sm == tackle.values)
+    // A game whose place is unknown keeps today's numbers.
+    let unknown = try facts("legends-z", generation: 9).move(tackle.values, past: tackle.pastValues)
+    #expect(unknown == tackle.values)
+  }
+
+  @Test func beforeGenerationFourADamagingMovesClassIsItsTypes() throws {
+    let bite = try move(F.bite)
+    let red = try facts("red-blue", generation: 1).move(bite.values, past: bite.pastValues)
+    #expect(red.type == "normal" && red.damageClass == "physical")
+    let gold = try facts("gold-silver", generation: 2).move(bite.values, past: bite.pastValues)
+    #expect(gold.type == "dark" && gold.damageClass == "special")
+    let diamond = try facts("diamond-pearl", generation: 4).move(bite.values, past: bite.pastValues)
+    #expect(diamond.damageClass == "physical")
+    let vineWhip = try move(F.vineWhip)
+    let inRed = try facts("red-blue", generation: 1).move(
+      vineWhip.values, past: vineWhip.pastValues)
+    #expect(inRed.damageClass == "special" && inRed.power == 35 && inRed.pp == 10)
+  }
+
+  @Test func aMovePageInRedShowsRedsNumbersAndTodaysBeside() async throws {
+    let page = try #require(
+      try await directory(try F.client()).open(
+        "move", "vine-whip", game: SessionGame(group: "red-blue", version: "red")) as? MovePage)
+    #expect(page.type == "grass" && page.damageClass == "special")
+    #expect(page.power == 35 && page.pp == 10 && page.accuracy == 100)
+    #expect(page.today?.power == 45 && page.today?.damageClass == "physical")
+    #expect(page.cameLater == nil)
+    let object = try json(page)
+    #expect((object["today"] as? [String: Any])?["pp"] as? Int == 25)
+    guard case .fields(let fields) = page.document.blocks.first else {
+      Issue.record("no fields")
+      return
+    }
+    let byLabel = Dictionary(fields.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
+    #expect(byLabel["Power"] == [Span("35"), Span(" (today 45)", .dim)])
+    #expect(byLabel["Class"] == [Span("Special"), Span(" (today Physical)", .dim)])
+    // Without a game: today's, nothing beside.
+    let today = try #require(
+      try await directory(try F.client()).open("move", "vine-whip") as? MovePage)
+    #expect(today.power == 45 && today.today == nil && today.damageClass == "physical")
+  }
+
+  @Test func aMoveOfALaterGenerationSaysSoAndShowsTodays() async throws {
+    let page = try #require(
+      try await directory(try F.client()).open(
+        "move", "thief", game: SessionGame(group: "red-blue")) as? MovePage)
+    #expect(page.cameLater == 2)
+    #expect(page.type == "dark" && page.damageClass == "physical" && page.today == nil)
+    let gold = try #require(
+      try await directory(try F.client()).open(
+        "move", "thief", game: SessionGame(group: "gold-silver")) as? MovePage)
+    #expect(gold.cameLater == nil && gold.damageClass == "special")
+  }
+
+  @Test func aChanceOfGenerationsOneAndTwoIsSaidToBeTodays() async throws {
+    let red = try #require(
+      try await directory(try F.client()).open(
+        "move", "bite", game: SessionGame(group: "red-blue")) as? MovePage)
+    #expect(red.chanceNotRecorded == true && red.effectChance == 30 && red.type == "normal")
+    let ruby = try #require(
+      try await directory(try F.client()).open(
+        "move", "bite", game: SessionGame(group: "ruby-sapphire")) as? MovePage)
+    #expect(ruby.chanceNotRecorded == nil)
+  }
+
+  /// A pokemon's `past_stats` hold *up to and including* the generation they name, stat by stat.
+  @Test func aPokemonsPastStatsHoldThroughTheGenerationTheyName() {
+    let slugs = { (stats: [Pokemon.Stat]) in stats.map(\.stat.name) }
+    let values = { (stats: [Pokemon.Stat]) in stats.map(\.baseStat) }
+    let red = F.butterfree.stats(in: 1)
+    #expect(slugs(red) == ["hp", "attack", "defense", "special", "speed"])
+    #expect(values(red) == [60, 45, 50, 80, 70])
+    let gold = F.butterfree.stats(in: 2)
+    #expect(
+      slugs(gold) == ["hp", "attack", "defense", "special-attack", "special-defense", "speed"])
+    #expect(values(gold) == [60, 45, 50, 80, 80, 70])
+    #expect(values(F.butterfree.stats(in: 5)) == [60, 45, 50, 80, 80, 70])
+    #expect(values(F.butterfree.stats(in: 6)) == [60, 45, 50, 90, 80, 70])
+    #expect(F.butterfree.stats(in: nil) == F.butterfree.stats)
+  }
+
+  @Test func abilitiesCameInGenerationThreeAndChangeSlotBySlot() {
+    #expect(F.butterfree.abilities(in: 1).isEmpty && F.butterfree.abilities(in: 2).isEmpty)
+    #expect(F.butterfree.abilities(in: 4).map(\.ability.name) == ["compound-eyes"])
+    #expect(F.butterfree.abilities(in: 5).map(\.ability.name) == ["compound-eyes", "tinted-lens"])
+    #expect(F.gengar.abilities(in: 6).map(\.ability.name) == ["levitate"])
+    #expect(F.gengar.abilities(in: 7).map(\.ability.name) == ["cursed-body"])
+  }
+
+  /// Steelix's shape in Red: a species of a later generation keeps today's facts, and says so.
+  @Test func aSpeciesOfALaterGenerationKeepsTodaysFactsAndSaysSo() async throws {
+    var steelix = SpeciesDetailViewModel(
+      id: 208, name: "steelix", displayName: "Steelix", genus: nil, types: ["Steel", "Ground"],
+      heightCentimetres: 920, weightKilograms: 400, genderRatio: "",
+      abilities: [.init(name: "Rock Head", isHidden: false, slug: "rock-head", slot: 1)],
+      stats: [.init(name: "Sp. Atk", value: 55, slug: "special-attack")], baseStatTotal: 55,
+      flavorText: nil, isBaby: false, isLegendary: false, isMythical: false, evolutionChainID: nil)
+    steelix.introduced = 2
+    let client = try F.client()
+    let red = await GameFacts.apply(
+      to: steelix, in: SessionGame(group: "red-blue"), glossary: .slugs, client: client)
+    #expect(red.cameLater == 2)
+    #expect(red.abilities == steelix.abilities && red.stats == steelix.stats)
+    let gold = await GameFacts.apply(
+      to: steelix, in: SessionGame(group: "gold-silver"), glossary: .slugs, client: client)
+    #expect(gold.cameLater == nil && gold.gameGeneration == 2 && gold.abilities.isEmpty)
+  }
+}
