@@ -1,5 +1,11 @@
 /// Small text algorithms shared by the command language, the features and the renderers.
 public enum TextTools {
+  /// `A`, `A and B`, `A, B and C`.
+  public static func listed(_ names: [String]) -> String {
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+  }
+
   /// Optimal string alignment distance between `a` and `b`, by characters: insertions,
   /// deletions, substitutions and swaps of neighbours each count as one edit. Gives up with
   /// `limit + 1` as soon as the distance is certain to exceed `limit`.

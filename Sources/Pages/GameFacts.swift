@@ -172,12 +172,25 @@ extension GameFacts {
     client: any PokeAPIClient
   ) async -> SpeciesDetailViewModel {
     guard let generation = await generation(of: game, client: client) else { return detail }
+    let chart = try? await TypeChart.load(client, generation: generation)
+    return await apply(
+      to: detail, generation: generation, chart: chart, glossary: glossary, client: client)
+  }
+
+  /// `detail` as the games of `generation` have it, with that generation's `chart` (today's
+  /// types and matchups without one): ``apply(to:in:glossary:client:)`` for many species
+  /// of one game (`compare`), the generation and chart loaded once. The client names the
+  /// abilities of then that are not today's.
+  public static func apply(
+    to detail: SpeciesDetailViewModel, generation: Int, chart: TypeChart?, glossary: Glossary,
+    client: any PokeAPIClient
+  ) async -> SpeciesDetailViewModel {
     var model = detail
     if let introduced = detail.introduced, introduced > generation {
       model.cameLater = introduced
       return model
     }
-    if let chart = try? await TypeChart.load(client, generation: generation) {
+    if let chart {
       model = GameTyping(generation: generation, chart: chart).apply(to: model, glossary: glossary)
     }
     model.gameGeneration = generation
@@ -215,5 +228,34 @@ extension GameFacts {
         isHidden: $0.isHidden, slug: slug, slot: $0.slot)
     }
     return model
+  }
+}
+
+extension GameFacts {
+  /// The generation `introduced` (a thing's first) when it is after `game`'s: one small request
+  /// for the game, kept. `nil` without a game, when it was there, or when either is unknown.
+  public static func cameLater(
+    _ introduced: Int?, than game: SessionGame?, client: any PokeAPIClient
+  ) async -> Int? {
+    guard let introduced, let generation = await generation(of: game, client: client) else {
+      return nil
+    }
+    return introduced > generation ? introduced : nil
+  }
+
+  /// The field a page opens with when what it shows came after the session's game: `Game
+  /// came in Generation III: not in Red`; none when it did not.
+  public static func laterField(_ cameLater: Int?, gameName: String?) -> [PageDocument.Field] {
+    guard let cameLater else { return [] }
+    let game = gameName.map { "not in \($0)" } ?? "not in your game"
+    return [
+      .init("Game", [Span("came in \(DisplayName.generation(cameLater)): \(game)", .marked)])
+    ]
+  }
+
+  /// The name a page gives the session's game without loading the games' names: the version's
+  /// or the game's slug in words (`Red`, `Red Blue`).
+  public static func shortName(_ game: SessionGame) -> String {
+    DisplayName.words(game.version ?? game.group)
   }
 }

@@ -10,15 +10,6 @@ public struct GameTyping: Sendable {
   /// That generation's type chart.
   public var chart: TypeChart
 
-  /// The generation of `game` and its chart (kept whole for it); `nil` when either cannot be
-  /// had (the species are then shown as today).
-  public static func of(_ game: SessionGame, client: any PokeAPIClient) async -> GameTyping? {
-    guard let generation = try? await GameContext.generation(of: game, client: client),
-      let chart = try? await TypeChart.load(client, generation: generation)
-    else { return nil }
-    return GameTyping(generation: generation, chart: chart)
-  }
-
   /// `detail` with its types and matchups in this generation, named by `glossary`; as it was
   /// when a type of it came later (a species of a later generation).
   public func apply(

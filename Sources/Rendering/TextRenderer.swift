@@ -78,9 +78,16 @@ public struct TextRenderer: Sendable {
   func renderGame(_ report: GameReport) -> String {
     var lines: [String] = []
     if let name = report.name, report.game != nil {
-      lines.append(
-        (report.changed ? "Now playing " : "Playing ") + style.bold(name)
-          + ": moves, where, TMs, prices, texts and types answer for it.")
+      // Wrapped as plain text, the game's name made bold after.
+      let wrapped = TextTools.wrap(
+        (report.changed ? "Now playing " : "Playing ") + SafeText.line(name)
+          + ": the pages answer for it (moves and their numbers, stats, abilities, types, "
+          + "breeding, where, TMs, prices and texts).", width: 76)
+      for (index, line) in wrapped.enumerated() {
+        lines.append(
+          index == 0
+            ? line.replacingOccurrences(of: SafeText.line(name), with: style.bold(name)) : line)
+      }
       lines.append(style.dim("\"game NAME\" plays another, \"game off\" none."))
     } else {
       lines.append(

@@ -80,7 +80,12 @@ public struct AbilityPage: Page, Equatable {
   public var fallbackNote: String?
   /// `Generation III`.
   public var generation: String?
-  /// The pokemon that have it as a normal ability, by id.
+  /// With a game, the generation it came in when that is after the game's (every ability in
+  /// Red: 3).
+  public var cameLater: Int?
+  /// The session's game, when one is played.
+  public var gameName: String?
+  /// The pokemon that have it as a normal ability, by id (today's: the API lists them so).
   public var holders: [PageSpecies]
   /// The pokemon that have it as their hidden ability, by id.
   public var hiddenHolders: [PageSpecies]
@@ -121,25 +126,29 @@ public struct AbilityPage: Page, Equatable {
   }
 
   public var document: PageDocument {
-    var fields: [PageDocument.Field] = []
+    var fields = GameFacts.laterField(cameLater, gameName: gameName)
     if let effect { fields.append(.init("Effect", effect)) }
     if let flavorText, flavorText != effect { fields.append(.init("In game", flavorText)) }
+    let today = gameName == nil ? "" : " today"
     return PageDocument(
       title: displayName,
       subtitle: (["Ability"] + (generation.map { [$0] } ?? [])).joined(separator: " · "),
       blocks: [
-        .fields(fields.isEmpty ? [.init("Effect", [Span("no description", .dim)])] : fields),
+        .fields(
+          effect == nil && (flavorText == nil || flavorText == effect)
+            ? fields + [.init("Effect", [Span("no description", .dim)])] : fields),
         .names(
-          heading: "Pokémon with \(displayName)", holders.map { Span($0.label) },
+          heading: "Pokémon with \(displayName)\(today)", holders.map { Span($0.label) },
           none: "none"),
         .names(
-          heading: "As a hidden ability", hiddenHolders.map { Span($0.label) }, none: "none"),
+          heading: "As a hidden ability\(today)", hiddenHolders.map { Span($0.label) },
+          none: "none"),
       ] + PageDocument.note(fallbackNote) + [.hint("open NAME · back")])
   }
 
   enum CodingKeys: String, CodingKey {
     case name, displayName, id, effect, flavorText, generation, holders, hiddenHolders, language
-    case fallbackNote
+    case fallbackNote, cameLater, gameName
   }
 }
 
@@ -165,9 +174,14 @@ public enum AbilityFeature {
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named(command.name, example: "static", resource: Ability.self, client: client) {
       ability, request, client async throws(APIError) in
-      AbilityPage(
+      async let later = GameFacts.cameLater(
+        ability.generation?.id, than: request.game, client: client)
+      var page = AbilityPage(
         ability, glossary: request.glossary, game: request.game,
         order: try await GameOrder.ranking(ability.flavorTexts.map(\.versionGroup), client))
+      page.cameLater = await later
+      page.gameName = request.game.map(GameFacts.shortName)
+      return page
     }
   }
 }

@@ -263,6 +263,10 @@ public struct BreedPage: Page, Codable, Equatable {
   public var eggMoves: [BreedingMove]
   /// Said when the session's game has no egg moves for it.
   public var noEggMovesIn: String?
+  /// With a game of Generation I: 2, when breeding came.
+  public var cameLater: Int?
+  /// The session's game, when one is played.
+  public var sessionGameName: String?
 
   /// A move learnt from an egg.
   public struct BreedingMove: Codable, Sendable, Hashable {
@@ -284,13 +288,17 @@ public struct BreedPage: Page, Codable, Equatable {
   }
 
   public var document: PageDocument {
-    var fields: [PageDocument.Field] = [
-      .init(
-        "Egg groups",
-        [Span(eggGroups.map { eggGroupNames[$0] ?? DisplayName.words($0) }.joined(separator: ", "))]
-      ),
-      .init("Gender", [Span(genderRatio)]),
-    ]
+    var fields: [PageDocument.Field] =
+      GameFacts.laterField(cameLater, gameName: sessionGameName) + [
+        .init(
+          "Egg groups",
+          [
+            Span(
+              eggGroups.map { eggGroupNames[$0] ?? DisplayName.words($0) }.joined(separator: ", "))
+          ]
+        ),
+        .init("Gender", [Span(genderRatio)]),
+      ]
     if let hatchSteps { fields.append(.init("Hatches", [Span("after \(hatchSteps) steps")])) }
     if let hatchesAs {
       var text = "\(hatchesAs.displayName) #\(hatchesAs.id)"
@@ -394,7 +402,8 @@ public enum BreedFeature {
     } catch {
       throw .api(error)
     }
-    // The chain, the egg groups and the egg moves together.
+    // The chain (and what hatches in the game), the egg groups and the game's generation
+    // together; then the egg moves of what hatches.
     async let chain = APIRequests.result(
       of: { (id: Int?) async throws(APIError) -> EggChain? in
         guard let id else { return nil }
@@ -406,8 +415,7 @@ public enum BreedFeature {
           try await client.resource(EggGroup.self, slug)
         }
       }, facts.eggGroups)
-    async let moves = eggMoves(
-      pokemonID: detail.form?.pokemonID ?? detail.id, request: request, client: client)
+    async let generation = GameFacts.generation(of: request.game, client: client)
 
     func get<T>(_ result: Result<T, APIError>) throws(PageError) -> T {
       switch result {
@@ -422,8 +430,9 @@ public enum BreedFeature {
     let groupNames = Dictionary(
       eggGroups.map { ($0.name, localizer.name($0.names, slug: $0.name)) },
       uniquingKeysWith: { first, _ in first })
-    let root = try get(await chain)
-    let (chosen, eggMoves, noEggMovesIn) = try await moves.get()
+    let gameGeneration = await generation
+    let root = try await hatching(
+      get(await chain), inGeneration: gameGeneration, client: client)
 
     let partners: BreedPage.Partners
     var breedsWith: [BreedingSpecies] = []
@@ -449,6 +458,11 @@ public enum BreedFeature {
       BreedingSpecies(reference, glossary: glossary)
     }
     let hatchesAs = partners == .cannotBreed ? nil : root.flatMap { species($0.first) }
+    // The egg moves of what hatches (a form hatches as its own form: Alolan Vulpix).
+    let hatched = hatchesAs.map { $0.id == detail.id ? detail.form?.pokemonID ?? $0.id : $0.id }
+    let (chosen, eggMoves, noEggMovesIn) = try await BreedFeature.eggMoves(
+      pokemonID: hatched ?? detail.form?.pokemonID ?? detail.id, request: request, client: client
+    ).get()
     var incense: String?
     var incenseName: String?
     var withoutIncense: BreedingSpecies?
@@ -465,7 +479,33 @@ public enum BreedFeature {
       genderRatio: detail.genderRatio, hatchesAs: hatchesAs, incense: incense,
       incenseName: incenseName, withoutIncense: withoutIncense, partners: partners,
       breedsWith: breedsWith, game: chosen?.group, gameName: chosen?.name,
-      choice: chosen?.choice, eggMoves: eggMoves, noEggMovesIn: noEggMovesIn)
+      choice: chosen?.choice, eggMoves: eggMoves, noEggMovesIn: noEggMovesIn,
+      cameLater: gameGeneration.flatMap {
+        $0 < GameFacts.breedingGeneration ? GameFacts.breedingGeneration : nil
+      },
+      sessionGameName: request.game.map(GameFacts.shortName))
+  }
+
+  /// What an egg of `chain` hatches as in the games of `generation` (`nil`: today's): its first
+  /// stage, else, when that one came after the game (Mime Jr. in Gold / Silver), the next, with
+  /// no incense. As it is when the first stage's generation cannot be had.
+  static func hatching(
+    _ chain: EggChain?, inGeneration generation: Int?, client: any PokeAPIClient
+  ) async throws(PageError) -> EggChain? {
+    guard let chain, let generation, let next = chain.next, let id = chain.first.id else {
+      return chain
+    }
+    let first: Species
+    do throws(APIError) {
+      first = try await client.species(.id(id))
+    } catch .cancelled {
+      throw .api(.cancelled)
+    } catch {
+      return chain
+    }
+    guard let introduced = first.generation?.id, introduced > generation else { return chain }
+    return EggChain(
+      id: chain.id, first: next, firstIsBaby: false, next: nil, babyTriggerItem: nil)
   }
 
   /// Its egg moves in the session's game, else in the newest game that has some: the game, the

@@ -19,6 +19,9 @@ public struct ComparePage: Page, Codable, Equatable {
     public var abilities: [SpeciesDetailViewModel.Ability]
     public var stats: [SpeciesDetailViewModel.Stat]
     public var baseStatTotal: Int
+    /// With a game, the generation it came in when that is after the game's (Steelix in Red:
+    /// 2); the comparison is then of today's facts.
+    public var cameLater: Int?
   }
 
   /// An attacking type that does not hit them all alike, and its factor on each.
@@ -134,7 +137,22 @@ public struct ComparePage: Page, Codable, Equatable {
         ? "Base stats, the highest marked ▲"
         : "Base stats, the highest marked ▲; the matchups where they differ")
         + (generation.map { " (\(DisplayName.generation($0)))" } ?? ""),
-      blocks: [.table(.init(columns: columns, rows: rows)), .hint("open NAME · back")])
+      blocks: [.table(.init(columns: columns, rows: rows))] + laterNote + [
+        .hint("open NAME · back")
+      ]
+    )
+  }
+
+  /// The species that came after the session's game, said once: they are compared as today.
+  var laterNote: [PageDocument.Block] {
+    let later = species.compactMap { entry in
+      entry.cameLater.map { "\(entry.displayName) came in \(DisplayName.generation($0))" }
+    }
+    guard !later.isEmpty else { return [] }
+    return [
+      .hint(
+        TextTools.listed(later) + ", after the game's: they are compared as they are today.")
+    ]
   }
 
   /// Each value drawn by `text`, the highest (when not all equal) marked with `▲`.
@@ -187,7 +205,8 @@ public enum CompareFeature {
   public static let teamWord = "team"
 
   /// `compare A B [C]`, `compare B` with the selected species, or `compare team`: their
-  /// details, together; with a game and a client, their types and matchups in its generation.
+  /// details, together; with a game and a client, as the game has them (types, matchups, base
+  /// stats, abilities), or all as today when one came later.
   public static func kind(
     details: any SpeciesDetails, team: TeamRoster = TeamRoster(),
     client: (any PokeAPIClient)? = nil
@@ -195,13 +214,26 @@ public enum CompareFeature {
     PageKind(name: command.name, example: "pikachu raichu", subject: .arguments, names: nil) {
       request async throws(PageError) in
       let (compared, isTeam) = try await species(request, details: details, team: team)
-      // The game's generation and chart once, for all of them.
-      var typing: GameTyping?
-      if let game = request.game, let client { typing = await GameTyping.of(game, client: client) }
-      let shown = compared.map { typing?.apply(to: $0, glossary: request.glossary) ?? $0 }
+      // The game's generation and chart once, for all of them; each as the game has it.
+      var shown = compared
+      if let game = request.game, let client,
+        let generation = await GameFacts.generation(of: game, client: client)
+      {
+        let chart = try? await TypeChart.load(client, generation: generation)
+        shown = []
+        for detail in compared {
+          shown.append(
+            await GameFacts.apply(
+              to: detail, generation: generation, chart: chart, glossary: request.glossary,
+              client: client))
+        }
+      }
       // One chart for all: today's when one of them is not of the game's generation.
       let generations = Set(shown.map(\.typesGeneration))
       var page = ComparePage(generations.count == 1 ? shown : compared)
+      for (index, detail) in shown.enumerated() {
+        page.species[index].cameLater = detail.cameLater
+      }
       page.isTeam = isTeam ? true : nil
       page.generation = generations.count == 1 ? generations.first ?? nil : nil
       return page

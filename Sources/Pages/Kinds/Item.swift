@@ -48,7 +48,7 @@ public struct Item: APIResource, Hashable {
   }
 
   public static let path = "item"
-  public static let representation = "item-page+games"
+  public static let representation = "item-page+games+past"
 
   public var id: Int
   public var name: String
@@ -60,12 +60,15 @@ public struct Item: APIResource, Hashable {
   public var effects: [LocalizedText]
   public var flavorTexts: [LocalizedText]
   public var heldByPokemon: [Holder]
+  /// The generations whose games index it (`game_indices`): the first is the one it came in.
+  public var generations: [Int]
 
   public init(
     id: Int, name: String, names: [LocalizedText] = [], cost: Int? = nil, prices: [Price] = [],
     category: NamedResource? = nil, effects: [LocalizedText] = [],
-    flavorTexts: [LocalizedText] = [], heldByPokemon: [Holder] = []
+    flavorTexts: [LocalizedText] = [], heldByPokemon: [Holder] = [], generations: [Int] = []
   ) {
+    self.generations = generations
     self.id = id
     self.name = name
     self.names = names
@@ -82,6 +85,13 @@ public struct Item: APIResource, Hashable {
     case effects = "effect_entries"
     case flavorTexts = "flavor_text_entries"
     case heldByPokemon = "held_by_pokemon"
+    case gameIndices = "game_indices"
+    case generations
+  }
+
+  /// An entry of `game_indices`: only its generation is read.
+  private struct GameIndex: Decodable {
+    var generation: NamedResource
   }
 
   public init(from decoder: any Decoder) throws {
@@ -95,6 +105,25 @@ public struct Item: APIResource, Hashable {
     effects = try Localized.decode(c, .effects)
     flavorTexts = try Localized.decode(c, .flavorTexts)
     heldByPokemon = try c.decodeIfPresent([Holder].self, forKey: .heldByPokemon) ?? []
+    // The API's indices, or the generations stored before.
+    generations =
+      try c.decodeIfPresent([Int].self, forKey: .generations)
+      ?? c.decodeIfPresent([GameIndex].self, forKey: .gameIndices)?.compactMap(\.generation.id)
+      ?? []
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(id, forKey: .id)
+    try c.encode(name, forKey: .name)
+    try c.encode(names, forKey: .names)
+    try c.encodeIfPresent(cost, forKey: .cost)
+    try c.encode(prices, forKey: .prices)
+    try c.encodeIfPresent(category, forKey: .category)
+    try c.encode(effects, forKey: .effects)
+    try c.encode(flavorTexts, forKey: .flavorTexts)
+    try c.encode(heldByPokemon, forKey: .heldByPokemon)
+    try c.encode(generations, forKey: .generations)
   }
 
   /// The prices in shops, newest game first (by `order`, by id where the order is not known),
@@ -154,6 +183,9 @@ public struct ItemPage: Page, Equatable {
   public var costGameName: String?
   /// The session's game's name, when one is played: the price and the text are its.
   public var gameName: String?
+  /// With a game, the generation the item came in when that is after the game's (Metal Powder
+  /// in Red: 2).
+  public var cameLater: Int?
   /// The short effect.
   public var effect: String?
   /// The flavour text of the session's game when it has one, else of the newest game that has
@@ -227,7 +259,7 @@ public struct ItemPage: Page, Equatable {
   public var links: [String: [String]] { ["open": heldBy.map(\.species.name)] }
 
   public var document: PageDocument {
-    var fields: [PageDocument.Field] = []
+    var fields = GameFacts.laterField(cameLater, gameName: gameName)
     if let category {
       fields.append(.init("Category", categoryName ?? DisplayName.words(category)))
     }
@@ -312,6 +344,8 @@ public enum ItemFeature {
       ).map { GameCatalog(order: $0) }
       var page = ItemPage(
         item, glossary: request.glossary, order: catalog?.order, game: request.game)
+      page.cameLater = await GameFacts.cameLater(
+        item.generations.min(), than: request.game, client: client)
       if let category = page.category {
         page.categoryName = await client.names(
           of: ItemCategoryKind.self, [category], in: request.glossary.language ?? .english

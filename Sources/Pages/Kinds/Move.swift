@@ -236,16 +236,7 @@ public struct MovePage: Page, Equatable {
       return [Span(" (today \(today.map(words) ?? "—"))", .dim)]
     }
     var fields: [PageDocument.Field] = []
-    if let cameLater, let gameName {
-      fields.append(
-        .init(
-          "Game",
-          [
-            Span(
-              "came in \(DisplayName.generation(cameLater)): not in \(gameName) (today's shown)",
-              .dim)
-          ]))
-    }
+    fields += GameFacts.laterField(cameLater, gameName: gameName)
     if let type {
       fields.append(
         .init(

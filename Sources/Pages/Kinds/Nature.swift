@@ -102,6 +102,10 @@ public struct NaturePage: Page, Equatable {
   public var nature: NatureSummary
   /// Said once on the page when its name is in English for want of one in the language.
   public var fallbackNote: String?
+  /// With a game before Generation III, when natures came: 3.
+  public var cameLater: Int?
+  /// The session's game, when one is played.
+  public var gameName: String?
 
   public init(_ nature: Nature, glossary: Glossary = .slugs) {
     self.nature = NatureSummary(nature, glossary: glossary)
@@ -119,16 +123,26 @@ public struct NaturePage: Page, Equatable {
     return PageDocument(
       title: nature.displayName, subtitle: "Nature" + (neutral ? " · neutral" : ""),
       blocks: [
-        .fields([
-          .init("Raises", [nature.stat(nature.raises)] + (neutral ? [] : [Span(" +10%", .dim)])),
-          .init("Lowers", [nature.stat(nature.lowers)] + (neutral ? [] : [Span(" −10%", .dim)])),
-          .init("Likes", [nature.flavor(nature.likes)]),
-          .init("Dislikes", [nature.flavor(nature.dislikes)]),
-        ])
+        .fields(
+          GameFacts.laterField(cameLater, gameName: gameName) + [
+            .init("Raises", [nature.stat(nature.raises)] + (neutral ? [] : [Span(" +10%", .dim)])),
+            .init("Lowers", [nature.stat(nature.lowers)] + (neutral ? [] : [Span(" −10%", .dim)])),
+            .init("Likes", [nature.flavor(nature.likes)]),
+            .init("Dislikes", [nature.flavor(nature.dislikes)]),
+          ])
       ] + PageDocument.note(fallbackNote) + [.hint("natures · back")])
   }
 
-  public func encode(to encoder: any Encoder) throws { try nature.encode(to: encoder) }
+  private enum GameKeys: String, CodingKey {
+    case cameLater, gameName
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    try nature.encode(to: encoder)
+    var c = encoder.container(keyedBy: GameKeys.self)
+    try c.encodeIfPresent(cameLater, forKey: .cameLater)
+    try c.encodeIfPresent(gameName, forKey: .gameName)
+  }
 }
 
 /// The `natures` page: all of them in one table.
@@ -200,8 +214,12 @@ public enum NatureFeature {
   /// `nature NAME`.
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named(command.name, example: "timid", resource: Nature.self, client: client) {
-      nature, request, _ in
-      NaturePage(nature, glossary: request.glossary)
+      nature, request, client in
+      var page = NaturePage(nature, glossary: request.glossary)
+      page.cameLater = await GameFacts.cameLater(
+        GameFacts.naturesGeneration, than: request.game, client: client)
+      page.gameName = request.game.map(GameFacts.shortName)
+      return page
     }
   }
 

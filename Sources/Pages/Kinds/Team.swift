@@ -349,7 +349,7 @@ public enum TeamFeature {
         )
       }
       members += new
-      change = "Added " + TeamFeature.list(added.map(\.displayName))
+      change = "Added " + TextTools.listed(added.map(\.displayName))
     case .remove(let typed):
       let slot = try await slotToRemove(typed, of: members, details: details)
       change = "Removed \(DisplayName.of(members[slot].name))"
@@ -460,11 +460,5 @@ public enum TeamFeature {
       offense: coverage.offense, suggestions: suggestions, typeNames: typeNames,
       game: request.game.map { DisplayName.words($0.version ?? $0.group) },
       generation: game.generation, change: change, saveWarning: saveWarning)
-  }
-
-  /// `A`, `A and B`, `A, B and C`.
-  static func list(_ names: [String]) -> String {
-    guard names.count > 1 else { return names.first ?? "" }
-    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
   }
 }

@@ -45,13 +45,32 @@ private enum BreedFixtures {
       """#
   }
 
-  static func client() throws -> FixtureClient {
+  /// Pichu, a species of Generation II.
+  static let pichu = #"""
+    {"id":172,"name":"pichu","egg_groups":[],"gender_rate":4,"is_baby":true,
+     "generation":\#(reference("generation", "generation-ii", 2))}
+    """#
+
+  /// The learnsets' games, each with its generation when `generations`.
+  static func games(generations: Bool) -> [String] {
+    guard generations else { return LearnsetFixtures.games }
+    let numbers = ["red-blue": 1, "scarlet-violet": 9, "red-green-japan": 1, "gold-silver": 2]
+    return LearnsetFixtures.games.map { game in
+      guard let slug = numbers.keys.first(where: { game.contains(#""name":"\#($0)""#) }),
+        let number = numbers[slug]
+      else { return game }
+      return String(game.dropLast())
+        + #","generation":\#(reference("generation", "generation-\(number)", number))}"#
+    }
+  }
+
+  static func client(generations: Bool = false) throws -> FixtureClient {
     try FixtureClient([
       "pokemon-species": [
         species(25, "pikachu", groups: [("ground", 5), ("fairy", 6)], rate: 4, chain: 10),
         species(183, "marill", groups: [("water1", 2), ("fairy", 6)], rate: 4, chain: 90),
         species(81, "magnemite", groups: [("mineral", 10)], rate: -1, chain: 34),
-        species(144, "articuno", groups: [("no-eggs", 15)], rate: -1, chain: 73),
+        species(144, "articuno", groups: [("no-eggs", 15)], rate: -1, chain: 73), pichu,
       ],
       "egg-group": [
         group(5, "ground", "Field", [("pikachu", 25), ("eevee", 133)]),
@@ -69,11 +88,16 @@ private enum BreedFixtures {
       "item": [
         #"{"id":254,"name":"sea-incense","names":[\#(Fixtures.english("name", "Sea Incense"))]}"#
       ],
-      "pokemon": [LearnsetFixtures.pikachu]
-        + [(183, "marill"), (81, "magnemite"), (144, "articuno")].map {
+      // Pichu learns what Pikachu does here: the egg moves are what hatches'.
+      "pokemon": [
+        LearnsetFixtures.pikachu,
+        LearnsetFixtures.pikachu.replacingOccurrences(
+          of: #""id":25,"name":"pikachu""#, with: #""id":172,"name":"pichu""#),
+      ]
+        + [(183, "marill"), (81, "magnemite"), (144, "articuno"), (298, "azurill")].map {
           #"{"id":\#($0.0),"name":"\#($0.1)","moves":[]}"#
         },
-      "move": LearnsetFixtures.moves, "version-group": LearnsetFixtures.games,
+      "move": LearnsetFixtures.moves, "version-group": games(generations: generations),
       "version": LearnsetFixtures.versions,
     ])
   }
@@ -96,9 +120,12 @@ private enum BreedFixtures {
 
 @Suite("Breeding")
 struct BreedTests {
-  func breed(_ name: String, game: SessionGame? = nil) async throws -> BreedPage {
+  func breed(_ name: String, game: SessionGame? = nil, generations: Bool = false) async throws
+    -> BreedPage
+  {
     let directory = PageDirectory(kinds: [
-      BreedFeature.kind(client: try BreedFixtures.client(), details: BreedFixtures.details)
+      BreedFeature.kind(
+        client: try BreedFixtures.client(generations: generations), details: BreedFixtures.details)
     ])
     return try #require(try await directory.open("breed", name, game: game) as? BreedPage)
   }
@@ -121,6 +148,22 @@ struct BreedTests {
     #expect(red.game == "red-blue" && red.choice == .session)
     let gold = try await breed("pikachu", game: SessionGame(group: "gold-silver"))
     #expect(gold.eggMoves.isEmpty && gold.noEggMovesIn == "None in Gold / Silver.")
+  }
+
+  /// Pichu came in Generation II: in Red, Pikachu's egg would hatch as Pikachu, and there was
+  /// no breeding at all; in Gold, as Pichu, with Pichu's egg moves.
+  @Test func whatHatchesIsTheLowestStageOfTheGameAndBreedingCameInGenerationTwo() async throws {
+    let gold = try await breed(
+      "pikachu", game: SessionGame(group: "gold-silver"), generations: true)
+    #expect(gold.hatchesAs?.name == "pichu" && gold.cameLater == nil)
+    let red = try await breed("pikachu", game: SessionGame(group: "red-blue"), generations: true)
+    #expect(red.hatchesAs?.name == "pikachu" && red.cameLater == 2)
+    #expect(red.eggMoves.map(\.name) == ["volt-tackle"])
+    guard case .fields(let fields) = red.document.blocks.first else {
+      Issue.record("no fields")
+      return
+    }
+    #expect(fields.first?.value.map(\.text).joined() == "came in Generation II: not in Red Blue")
   }
 
   @Test func anIncenseBabyNamesTheItemAndWhatHatchesWithoutIt() async throws {
