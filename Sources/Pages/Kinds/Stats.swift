@@ -80,6 +80,10 @@ public struct StatsQuery: Sendable, Equatable {
   public var nature: String?
   public var ivs: [String: Int] = [:]
   public var evs: [String: Int] = [:]
+  /// Generations I and II: the DVs given (Attack, Defense, Speed, Special) and the stat
+  /// experience (HP, Attack, Defense, Speed, Special), by stat slug (`special` for Special).
+  public var dvs: [String: Int] = [:]
+  public var statExp: [String: Int] = [:]
   /// Whether any option was given (without, the page also shows each stat's range).
   public var hasOptions = false
 
@@ -87,9 +91,21 @@ public struct StatsQuery: Sendable, Equatable {
   public static let stats = [
     "hp", "attack", "defense", "special-attack", "special-defense", "speed",
   ]
+  /// The DVs of Generations I and II, as the games keep them.
+  public static let dvStats = ["attack", "defense", "speed", "special"]
+  /// The stat experience of Generations I and II, one Special for Sp. Atk and Sp. Def.
+  public static let statExpStats = ["hp", "attack", "defense", "speed", "special"]
   /// The options, each taking one value.
-  public static let options = ["--level", "--nature", "--ivs", "--evs"]
-  static let usage = "stats [NAME] [--level N] [--nature X] [--ivs SPREAD] [--evs SPREAD]"
+  public static let options = ["--level", "--nature", "--ivs", "--evs", "--dvs", "--statexp"]
+  static let usage =
+    "stats [NAME] [--level N] [--nature X] [--ivs SPREAD] [--evs SPREAD] (Generations I–II: "
+    + "[--dvs SPREAD] [--statexp SPREAD])"
+  /// The options of today's games, which Generations I and II do not have.
+  static let modernOptions: Set<String> = ["--nature", "--ivs", "--evs"]
+  /// The options of Generations I and II.
+  static let oldOptions: Set<String> = ["--dvs", "--statexp"]
+  /// Which options were given.
+  public var given: Set<String> = []
 
   public init() {}
 
@@ -97,7 +113,6 @@ public struct StatsQuery: Sendable, Equatable {
   /// `--level=50` too.
   public init(_ words: [String]) throws(Problem) {
     var index = 0
-    var given: Set<String> = []
     while index < words.count {
       var word = words[index]
       var value: String?
@@ -116,7 +131,9 @@ public struct StatsQuery: Sendable, Equatable {
       }
       guard Self.options.contains(word) else {
         throw Problem(
-          message: "\"stats\" takes --level, --nature, --ivs and --evs (not \"\(word)\").")
+          message:
+            "\"stats\" takes --level, --nature, --ivs and --evs (--dvs and --statexp in "
+            + "Generations I–II; not \"\(word)\").")
       }
       guard given.insert(word).inserted else {
         throw Problem(message: "\"\(word)\" is given twice.")
@@ -137,27 +154,38 @@ public struct StatsQuery: Sendable, Equatable {
         self.level = level
       case "--nature": nature = value
       case "--ivs": ivs = try Self.spread(value, option: word, most: 31, total: nil)
+      case "--dvs": dvs = try Self.spread(value, option: word, most: 15, stats: Self.dvStats)
+      case "--statexp":
+        statExp = try Self.spread(value, option: word, most: 65535, stats: Self.statExpStats)
       default: evs = try Self.spread(value, option: word, most: 252, total: 510)
       }
       index += 1
     }
   }
 
-  /// The value of each stat in `text`, as trainers write them: by stat (`252spe,252atk,4hp`,
-  /// `spe252`), all six in order (`31/31/31/31/31/0`), or one for every stat (`31`); each at
-  /// most `most`, together at most `total`.
-  static func spread(_ text: String, option: String, most: Int, total: Int?) throws(Problem)
-    -> [String: Int]
-  {
+  /// The value of each of `stats` in `text`, as trainers write them: by stat
+  /// (`252spe,252atk,4hp`, `spe252`), all in order (`31/31/31/31/31/0`), or one for every stat
+  /// (`31`); each at most `most`, together at most `total`.
+  static func spread(
+    _ text: String, option: String, most: Int, total: Int? = nil, stats: [String] = Self.stats
+  ) throws(Problem) -> [String: Int] {
     let items = text.split(whereSeparator: { $0 == "," || $0 == "/" || $0 == "+" }).map(
       String.init)
-    let what = option == "--ivs" ? "IV" : "EV"
-    let example =
-      option == "--ivs" ? "--ivs 31/31/31/31/31/0 or --ivs 0spe" : "--evs 252spe,252atk,4hp"
+    let (what, example) =
+      switch option {
+      case "--ivs": ("IV", "--ivs 31/31/31/31/31/0 or --ivs 0spe")
+      case "--dvs": ("DV", "--dvs 15/15/15/15 (Attack, Defense, Speed, Special) or --dvs 14spe")
+      case "--statexp": ("Stat experience", "--statexp 65535 or --statexp 65535spe,25600hp")
+      default: ("EV", "--evs 252spe,252atk,4hp")
+      }
+    let names =
+      stats == Self.stats
+      ? "hp, atk, def, spa, spd or spe"
+      : stats.map { $0 == "special" ? "spc" : Self.abbreviation($0) }.joined(separator: ", ")
     var values: [String: Int] = [:]
     if items.count == 1, let all = Int(items[0]) {
       values = Dictionary(uniqueKeysWithValues: stats.map { ($0, all) })
-    } else if items.count == 6, items.allSatisfy({ Int($0) != nil }) {
+    } else if items.count == stats.count, items.allSatisfy({ Int($0) != nil }) {
       values = Dictionary(uniqueKeysWithValues: zip(stats, items.compactMap { Int($0) }))
     } else {
       for item in items {
@@ -168,10 +196,8 @@ public struct StatsQuery: Sendable, Equatable {
         else {
           throw Problem(message: "\"\(item)\" is not a stat's \(what) (e.g. \(example)).")
         }
-        guard let stat = statNamed(letters) else {
-          throw Problem(
-            message:
-              "\"\(letters)\" is not a stat: hp, atk, def, spa, spd or spe (e.g. \(example)).")
+        guard let stat = statNamed(letters, among: stats) else {
+          throw Problem(message: "\"\(letters)\" is not a stat: \(names) (e.g. \(example)).")
         }
         guard values[stat] == nil else {
           throw Problem(message: "\(option) gives \(DisplayName.stat(stat)) twice.")
@@ -179,10 +205,12 @@ public struct StatsQuery: Sendable, Equatable {
         values[stat] = number
       }
     }
+    let one = items.count == 1 && Int(items[0]) != nil
     for stat in stats {
       guard let value = values[stat], value > most else { continue }
-      throw Problem(
-        message: "\(what)s are 0 to \(most) (not \(value) for \(StatsPage.statName(stat))).")
+      // A bare number set them all: say so, not one stat's name.
+      let which = one ? "given for every stat" : "for \(StatsPage.statName(stat))"
+      throw Problem(message: "\(what)s are 0 to \(most) (not \(value) \(which)).")
     }
     if let total, values.values.reduce(0, +) > total {
       throw Problem(
@@ -193,8 +221,25 @@ public struct StatsQuery: Sendable, Equatable {
 
   /// The stat an abbreviation names: Showdown's (`hp`, `atk`, `def`, `spa`, `spd`, `spe`), the
   /// games' (`sp.atk`, `spdef`) or the slug.
-  static func statNamed(_ text: String) -> String? {
+  static func statNamed(_ text: String, among stats: [String] = Self.stats) -> String? {
     let folded = text.lowercased().filter { $0.isLetter }
+    if stats.contains("special"), ["spc", "special", "spec"].contains(folded) {
+      return "special"
+    }
+    if stats.contains("special"), ["spa", "spd", "spatk", "spdef"].contains(folded) {
+      return nil
+    }
+    let stat = modernStat(folded)
+    return stat.flatMap { stats.contains($0) ? $0 : nil }
+  }
+
+  /// Showdown's abbreviation of a stat (`spe`).
+  static func abbreviation(_ stat: String) -> String {
+    ["hp": "hp", "attack": "atk", "defense": "def", "speed": "spe"][stat] ?? stat
+  }
+
+  /// The stat of today's six an abbreviation names.
+  private static func modernStat(_ folded: String) -> String? {
     switch folded {
     case "hp", "h": return "hp"
     case "atk", "attack", "at", "a": return "attack"
@@ -228,14 +273,18 @@ public struct StatsPage: Page, Codable, Equatable {
     /// Its name in full in the page's language (`Speed`).
     public var name: String
     public var base: Int
-    public var iv: Int
-    public var ev: Int
-    /// What the nature multiplies it by: 1.1, 0.9 or 1.
-    public var nature: Double
+    /// From Generation III: its IV, EV and what the nature multiplies it by (1.1, 0.9 or 1).
+    public var iv: Int?
+    public var ev: Int?
+    public var nature: Double?
+    /// In Generations I and II: its DV (HP's made from the others') and stat experience.
+    public var dv: Int?
+    public var statExp: Int?
     /// The stat at the page's level.
     public var value: Int
     /// At level 50 and 100, from 0 IV and 0 EV with a hindering nature to 31 IV and 252 EV
-    /// with a helping one; only when no option was given.
+    /// with a helping one (in Generations I and II, from DV 0 without stat experience to DV
+    /// 15 with 65535); only when no option was given.
     public var range50: Range?
     public var range100: Range?
   }
@@ -253,6 +302,17 @@ public struct StatsPage: Page, Codable, Equatable {
   public var rows: [Row]
   /// The options as given (`--level 50 --nature jolly`), to open the page again.
   public var options: [String]
+  /// With a game, its generation, whose formulas and base stats the rows follow (1 for Red:
+  /// DVs, stat experience, one Special); `nil`: today's.
+  public var generation: Int?
+  /// The session's game, when one is played.
+  public var gameName: String?
+  /// With a game, the generation the species came in when that is after the game's: the
+  /// rows are then today's.
+  public var cameLater: Int?
+
+  /// Whether the rows follow Generations I and II (DVs and stat experience).
+  var isOld: Bool { generation.map { $0 <= StatsFeature.lastOldGeneration } ?? false }
 
   /// A stat's name in full, in English (`special-attack` → `Special Attack`).
   public static func statName(_ slug: String) -> String {
@@ -270,6 +330,20 @@ public struct StatsPage: Page, Codable, Equatable {
     return (scaled + 5) * tenths / 10
   }
 
+  /// A stat in Generations I and II: HP = ⌊((B + DV) × 2 + ⌊⌈√E⌉ / 4⌋) × L/100⌋ + L + 10; the
+  /// others ⌊((B + DV) × 2 + ⌊⌈√E⌉ / 4⌋) × L/100⌋ + 5, E the stat experience (⌈√E⌉ at most 255).
+  public static func oldValue(_ stat: String, base: Int, dv: Int, statExp: Int, level: Int) -> Int {
+    let root = statExp <= 0 ? 0 : min(255, Int(Double(statExp - 1).squareRoot()) + 1)
+    let scaled = ((base + dv) * 2 + root / 4) * level / 100
+    return stat == "hp" ? scaled + level + 10 : scaled + 5
+  }
+
+  /// HP's DV in Generations I and II: the lowest bit of Attack's, Defense's, Speed's and
+  /// Special's, in that order.
+  public static func hpDV(_ dvs: [String: Int]) -> Int {
+    StatsQuery.dvStats.reduce(0) { $0 << 1 | ((dvs[$1] ?? 15) & 1) }
+  }
+
   public var address: PageAddress {
     PageAddress(
       kind: StatsFeature.command.name,
@@ -282,43 +356,82 @@ public struct StatsPage: Page, Codable, Equatable {
 
   public var document: PageDocument {
     let ranges = rows.contains { $0.range50 != nil }
-    var columns: [PageDocument.Table.Column] = [
-      .init("Stat"), .init("Base", .right), .init("IV", .right), .init("EV", .right),
-      .init("Nature"), .init("Lv \(level)", .right),
-    ]
+    var columns: [PageDocument.Table.Column] =
+      isOld
+      ? [
+        .init("Stat"), .init("Base", .right), .init("DV", .right), .init("Stat exp", .right),
+        .init("Lv \(level)", .right),
+      ]
+      : [
+        .init("Stat"), .init("Base", .right), .init("IV", .right), .init("EV", .right),
+        .init("Nature"), .init("Lv \(level)", .right),
+      ]
     if ranges { columns += [.init("Lv 50 range", .right), .init("Lv 100 range", .right)] }
     func range(_ range: Range?) -> Span {
       range.map { Span("\($0.min)–\($0.max)") } ?? Span("—", .dim)
     }
     var cells = rows.map { row -> [Span] in
+      let tenths = row.nature ?? 1
       let nature =
-        row.nature > 1 ? Span("+10%", .strong) : (row.nature < 1 ? Span("−10%") : Span("", .dim))
-      var cells = [
-        Span(row.name, .strong), Span(String(row.base)), Span(String(row.iv)),
-        Span(String(row.ev)), nature, Span(String(row.value), .strong),
-      ]
+        tenths > 1 ? Span("+10%", .strong) : (tenths < 1 ? Span("−10%") : Span("", .dim))
+      var cells =
+        isOld
+        ? [
+          Span(row.name, .strong), Span(String(row.base)), Span(String(row.dv ?? 15)),
+          Span(String(row.statExp ?? 0)), Span(String(row.value), .strong),
+        ]
+        : [
+          Span(row.name, .strong), Span(String(row.base)), Span(String(row.iv ?? 31)),
+          Span(String(row.ev ?? 0)), nature, Span(String(row.value), .strong),
+        ]
       if ranges { cells += [range(row.range50), range(row.range100)] }
       return cells
     }
-    var total = [
-      Span("Total", .strong), Span(String(rows.map(\.base).reduce(0, +))), Span(""), Span(""),
-      Span(""), Span(String(rows.map(\.value).reduce(0, +)), .strong),
-    ]
+    var total =
+      [Span("Total", .strong), Span(String(rows.map(\.base).reduce(0, +)))]
+      + Array(repeating: Span(""), count: isOld ? 2 : 3)
+      + [Span(String(rows.map(\.value).reduce(0, +)), .strong)]
     if ranges { total += [Span(""), Span("")] }
     cells.append(total)
-    let evs = rows.filter { $0.ev > 0 }.map { "\($0.ev) \($0.name)" }
-    let ivs = Set(rows.map(\.iv)).count == 1 ? "\(rows.first?.iv ?? 31) IVs" : "IVs as given"
-    var subtitle = ["Level \(level)", natureName.map { "\($0) nature" } ?? "a neutral nature", ivs]
-    subtitle.append(evs.isEmpty ? "no EVs" : "EVs " + evs.joined(separator: ", "))
-    var blocks: [PageDocument.Block] = [.table(.init(columns: columns, rows: cells))]
+    var subtitle = ["Level \(level)"]
+    if isOld {
+      let dvs = Set(rows.compactMap(\.dv))
+      subtitle.append(dvs.count == 1 ? "DVs \(dvs.first ?? 15)" : "DVs as given")
+      let exp = rows.filter { ($0.statExp ?? 0) > 0 }.map { "\($0.statExp ?? 0) \($0.name)" }
+      let every = Set(rows.map { $0.statExp ?? 0 })
+      subtitle.append(
+        exp.isEmpty
+          ? "no stat experience"
+          : every.count == 1
+            ? "stat exp \(every.first ?? 0) each" : "stat exp " + exp.joined(separator: ", "))
+    } else {
+      let evs = rows.filter { ($0.ev ?? 0) > 0 }.map { "\($0.ev ?? 0) \($0.name)" }
+      let ivs =
+        Set(rows.map(\.iv)).count == 1 ? "\(rows.first?.iv ?? 31) IVs" : "IVs as given"
+      subtitle += [natureName.map { "\($0) nature" } ?? "a neutral nature", ivs]
+      subtitle.append(evs.isEmpty ? "no EVs" : "EVs " + evs.joined(separator: ", "))
+    }
+    if let generation, let gameName, cameLater == nil {
+      subtitle.append("\(gameName) (\(DisplayName.generation(generation)))")
+    }
+    var blocks: [PageDocument.Block] = []
+    if cameLater != nil {
+      blocks.append(.fields(GameFacts.laterField(cameLater, gameName: gameName)))
+    }
+    blocks.append(.table(.init(columns: columns, rows: cells)))
     if ranges {
       blocks.append(
         .hint(
-          "Ranges: 0 IV and 0 EV with a hindering nature to 31 IV and 252 EV with a helping one."))
+          isOld
+            ? "Ranges: DV 0 without stat experience to DV 15 with 65535."
+            : "Ranges: 0 IV and 0 EV with a hindering nature to 31 IV and 252 EV with a helping one."
+        ))
     }
     blocks.append(
       .hint(
-        "stats --level 100 --nature NAME --evs 252spe,252atk,4hp · nature \(nature ?? "NAME") · back"
+        isOld
+          ? "stats --level 100 --dvs 15/15/15/15 --statexp 65535 · back"
+          : "stats --level 100 --nature NAME --evs 252spe,252atk,4hp · nature \(nature ?? "NAME") · back"
       ))
     return PageDocument(
       title: title, subtitle: subtitle.joined(separator: " · "), blocks: blocks)
@@ -349,11 +462,16 @@ public enum StatsFeature {
       written as trainers write it: by stat (252spe,252atk,4hp; hp, atk, def, spa, spd, \
       spe), all six in order (31/31/31/31/31/0), or one number for all (0). EVs are 0 to \
       252 each and 510 in all, IVs 0 to 31. Without options it also shows each stat's \
-      range at levels 50 and 100.
+      range at levels 50 and 100. In a game of Generations I and II (see "game") the \
+      games' own formulas and base stats: --dvs SPREAD (Attack, Defense, Speed, Special, 0 \
+      to 15, 15 unless given; HP's DV is made from them) and --statexp SPREAD (HP, Attack, \
+      Defense, Speed, Special, 0 to 65535, none unless given) instead of IVs, EVs and a \
+      nature; Generation I has one Special stat, Generation II's Sp. Atk and Sp. Def share \
+      Special's DV and stat experience.
       """,
     examples: [
       "stats garchomp", "stats garchomp --level 50 --nature jolly --evs 252spe",
-      "stats --level 100 --ivs 31/0/31/31/31/31",
+      "stats --level 100 --ivs 31/0/31/31/31/31", "game red", "stats 6 --dvs 15/15/15/15",
     ],
     feature: "stats")
 
@@ -387,6 +505,17 @@ public enum StatsFeature {
       throw PageError(error, kind: "stats", example: "garchomp --level 50")
     }
     let pokemonID = detail.form?.pokemonID ?? detail.id
+    // The game's generation sets the formulas and the base stats; a species of a later
+    // generation is worked out as today.
+    let gameGeneration = await GameFacts.generation(of: request.game, client: client)
+    let cameLater = gameGeneration.flatMap { generation in
+      detail.introduced.flatMap { $0 > generation ? $0 : nil }
+    }
+    let generation = cameLater == nil ? gameGeneration : nil
+    let gameName = request.game.map(GameFacts.shortName)
+    if let refusal = refusal(query, generation: generation, gameName: gameName) {
+      throw .refused(refusal)
+    }
     async let natureEffect = nature(query.nature, client: client, request: request)
     let pokemon: Pokemon
     do throws(APIError) {
@@ -396,10 +525,108 @@ public enum StatsFeature {
       throw .api(error)
     }
     let nature = try await natureEffect.get()
+    let stats = pokemon.stats(in: generation)
     let base = Dictionary(
-      pokemon.stats.map { ($0.stat.name, $0.baseStat) }, uniquingKeysWith: { first, _ in first })
-    let isShedinja = pokemon.name == "shedinja"
-    let rows = StatsQuery.stats.compactMap { stat -> StatsPage.Row? in
+      stats.map { ($0.stat.name, $0.baseStat) }, uniquingKeysWith: { first, _ in first })
+    func name(_ stat: String) -> String {
+      request.glossary.language == nil ? StatsPage.statName(stat) : request.glossary.stat(stat)
+    }
+    let rows: [StatsPage.Row]
+    if let generation, generation <= lastOldGeneration {
+      rows = oldRows(query, base: base, order: stats.map(\.stat.name), name: name)
+    } else {
+      rows = modernRows(
+        query, base: base, nature: nature, isShedinja: pokemon.name == "shedinja", name: name)
+    }
+    // The options as given, to open the same page again (none: the page with the ranges).
+    var options: [String] = []
+    if query.hasOptions {
+      options = ["--level", String(query.level)]
+      if let nature { options += ["--nature", nature.name] }
+      let spreads = [
+        ("--ivs", query.ivs, 31, StatsQuery.stats), ("--evs", query.evs, 0, StatsQuery.stats),
+        ("--dvs", query.dvs, 15, StatsQuery.dvStats),
+        ("--statexp", query.statExp, 0, StatsQuery.statExpStats),
+      ]
+      for (option, values, usual, order) in spreads where !values.isEmpty {
+        options += [option, order.map { String(values[$0] ?? usual) }.joined(separator: "/")]
+      }
+    }
+    var localizer = Localizer(request.glossary)
+    var page = StatsPage(
+      pokemonID: pokemonID, pokemon: detail.form?.name ?? detail.name,
+      displayName: detail.displayName, level: query.level, nature: nature?.name,
+      natureName: nature.map { localizer.name($0.names, slug: $0.name) }, rows: rows,
+      options: options)
+    page.generation = generation
+    page.gameName = gameName
+    page.cameLater = cameLater
+    return page
+  }
+
+  /// The last generation of DVs and stat experience (Gold, Silver and Crystal).
+  public static let lastOldGeneration = 2
+
+  /// Why the options do not fit the game, in one line: a nature, IVs or EVs before Generation
+  /// III, DVs or stat experience after Generation II; `nil` when they fit.
+  static func refusal(_ query: StatsQuery, generation: Int?, gameName: String?) -> String? {
+    let old = (generation ?? 9) <= lastOldGeneration
+    let game = gameName ?? "this game"
+    if old,
+      let option = StatsQuery.options.first(where: {
+        query.given.contains($0) && StatsQuery.modernOptions.contains($0)
+      })
+    {
+      let what = option == "--nature" ? "Natures" : option == "--ivs" ? "IVs" : "EVs"
+      let instead =
+        option == "--nature" ? "" : option == "--ivs" ? ": use --dvs" : ": use --statexp"
+      return "\(what) came in Generation III: \(game) has none (\(option))\(instead)."
+    }
+    if !old,
+      let option = StatsQuery.options.first(where: {
+        query.given.contains($0) && StatsQuery.oldOptions.contains($0)
+      })
+    {
+      let what = option == "--dvs" ? "DVs" : "Stat experience"
+      let instead = option == "--dvs" ? "--ivs" : "--evs"
+      let games = generation == nil ? "today's games" : game
+      return "\(what) (\(option)) are Generations I and II's, not \(games)'s: use \(instead)."
+    }
+    return nil
+  }
+
+  /// The rows of Generations I and II, in `order` (the game's stats: Special in Generation I):
+  /// DVs 15 and no stat experience unless given, HP's DV made from the others'; in Generation
+  /// II Sp. Atk and Sp. Def share Special's DV and stat experience.
+  static func oldRows(
+    _ query: StatsQuery, base: [String: Int], order: [String], name: (String) -> String
+  ) -> [StatsPage.Row] {
+    func kept(_ stat: String) -> String {
+      stat == "special-attack" || stat == "special-defense" ? "special" : stat
+    }
+    return order.compactMap { stat -> StatsPage.Row? in
+      guard let base = base[stat] else { return nil }
+      let dv = stat == "hp" ? StatsPage.hpDV(query.dvs) : query.dvs[kept(stat)] ?? 15
+      let exp = query.statExp[kept(stat)] ?? 0
+      func range(_ level: Int) -> StatsPage.Range? {
+        guard !query.hasOptions else { return nil }
+        return StatsPage.Range(
+          min: StatsPage.oldValue(stat, base: base, dv: 0, statExp: 0, level: level),
+          max: StatsPage.oldValue(stat, base: base, dv: 15, statExp: 65535, level: level))
+      }
+      return StatsPage.Row(
+        stat: stat, name: name(stat), base: base, dv: dv, statExp: exp,
+        value: StatsPage.oldValue(stat, base: base, dv: dv, statExp: exp, level: query.level),
+        range50: range(50), range100: range(100))
+    }
+  }
+
+  /// The rows from Generation III on: IVs 31, no EVs and a neutral nature unless given.
+  static func modernRows(
+    _ query: StatsQuery, base: [String: Int], nature: NatureEffect?, isShedinja: Bool,
+    name: (String) -> String
+  ) -> [StatsPage.Row] {
+    StatsQuery.stats.compactMap { stat -> StatsPage.Row? in
       guard let base = base[stat] else { return nil }
       let iv = query.ivs[stat] ?? 31
       let ev = query.evs[stat] ?? 0
@@ -417,33 +644,12 @@ public enum StatsFeature {
             isShedinja: isShedinja))
       }
       return StatsPage.Row(
-        stat: stat,
-        name: request.glossary.language == nil
-          ? StatsPage.statName(stat) : request.glossary.stat(stat),
-        base: base, iv: iv, ev: ev, nature: Double(tenths) / 10,
+        stat: stat, name: name(stat), base: base, iv: iv, ev: ev, nature: Double(tenths) / 10,
         value: StatsPage.value(
           stat, base: base, iv: iv, ev: ev, level: query.level, tenths: tenths,
           isShedinja: isShedinja),
         range50: range(50), range100: range(100))
     }
-    // The options as given, to open the same page again (none: the page with the ranges).
-    var options: [String] = []
-    if query.hasOptions {
-      options = ["--level", String(query.level)]
-      if let nature { options += ["--nature", nature.name] }
-      for (option, values, usual) in [("--ivs", query.ivs, 31), ("--evs", query.evs, 0)]
-      where !values.isEmpty {
-        options += [
-          option, StatsQuery.stats.map { String(values[$0] ?? usual) }.joined(separator: "/"),
-        ]
-      }
-    }
-    var localizer = Localizer(request.glossary)
-    return StatsPage(
-      pokemonID: pokemonID, pokemon: detail.form?.name ?? detail.name,
-      displayName: detail.displayName, level: query.level, nature: nature?.name,
-      natureName: nature.map { localizer.name($0.names, slug: $0.name) }, rows: rows,
-      options: options)
   }
 
   /// The nature `typed` names: its slug (one request), else whatever the nature kind resolves

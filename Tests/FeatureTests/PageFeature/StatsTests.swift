@@ -121,7 +121,7 @@ struct StatsTests {
   @Test(arguments: [
     ("--evs 300spe", "EVs are 0 to 252 (not 300 for Speed)."),
     ("--evs 252spe,252atk,8hp", "EVs add up to at most 510 (these add up to 512)."),
-    ("--ivs 32", "IVs are 0 to 31 (not 32 for HP)."),
+    ("--ivs 32", "IVs are 0 to 31 (not 32 given for every stat)."),
     (
       "--evs 252xyz",
       "\"xyz\" is not a stat: hp, atk, def, spa, spd or spe (e.g. --evs 252spe,252atk,4hp)."
@@ -130,10 +130,13 @@ struct StatsTests {
     ("--level 101", "The level is a number from 1 to 100 (not \"101\")."),
     (
       "--level",
-      "\"--level\" needs a value: stats [NAME] [--level N] [--nature X] [--ivs SPREAD] [--evs SPREAD]."
+      "\"--level\" needs a value: stats [NAME] [--level N] [--nature X] [--ivs SPREAD] [--evs SPREAD] (Generations I–II: [--dvs SPREAD] [--statexp SPREAD])."
     ),
     ("pikachu raichu", "\"stats\" takes one species (not \"pikachu\" and \"raichu\")."),
-    ("--shiny", "\"stats\" takes --level, --nature, --ivs and --evs (not \"--shiny\")."),
+    (
+      "--shiny",
+      "\"stats\" takes --level, --nature, --ivs and --evs (--dvs and --statexp in Generations I–II; not \"--shiny\")."
+    ),
   ])
   func spreadsBeyondTheGamesBoundsAreRefusedInOneLine(words: String, message: String) {
     #expect(throws: StatsQuery.Problem(message: message)) {
@@ -145,5 +148,86 @@ struct StatsTests {
     let query = try StatsQuery(["--evs=252spa,4hp,252spe", "--level=100"])
     #expect(query.evs == ["special-attack": 252, "hp": 4, "speed": 252])
     #expect(query.level == 100 && query.hasOptions)
+  }
+}
+
+/// Bulbasaur with its Generation I Special (65), and games of Generations I, II and III.
+private func oldStats(_ arguments: String, game: String) async throws -> StatsPage {
+  var (detail, pokemon) = species(1, "bulbasaur", [45, 49, 49, 65, 65, 45])
+  detail.introduced = 1
+  pokemon.pastStats = [
+    .init(
+      generation: NamedResource(name: "generation-i", url: "generation/1/"),
+      stats: [.init(baseStat: 65, stat: NamedResource(name: "special", url: "stat/9/"))])
+  ]
+  let client = try FixtureClient(["version-group": GameFactsFixtures.games])
+  await client.add(pokemon)
+  let directory = PageDirectory(kinds: [
+    StatsFeature.kind(client: client, details: FixedDetails(known: ["bulbasaur": detail]))
+  ])
+  return try #require(
+    try await directory.open("stats", arguments, game: SessionGame(group: game)) as? StatsPage)
+}
+
+@Suite("Stats in Generations I and II")
+struct OldStatsTests {
+  /// Red's formula with the best DVs and no stat experience: HP 230, Special 165 (today's with
+  /// IV 31 would give HP 231).
+  @Test func redHasDVsStatExperienceAndOneSpecial() async throws {
+    let page = try await oldStats("bulbasaur --level 100", game: "red-blue")
+    #expect(page.rows.map(\.stat) == ["hp", "attack", "defense", "special", "speed"])
+    #expect(page.rows.map(\.value) == [230, 133, 133, 165, 125])
+    #expect(page.rows.allSatisfy { $0.dv == 15 && $0.statExp == 0 && $0.iv == nil })
+    #expect(page.generation == 1)
+  }
+
+  @Test func hpsDVIsMadeFromTheOthersAndStatExperienceCountsItsRoot() async throws {
+    #expect(StatsPage.hpDV(["attack": 14, "defense": 15, "speed": 15, "special": 15]) == 7)
+    #expect(StatsPage.hpDV([:]) == 15)
+    let page = try await oldStats(
+      "bulbasaur --level 50 --dvs 14/15/15/15 --statexp 65535", game: "red-blue")
+    #expect(page.rows.first?.dv == 7)
+    // ⌊((45 + 7) × 2 + ⌊255 / 4⌋) × 50 / 100⌋ + 60 = 143.
+    #expect(page.rows.first?.value == 143)
+    #expect(StatsPage.oldValue("speed", base: 45, dv: 15, statExp: 1, level: 100) == 125)
+    #expect(StatsPage.oldValue("speed", base: 45, dv: 15, statExp: 25, level: 100) == 126)
+  }
+
+  @Test func goldsSpecialAttackAndDefenseShareSpecialsDVAndStatExperience() async throws {
+    let page = try await oldStats(
+      "bulbasaur --level 100 --dvs 15spe,8spc --statexp 10000spc", game: "gold-silver")
+    let special = page.rows.filter { ["special-attack", "special-defense"].contains($0.stat) }
+    #expect(special.map(\.dv) == [8, 8] && special.map(\.statExp) == [10000, 10000])
+    #expect(page.rows.count == 6)
+  }
+
+  @Test func todaysOptionsAreRefusedThereAndTheirsElsewhere() async throws {
+    await #expect(
+      throws: PageError.refused("Natures came in Generation III: Red Blue has none (--nature).")
+    ) {
+      _ = try await oldStats("bulbasaur --nature jolly", game: "red-blue")
+    }
+    await #expect(
+      throws: PageError.refused(
+        "IVs came in Generation III: Gold Silver has none (--ivs): use --dvs.")
+    ) {
+      _ = try await oldStats("bulbasaur --ivs 31", game: "gold-silver")
+    }
+    await #expect(
+      throws: PageError.refused(
+        "DVs (--dvs) are Generations I and II's, not Ruby Sapphire's: use --ivs.")
+    ) {
+      _ = try await oldStats("bulbasaur --dvs 15", game: "ruby-sapphire")
+    }
+  }
+
+  @Test func aBareNumberPastTheLimitSaysItSetsEveryStat() {
+    #expect(throws: StatsQuery.Problem(message: "EVs are 0 to 252 (not 999 given for every stat)."))
+    {
+      _ = try StatsQuery(["--evs", "999"])
+    }
+    #expect(throws: StatsQuery.Problem(message: "DVs are 0 to 15 (not 16 for Special).")) {
+      _ = try StatsQuery(["--dvs", "16spc"])
+    }
   }
 }

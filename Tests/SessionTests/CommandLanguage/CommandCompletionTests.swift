@@ -333,14 +333,18 @@ struct PageCompletionTests {
   /// `stats`: a species first, then the options not given yet, a nature's names after
   /// `--nature`.
   @Test func statsOffersASpeciesTheOptionsAndTheNatures() {
-    #expect(words(complete("stats ")) == ["pikachu", "--level", "--nature", "--ivs", "--evs"])
+    let old = ["--dvs", "--statexp"]
+    #expect(
+      words(complete("stats ")) == ["pikachu", "--level", "--nature", "--ivs", "--evs"] + old)
     #expect(words(complete("stats pi")) == ["pikachu"])
-    #expect(words(complete("stats pikachu ")) == ["--level", "--nature", "--ivs", "--evs"])
+    #expect(words(complete("stats pikachu ")) == ["--level", "--nature", "--ivs", "--evs"] + old)
     #expect(words(complete("stats pikachu --n")) == ["--nature"])
     #expect(words(complete("stats --nature ")) == ["adamant", "jolly", "timid"])
     #expect(words(complete("stats --nature j")) == ["jolly"])
-    #expect(words(complete("stats --level 50 ")) == ["pikachu", "--nature", "--ivs", "--evs"])
-    #expect(words(complete("stats --level 50 --nature timid pikachu ")) == ["--ivs", "--evs"])
+    #expect(
+      words(complete("stats --level 50 ")) == ["pikachu", "--nature", "--ivs", "--evs"] + old)
+    #expect(
+      words(complete("stats --level 50 --nature timid pikachu ")) == ["--ivs", "--evs"] + old)
     #expect(CommandParser.pokedex.kindOfLocalNames(in: "stats --nature ") == "nature")
     #expect(CommandParser.pokedex.kindOfLocalNames(in: "stats pikachu ") == nil)
   }
