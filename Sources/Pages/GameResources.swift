@@ -48,7 +48,7 @@ public struct MachineUse: Codable, Sendable, Hashable {
 /// it stands among the others.
 public struct VersionGroup: APIResource, Hashable {
   public static let path = "version-group"
-  public static let representation = "version-group+pokedexes+generation"
+  public static let representation = "version-group+pokedexes+generation+regions"
 
   public var id: Int
   public var name: String
@@ -61,11 +61,15 @@ public struct VersionGroup: APIResource, Hashable {
   public var pokedexes: [NamedResource]
   /// Its generation (`generation-i`), whose type chart and types it plays with.
   public var generation: NamedResource?
+  /// Its regions (`kanto`), whose places its encounters are in.
+  public var regions: [NamedResource]
 
   public init(
     id: Int, name: String, order: Int, versions: [NamedResource] = [],
-    pokedexes: [NamedResource] = [], generation: NamedResource? = nil
+    pokedexes: [NamedResource] = [], generation: NamedResource? = nil,
+    regions: [NamedResource] = []
   ) {
+    self.regions = regions
     self.id = id
     self.name = name
     self.order = order
@@ -75,7 +79,7 @@ public struct VersionGroup: APIResource, Hashable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, name, order, versions, pokedexes, generation
+    case id, name, order, versions, pokedexes, generation, regions
   }
 
   public init(from decoder: any Decoder) throws {
@@ -86,6 +90,7 @@ public struct VersionGroup: APIResource, Hashable {
     versions = try c.decodeIfPresent([NamedResource].self, forKey: .versions) ?? []
     pokedexes = try c.decodeIfPresent([NamedResource].self, forKey: .pokedexes) ?? []
     generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
+    regions = try c.decodeIfPresent([NamedResource].self, forKey: .regions) ?? []
   }
 }
 
@@ -572,6 +577,9 @@ public struct ChosenGame: Sendable, Equatable {
   public var name: String?
   /// Its versions' names, by slug.
   public var versionNames: [String: String] = [:]
+  /// Whether the API records nothing of this kind for the game at all (no encounters in
+  /// Scarlet / Violet): the page says so rather than that the species is not there.
+  public var noData = false
 
   public init(group: String, versions: [String], choice: GameChoice) {
     self.group = group
@@ -593,7 +601,8 @@ extension GameCatalog {
     typed: String?, session game: SessionGame?,
     among available: [(group: String, versions: [String])],
     usual: (String) -> Bool = { _ in true }, statement: String, verb: String,
-    client: any PokeAPIClient, glossary: Glossary
+    client: any PokeAPIClient, glossary: Glossary,
+    recorded: ((_ group: String, _ versions: [String]) async throws(APIError) -> Bool)? = nil
   ) async throws(PageError) -> ChosenGame? {
     let newestFirst = available.sorted {
       order.rank(NamedResource(name: $0.group, url: ""))
@@ -625,6 +634,19 @@ extension GameCatalog {
           }
         } else {
           chosen = ChosenGame(group: entry.group, versions: entry.versions, choice: choice)
+        }
+      }
+      if chosen == nil, let recorded {
+        // A game the API records nothing of is not one the species is missing from.
+        let versions = wanted.version.map { [$0] } ?? order.versions(of: wanted.group)
+        do throws(APIError) {
+          if try await !recorded(wanted.group, versions) {
+            chosen = ChosenGame(group: wanted.group, versions: versions, choice: choice)
+            chosen?.noData = true
+            return chosen
+          }
+        } catch {
+          throw .api(error)
         }
       }
       if chosen == nil {

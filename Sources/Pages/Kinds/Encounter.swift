@@ -47,6 +47,15 @@ public struct LocationArea: APIResource, Hashable {
   public func place(_ words: inout Localizer, location name: String?) -> String {
     guard let location, let name else { return displayName(&words) }
     if self.name == location.name + "-area" { return name }
+    // An area without a name of its own: its location's, with its part (`Route 2 (main)`).
+    if !names.contains(where: { !$0.text.isEmpty }) {
+      let prefix = location.name + "-"
+      var part = self.name.hasPrefix(prefix) ? String(self.name.dropFirst(prefix.count)) : self.name
+      if part.hasSuffix("-area") { part = String(part.dropLast("-area".count)) }
+      if part == "area" { part = "" }
+      let words = SafeText.line(part).split(separator: "-").joined(separator: " ")
+      return words.isEmpty ? name : "\(name) (\(words))"
+    }
     let own = displayName(&words)
     guard name.contains("Route"), !name.contains("Road") else { return own }
     return own.replacingOccurrences(of: "Road ", with: "Route ")
@@ -108,6 +117,9 @@ public struct EncounterPage: Page, Codable, Equatable {
   /// How the game shown was chosen (`asked` with `--game`, the `session`'s, or the `newest`
   /// main-series game where it is found in the wild); `nil` when it is found nowhere.
   public var choice: GameChoice?
+  /// Whether the API records no encounters for the game at all (Scarlet / Violet): the page
+  /// has no rows and says the data lacks the game, not that the species is not there.
+  public var noData: Bool?
 
   public init(
     pokemonID: Int, pokemon: String, game: String, versions: [String], games: [String],
@@ -143,6 +155,19 @@ public struct EncounterPage: Page, Codable, Equatable {
       if let evolvesFrom { text += " It evolves from \(DisplayName.of(evolvesFrom))." }
       return PageDocument(
         title: "\(name) · where to find it", blocks: [.paragraph(heading: "Nowhere", text: text)])
+    }
+    if noData == true {
+      let game = gameName ?? DisplayName.words(game)
+      return PageDocument(
+        title: "\(name) · where to find it", subtitle: game,
+        blocks: [
+          .paragraph(
+            heading: "No data",
+            text:
+              "PokéAPI records no places for \(game): where any Pokémon is found there is "
+              + "not in its data."),
+          .hint("where --game NAME for another game · back"),
+        ])
     }
     let places = Set(rows.map(\.area)).count
     let table = PageDocument.Table(
@@ -388,7 +413,10 @@ public enum EncounterFeature {
         typed: argument, session: request.game,
         among: byGame.map { (group: $0.key, versions: $0.value) },
         usual: usual.contains, statement: "\(shown) is not found in the wild", verb: "is",
-        client: client, glossary: request.glossary)
+        client: client, glossary: request.glossary,
+        recorded: { group, versions async throws(APIError) in
+          try await EncounterData.exists(for: group, versions: versions, client: client)
+        })
     else {
       return EncounterPage(
         pokemonID: id, pokemon: name.pokemon, game: "", versions: [], games: [], rows: [],
@@ -396,6 +424,20 @@ public enum EncounterFeature {
     }
     let ordered = byGame.keys.sorted {
       games.rank(NamedResource(name: $0, url: "")) > games.rank(NamedResource(name: $1, url: ""))
+    }
+    if chosen.noData {
+      var page = EncounterPage(
+        pokemonID: id, pokemon: name.pokemon, game: chosen.group, versions: chosen.versions,
+        games: ordered, rows: [])
+      page.noData = true
+      page.choice = chosen.choice
+      if request.glossary.language != nil {
+        page.pokemonName = request.glossary.species(id, slug: name.pokemon)
+      }
+      let game = await catalog.named(chosen, client: client, glossary: request.glossary)
+      page.versionNames = game.versionNames
+      page.gameName = game.name
+      return page
     }
     // The game's name and the conditions' names, together with the places.
     async let named = catalog.named(chosen, client: client, glossary: request.glossary)

@@ -139,6 +139,58 @@ struct EncounterTests {
     #expect(route.place == "Route 2")
   }
 
+  @Test func anAreaWithoutANameOfItsOwnIsItsLocationsWithItsPart() {
+    var words = Localizer(Glossary(language: .english))
+    let location = NamedResource(name: "alola-route-2", url: "location/1/")
+    func place(_ slug: String) -> String {
+      LocationArea(id: 1, name: slug, names: [], location: location)
+        .place(&words, location: "Route 2")
+    }
+    #expect(place("alola-route-2-main") == "Route 2 (main)")
+    #expect(place("alola-route-2-hauoli-outskirts") == "Route 2 (hauoli outskirts)")
+    #expect(place("alola-route-2-area") == "Route 2")
+    #expect(place("somewhere-else") == "Route 2 (somewhere else)")
+  }
+
+  /// Gold / Silver's region with an area whose encounters are Crystal's only: the API records
+  /// nothing for Gold / Silver, so the page says the data lacks it (no rows, `noData`).
+  @Test func aGameTheAPIRecordsNoPlacesForSaysSo() async throws {
+    func client(areaVersion: String) throws -> FixtureClient {
+      try FixtureClient(
+        [
+          "version-group": [
+            EncounterFixtures.games[0], EncounterFixtures.games[1],
+            #"{"id":3,"name":"gold-silver","order":3,"versions":[\#(EncounterFixtures.reference("version", "gold", 4)),\#(EncounterFixtures.reference("version", "silver", 5))],"regions":[\#(EncounterFixtures.reference("region", "johto", 2))]}"#,
+          ],
+          "version": EncounterFixtures.versions,
+          "location-area": EncounterFixtures.areas + [
+            #"{"id":500,"name":"violet-city-area","names":[],"pokemon_encounters":[{"pokemon":\#(EncounterFixtures.reference("pokemon", "rattata", 19)),"version_details":[{"version":\#(EncounterFixtures.reference("version", areaVersion, 6)),"max_chance":10,"encounter_details":[]}]}]}"#
+          ],
+          "location": EncounterFixtures.locations + [
+            #"{"id":60,"name":"violet-city","areas":[\#(EncounterFixtures.reference("location-area", "violet-city-area", 500))]}"#
+          ],
+          "region": [
+            #"{"id":2,"name":"johto","locations":[\#(EncounterFixtures.reference("location", "violet-city", 60))]}"#
+          ],
+          "pokemon-species": [#"{"id":25,"name":"pikachu","gender_rate":4}"#],
+        ], encounters: [25: EncounterFixtures.pikachu])
+    }
+    let directory = PageDirectory(kinds: [
+      EncounterFeature.kind(client: try client(areaVersion: "crystal"))
+    ])
+    let page = try #require(
+      try await directory.open("where", "gold-silver", selection: 25) as? EncounterPage)
+    #expect(page.noData == true && page.rows.isEmpty && page.game == "gold-silver")
+    #expect(try json(page)["noData"] as? Bool == true)
+    // Where the region records Gold, Pikachu is simply not there.
+    let recorded = PageDirectory(kinds: [
+      EncounterFeature.kind(client: try client(areaVersion: "gold"))
+    ])
+    await #expect(throws: PageError.self) {
+      try await recorded.open("where", "gold-silver", selection: 25)
+    }
+  }
+
   @Test func aVersionNarrowsThePageToIt() async throws {
     let blue = try await page("blue")
     #expect(blue.game == "red-blue" && blue.versions == ["blue"])
