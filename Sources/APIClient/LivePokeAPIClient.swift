@@ -319,7 +319,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
 
   /// The suffix of the version just before, for ``legacySuffixes(of:)``.
   static func legacySuffix(of suffix: String) -> String? {
-    for added in ["+languages", "+eras", "+generation", "+past", "+regions"] where suffix.hasSuffix(added) {
+    for added in ["+languages", "+eras", "+generation", "+past", "+regions"]
+    where suffix.hasSuffix(added) {
       return String(suffix.dropLast(added.count))
     }
     return ["#languages", "#names", "#eras"].contains(suffix) ? "" : nil
