@@ -177,6 +177,33 @@ extension GameFacts {
       to: detail, generation: generation, chart: chart, glossary: glossary, client: client)
   }
 
+  /// The generation `detail` came in: its species', or its form's when that came later.
+  public static func introduced(
+    _ detail: SpeciesDetailViewModel, client: any PokeAPIClient
+  ) async -> Int? {
+    guard let form = detail.form, !form.isDefault,
+      let first = await formGeneration(pokemonID: form.pokemonID, client: client)
+    else { return detail.introduced }
+    return max(detail.introduced ?? first, first)
+  }
+
+  /// The generation a form (a pokemon other than its species' usual one) came in: that of the
+  /// oldest game it learns moves in (Mega Charizard X's first is Omega Ruby / Alpha Sapphire,
+  /// Generation VI), kept as a derived value; `nil` when it learns none (a Gigantamax form) or
+  /// it cannot be had.
+  public static func formGeneration(pokemonID: Int, client: any PokeAPIClient) async -> Int? {
+    try? await client.derived("form-generation/\(pokemonID)") {
+      () async throws(APIError) -> Derived<Int?> in
+      let learnset = try await client.resource(Learnset.self, String(pokemonID))
+      let games = try await APIRequests.together(learnset.games) {
+        (game: NamedResource) async throws(APIError) -> Int? in
+        try await client.resource(VersionGroup.self, game.id.map(String.init) ?? game.name)
+          .generation?.id
+      }
+      return Derived(games.compactMap { $0 }.min())
+    }
+  }
+
   /// `detail` as the games of `generation` have it, with that generation's `chart` (today's
   /// types and matchups without one): ``apply(to:in:glossary:client:)`` for many species
   /// of one game (`compare`), the generation and chart loaded once. The client names the
@@ -186,7 +213,9 @@ extension GameFacts {
     client: any PokeAPIClient
   ) async -> SpeciesDetailViewModel {
     var model = detail
-    if let introduced = detail.introduced, introduced > generation {
+    let introduced = await Self.introduced(detail, client: client)
+    model.introduced = introduced
+    if let introduced, introduced > generation {
       model.cameLater = introduced
       return model
     }

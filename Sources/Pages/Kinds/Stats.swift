@@ -508,8 +508,10 @@ public enum StatsFeature {
     // The game's generation sets the formulas and the base stats; a species of a later
     // generation is worked out as today.
     let gameGeneration = await GameFacts.generation(of: request.game, client: client)
+    let introduced =
+      gameGeneration == nil ? nil : await GameFacts.introduced(detail, client: client)
     let cameLater = gameGeneration.flatMap { generation in
-      detail.introduced.flatMap { $0 > generation ? $0 : nil }
+      introduced.flatMap { $0 > generation ? $0 : nil }
     }
     let generation = cameLater == nil ? gameGeneration : nil
     let gameName = request.game.map(GameFacts.shortName)
