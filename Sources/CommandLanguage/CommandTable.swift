@@ -235,7 +235,12 @@ public struct CommandTable: Sendable {
         (red-blue, sword-shield), by its slug or its name in the language shown, or the \
         start of exactly one; Tab completes them. From then on moves, where, a move's TM, an \
         item's price and the texts of species, abilities, moves and items answer for that \
-        game; a version narrows what differs by version (a chance in the wild) to it. \
+        game, and so do the facts of its generation: a move's type, class, power, accuracy \
+        and PP; a species' types, type chart, base stats (one Special in Generation I) and \
+        abilities (none before Generation III); stats' formulas (DVs and stat experience \
+        in Generations I and II); what an egg hatches as. A species, form, move, ability, \
+        nature, item or breeding of a later generation says so and shows today's facts. A \
+        version narrows what differs by version (a chance in the wild) to it. \
         --game on moves or where overrides it for one command. "game off" goes back to \
         the newest game each page has data for; a bare "game" shows the one chosen. The \
         choice is kept in config.json and shown in the prompt.
