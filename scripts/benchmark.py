@@ -620,6 +620,48 @@ def main():
                       "team": "as `open` of each member, the type chart (2 round trips) "
                               "beside them; six in flight over HTTP/1.1"}[name])
 
+        # The game's facts (issue 49): pages under `game red` beside the same pages without a
+        # game, warm; cold, the requests each makes beyond today's (its game and generation).
+        red_home = os.path.join(work, "red")
+        shutil.copytree(home, red_home)
+        bench.run(bench.pokedex(red_home, "-c", "game red"))
+        facts = {"move bite": "move bite", "open 6": "open 6", "stats 6": "stats 6",
+                 "open 25; moves": "open 25; moves", "breed 25": "breed 25",
+                 "compare 6 9": "compare 6 9"}
+        for line in facts.values():
+            bench.run(bench.pokedex(red_home, "-c", line))
+            bench.run(bench.pokedex(home, "-c", line))
+        mirror.reset()
+        commands = {}
+        for name, line in facts.items():
+            commands[name] = bench.pokedex(home, "-c", line)
+            commands[name + " in Red"] = bench.pokedex(red_home, "-c", line)
+        times = bench.interleaved(commands, runs)
+        if mirror.requests() != 0:
+            print("  warning: a warm page under a game made requests")
+        row("warm pages under `game red` vs today's ("
+            + ", ".join(f"`{n}` {times[n + ' in Red']:.1f} vs {times[n]:.1f}" for n in facts)
+            + " ms)",
+            f"slowest {max(times[n + ' in Red'] - times[n] for n in facts):+.1f} ms",
+            goal="within 5 ms of the same page without a game")
+        red_games = os.path.join(work, "red-games")
+        bench.run(bench.pokedex(red_games, "-c", "open 1; moves"))
+        for name in ["move bite", "open 6", "breed 25"]:
+            counted = {}
+            for label, game in (("today", None), ("Red", "red")):
+                shutil.rmtree(cold_home, ignore_errors=True)
+                shutil.copytree(red_games, cold_home)
+                if game:
+                    bench.run(bench.pokedex(cold_home, "-c", f"game {game}"))
+                mirror.reset()
+                bench.run(bench.pokedex(cold_home, "-c", facts[name]))
+                counted[label] = mirror.requests()
+            row(f"cold `{name}` under `game red`, the games' order kept: requests",
+                f"{counted['Red']} vs {counted['today']} today",
+                ratio=f"{counted['Red'] - counted['today']:+d}",
+                goal="the game's own answers only (its version group, its chart or a species' "
+                     "generation)")
+
         # Issue 22: warm pages in other languages beside the same pages without one. The first
         # session in a language loads every species' names (kept for good) before it is timed.
         shown = "open 25; evolution; ability static; type electric; move thunderbolt; list"
