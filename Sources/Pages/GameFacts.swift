@@ -282,9 +282,9 @@ extension GameFacts {
     ]
   }
 
-  /// The name a page gives the session's game without loading the games' names: the version's
-  /// or the game's slug in words (`Red`, `Red Blue`).
-  public static func shortName(_ game: SessionGame) -> String {
-    DisplayName.words(game.version ?? game.group)
+  /// The name a page gives the session's game: the session's (`Red / Blue`), else, without
+  /// loading the games' names, the version's or the game's slug in words (`Red`).
+  public static func name(of request: PageRequest) -> String? {
+    request.gameName ?? request.game.map { DisplayName.words($0.version ?? $0.group) }
   }
 }

@@ -51,7 +51,7 @@ public struct PageDirectory: Sendable {
   /// with, so it is asked for directly.
   public func show(
     _ address: PageAddress, glossary: Glossary = .slugs, game: SessionGame? = nil,
-    progress: @escaping @Sendable (String) -> Void = { _ in }
+    gameName: String? = nil, progress: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws(PageError) -> any Page {
     guard let pageKind = kinds[address.kind] else {
       throw .unknown(kind: address.kind, input: address.kind, suggestion: nil)
@@ -60,7 +60,7 @@ public struct PageDirectory: Sendable {
       throw .invalidName(kind: address.kind, example: pageKind.example)
     }
     return try await pageKind.show(
-      request(target, glossary: glossary, game: game, progress: progress))
+      request(target, glossary: glossary, game: game, gameName: gameName, progress: progress))
   }
 
   /// The page of `kind` named `input` (`nil` for a kind that takes no name), or about the
@@ -68,7 +68,7 @@ public struct PageDirectory: Sendable {
   /// `selectionName` (its slug) for a kind that reads its arguments.
   public func open(
     _ kind: String, _ input: String?, selection: Int? = nil, selectionName: String? = nil,
-    glossary: Glossary = .slugs, game: SessionGame? = nil,
+    glossary: Glossary = .slugs, game: SessionGame? = nil, gameName: String? = nil,
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws(PageError) -> any Page {
     guard let pageKind = kinds[kind] else {
@@ -76,7 +76,8 @@ public struct PageDirectory: Sendable {
     }
     func show(_ target: PageTarget) async throws(PageError) -> any Page {
       try await pageKind.show(
-        request(target, glossary: glossary, game: game, progress: progress))
+        request(
+          target, glossary: glossary, game: game, gameName: gameName, progress: progress))
     }
     switch pageKind.subject {
     case .nothing: return try await show(.whole)
@@ -119,10 +120,10 @@ public struct PageDirectory: Sendable {
 
   /// A request for `target` whose other kinds' names resolve here.
   private func request(
-    _ target: PageTarget, glossary: Glossary, game: SessionGame?,
+    _ target: PageTarget, glossary: Glossary, game: SessionGame?, gameName: String? = nil,
     progress: @escaping @Sendable (String) -> Void
   ) -> PageRequest {
-    PageRequest(target, glossary: glossary, game: game, progress: progress) {
+    PageRequest(target, glossary: glossary, game: game, gameName: gameName, progress: progress) {
       kind, typed async throws(PageError) in
       try await slug(of: kind, named: typed, glossary: glossary, progress: progress)
     }

@@ -77,6 +77,8 @@ public struct PageRequest: Sendable {
   /// The game the session plays (`game red`), which pages that differ by game answer for;
   /// `nil` for none (each page then shows the newest game it has data for).
   public var game: SessionGame?
+  /// The game's name as the session shows it (`Red`, `Red / Blue`), when one is played.
+  public var gameName: String?
   /// The slug of the resource of kind `kind` that `typed` names, found as that kind's own names
   /// are (``PageDirectory/slug(of:named:glossary:progress:)``: in the language and in English,
   /// a unique start, or one line naming the candidates or a near name): `stats --nature ようき`.
@@ -84,13 +86,14 @@ public struct PageRequest: Sendable {
 
   public init(
     _ target: PageTarget, glossary: Glossary = .slugs, game: SessionGame? = nil,
-    progress: @escaping @Sendable (String) -> Void = { _ in },
+    gameName: String? = nil, progress: @escaping @Sendable (String) -> Void = { _ in },
     slug: @escaping @Sendable (_ kind: String, _ typed: String) async throws(PageError) -> String =
       { kind, typed throws(PageError) in throw .unknown(kind: kind, input: typed, suggestion: nil) }
   ) {
     self.target = target
     self.glossary = glossary
     self.game = game
+    self.gameName = gameName
     self.progress = progress
     self.slug = slug
   }

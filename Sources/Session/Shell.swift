@@ -440,7 +440,7 @@ public actor Shell {
       page = try await dependencies.pages.open(
         kind, name, selection: state.selectedForm ?? state.selected?.id,
         selectionName: state.selected?.name, glossary: await glossary(), game: state.game,
-        progress: { status?.waitFor($0) })
+        gameName: state.gameName, progress: { status?.waitFor($0) })
     } catch {
       throw .page(error)
     }
@@ -482,7 +482,7 @@ public actor Shell {
       let page: any Page
       do {
         page = try await dependencies.pages.show(
-          address, glossary: await glossary(), game: state.game,
+          address, glossary: await glossary(), game: state.game, gameName: state.gameName,
           progress: { status?.waitFor($0) })
       } catch {
         throw .page(error)

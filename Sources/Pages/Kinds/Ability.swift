@@ -180,7 +180,7 @@ public enum AbilityFeature {
         ability, glossary: request.glossary, game: request.game,
         order: try await GameOrder.ranking(ability.flavorTexts.map(\.versionGroup), client))
       page.cameLater = await later
-      page.gameName = request.game.map(GameFacts.shortName)
+      page.gameName = GameFacts.name(of: request)
       return page
     }
   }

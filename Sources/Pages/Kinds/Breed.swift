@@ -431,8 +431,10 @@ public enum BreedFeature {
       eggGroups.map { ($0.name, localizer.name($0.names, slug: $0.name)) },
       uniquingKeysWith: { first, _ in first })
     let gameGeneration = await generation
+    let bred = NamedResource(
+      name: detail.name, url: "pokemon-species/\(detail.id)/")
     let root = try await hatching(
-      get(await chain), inGeneration: gameGeneration, client: client)
+      get(await chain), of: bred, inGeneration: gameGeneration, client: client)
 
     let partners: BreedPage.Partners
     var breedsWith: [BreedingSpecies] = []
@@ -483,18 +485,19 @@ public enum BreedFeature {
       cameLater: gameGeneration.flatMap {
         $0 < GameFacts.breedingGeneration ? GameFacts.breedingGeneration : nil
       },
-      sessionGameName: request.game.map(GameFacts.shortName))
+      sessionGameName: GameFacts.name(of: request))
   }
 
-  /// What an egg of `chain` hatches as in the games of `generation` (`nil`: today's): its first
-  /// stage, else, when that one came after the game (Mime Jr. in Gold / Silver), the next, with
-  /// no incense. As it is when the first stage's generation cannot be had.
+  /// What an egg of `bred`'s `chain` hatches as in the games of `generation` (`nil`: today's):
+  /// its first stage, else, when that one came after the game (Mime Jr. in Gold / Silver), the
+  /// next (the one bred, where the first branches: Hitmonlee for Tyrogue), with no incense. As it
+  /// is when the first stage's generation cannot be had.
   static func hatching(
-    _ chain: EggChain?, inGeneration generation: Int?, client: any PokeAPIClient
+    _ chain: EggChain?, of bred: NamedResource, inGeneration generation: Int?,
+    client: any PokeAPIClient
   ) async throws(PageError) -> EggChain? {
-    guard let chain, let generation, let next = chain.next, let id = chain.first.id else {
-      return chain
-    }
+    guard let chain, let generation, let id = chain.first.id, chain.first.name != bred.name
+    else { return chain }
     let first: Species
     do throws(APIError) {
       first = try await client.species(.id(id))
@@ -504,8 +507,10 @@ public enum BreedFeature {
       return chain
     }
     guard let introduced = first.generation?.id, introduced > generation else { return chain }
+    // Where the first stage branches (Tyrogue), the species bred is the next stage of its line.
     return EggChain(
-      id: chain.id, first: next, firstIsBaby: false, next: nil, babyTriggerItem: nil)
+      id: chain.id, first: chain.next ?? bred, firstIsBaby: false, next: nil,
+      babyTriggerItem: nil)
   }
 
   /// Its egg moves in the session's game, else in the newest game that has some: the game, the
@@ -535,7 +540,17 @@ public enum BreedFeature {
         typed: nil, session: request.game, among: available, statement: "no egg moves",
         verb: "has", client: client, glossary: request.glossary)
     } catch .notIn(_, let game, _, _) {
-      return .success((nil, [], "None in \(game)."))
+      // The session's game, named, though it has none.
+      var shown = request.game.map { session in
+        ChosenGame(
+          group: session.group,
+          versions: session.version.map { [$0] } ?? catalog.order.versions(of: session.group),
+          choice: .session)
+      }
+      if let chosen = shown {
+        shown = await catalog.named(chosen, client: client, glossary: request.glossary)
+      }
+      return .success((shown, [], "None in \(game)."))
     } catch {
       return .failure(error)
     }

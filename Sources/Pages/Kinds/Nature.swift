@@ -218,7 +218,7 @@ public enum NatureFeature {
       var page = NaturePage(nature, glossary: request.glossary)
       page.cameLater = await GameFacts.cameLater(
         GameFacts.naturesGeneration, than: request.game, client: client)
-      page.gameName = request.game.map(GameFacts.shortName)
+      page.gameName = GameFacts.name(of: request)
       return page
     }
   }

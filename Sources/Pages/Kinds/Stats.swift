@@ -514,7 +514,7 @@ public enum StatsFeature {
       introduced.flatMap { $0 > generation ? $0 : nil }
     }
     let generation = cameLater == nil ? gameGeneration : nil
-    let gameName = request.game.map(GameFacts.shortName)
+    let gameName = GameFacts.name(of: request)
     if let refusal = refusal(query, generation: generation, gameName: gameName) {
       throw .refused(refusal)
     }

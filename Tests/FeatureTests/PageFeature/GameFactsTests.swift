@@ -252,4 +252,33 @@ struct GameFactsTests {
       to: steelix, in: SessionGame(group: "gold-silver"), glossary: .slugs, client: client)
     #expect(gold.cameLater == nil && gold.gameGeneration == 2 && gold.abilities.isEmpty)
   }
+
+  /// Mega Charizard X's shape: a form whose oldest game with moves is of Generation VI.
+  @Test func aFormCameInTheGenerationOfTheOldestGameItLearnsMovesIn() async throws {
+    let mega = #"""
+      {"id":10034,"name":"charizard-mega-x","moves":[
+        {"move":\#(F.reference("move", "tackle", 33)),"version_group_details":[
+          {"level_learned_at":1,"move_learn_method":{"name":"level-up","url":""},
+           "version_group":\#(F.reference("version-group", "sun-moon", 17))},
+          {"level_learned_at":1,"move_learn_method":{"name":"level-up","url":""},
+           "version_group":\#(F.reference("version-group", "x-y", 15))}]}]}
+      """#
+    let client = try FixtureClient(["pokemon": [mega], "version-group": F.games])
+    #expect(await GameFacts.formGeneration(pokemonID: 10034, client: client) == 6)
+    var charizard = SpeciesDetailViewModel(
+      id: 6, name: "charizard", displayName: "Charizard-Mega-X", genus: nil,
+      types: ["Fire", "Dragon"], heightCentimetres: 170, weightKilograms: 110, genderRatio: "",
+      abilities: [], stats: [], baseStatTotal: 0, flavorText: nil, isBaby: false,
+      isLegendary: false, isMythical: false, evolutionChainID: nil,
+      form: .init(
+        name: "charizard-mega-x", displayName: "Charizard-Mega-X", pokemonID: 10034,
+        isDefault: false))
+    charizard.introduced = 1
+    let red = await GameFacts.apply(
+      to: charizard, in: SessionGame(group: "red-blue"), glossary: .slugs, client: client)
+    #expect(red.cameLater == 6 && red.introduced == 6)
+    let xy = await GameFacts.apply(
+      to: charizard, in: SessionGame(group: "x-y"), glossary: .slugs, client: client)
+    #expect(xy.cameLater == nil && xy.gameGeneration == 6)
+  }
 }
