@@ -280,7 +280,8 @@ struct JSONRendererTests {
       [
         "genus", "flavorText", "evolutionChainID", "imagePath", "imageVariant", "form",
         "matchups", "language", "fallbackNote", "regionalNumbers", "typesGeneration",
-        "todayTypes", "pastTypeSlugs",
+        "todayTypes", "pastTypeSlugs", "pastStats", "pastAbilities", "introduced", "cameLater",
+        "gameName", "gameGeneration",
       ]
     ),
     "evolution": (["root", "images"], ["chainID", "selectedSpeciesID", "imageFailures"]),

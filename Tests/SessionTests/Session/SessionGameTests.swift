@@ -178,6 +178,39 @@ struct SessionGameTests {
         "Type      Normal (Generation I; today " + today.types.joined(separator: " ") + ")"))
   }
 
+  /// In Red: a species of a later generation says so; one of Red shows no abilities and one
+  /// Special.
+  @Test func aSpeciesInAGameOfItsOwnOrALaterOneSaysSo() async throws {
+    let shell = gameShell(saved: Locked([])) { _, _, _ in
+      nil
+    } typing: { detail, _, _ in
+      var then = detail
+      if detail.id == 3 {
+        then.cameLater = 2
+      } else {
+        then.gameGeneration = 1
+        then.abilities = []
+        then.stats = [.init(name: "Special", value: 65, slug: "special")]
+      }
+      return then
+    }
+    _ = await shell.execute("game red")
+    let plain = TextRenderer(style: TextStyle(colorEnabled: false), images: nil)
+    guard case .output(.detail(let later, _)) = await shell.execute("open 3"),
+      case .output(.detail(let then, _)) = await shell.execute("open 2")
+    else {
+      Issue.record("not opened")
+      return
+    }
+    #expect(later.gameName == "Red")
+    let laterText = plain.render(.detail(later, image: .none))
+    #expect(
+      laterText.contains("\(later.displayName) came in Generation II: not in Red. Today's facts"))
+    let text = plain.render(.detail(then, image: .none))
+    #expect(text.contains("Abilities none: they came in Generation III"))
+    #expect(text.contains("Special    65"))
+  }
+
   @Test func pagesAreAskedForTheSessionsGame() async throws {
     let asked = Locked<[SessionGame?]>([])
     let recorder = PageKind(name: "where", example: "", subject: .selection, names: nil) {
