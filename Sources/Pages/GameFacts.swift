@@ -58,6 +58,28 @@ public struct MoveValues: Codable, Sendable, Hashable {
   }
 }
 
+/// A move as a decoding has it, with its numbers today: the move page's and a learnset row's.
+public protocol MoveNumbers {
+  var type: NamedResource? { get }
+  var damageClass: NamedResource? { get }
+  var power: Int? { get }
+  var accuracy: Int? { get }
+  var pp: Int? { get }
+  var effectChance: Int? { get }
+  /// What it was before games changed it.
+  var pastValues: [PastMoveValues] { get }
+}
+
+extension MoveNumbers {
+  /// Its numbers today.
+  public var values: MoveValues {
+    MoveValues(
+      type: type.map { SafeText.line($0.name) },
+      damageClass: damageClass.map { SafeText.line($0.name) }, power: power, accuracy: accuracy,
+      pp: pp, effectChance: effectChance)
+  }
+}
+
 /// The facts of the session's game: what a move, a species, an ability, a nature or breeding
 /// was in it, from the API's past values and generations. Every page that shows such a fact
 /// under a game reads it here.
@@ -138,6 +160,11 @@ public struct GameFacts: Sendable {
   /// change after the game names, else today's (field by field: an entry lists only what
   /// changed); before Generation IV, a damaging move's class by its type then. Today's when the
   /// game's place among the games is unknown.
+  public func move(_ move: some MoveNumbers) -> MoveValues {
+    self.move(move.values, past: move.pastValues)
+  }
+
+  /// The numbers of a move `today` with its `past` values in the game (``move(_:)``).
   public func move(_ today: MoveValues, past: [PastMoveValues]) -> MoveValues {
     var values = today
     if let order, case let rank = order.rank(of: game.group), rank != Int.min {

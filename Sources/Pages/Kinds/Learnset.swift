@@ -3,7 +3,7 @@ import CommandLanguage
 import Models
 
 /// `GET move/{id}`, the few fields a learnset row shows, apart from the move page's decoding.
-public struct MoveSummary: APIResource, Hashable {
+public struct MoveSummary: APIResource, Hashable, MoveNumbers {
   public static let path = "move"
   public static let representation = "move-summary+languages+past"
 
@@ -60,14 +60,6 @@ public struct MoveSummary: APIResource, Hashable {
     machines = try c.decodeIfPresent([MachineUse].self, forKey: .machines) ?? []
     pastValues = try c.decodeIfPresent([PastMoveValues].self, forKey: .pastValues) ?? []
     effectChance = try c.decodeIfPresent(Int.self, forKey: .effectChance)
-  }
-
-  /// Its numbers today.
-  public var values: MoveValues {
-    MoveValues(
-      type: type.map { SafeText.line($0.name) },
-      damageClass: damageClass.map { SafeText.line($0.name) }, power: power, accuracy: accuracy,
-      pp: pp, effectChance: effectChance)
   }
 }
 
@@ -392,7 +384,7 @@ public enum LearnsetFeature {
     var words = Localizer(request.glossary)
     let rows = learnt.map { move, detail in
       let summary = byName[move.name]
-      let values = summary.map { facts.move($0.values, past: $0.pastValues) }
+      let values = summary.map { facts.move($0) }
       let machineID = summary?.machines.first { $0.versionGroup.name == game }?.machine.id
       return LearnsetPage.Row(
         method: SafeText.line(detail.method),

@@ -3,7 +3,7 @@ import CommandLanguage
 import Models
 
 /// `GET move/{id or name}`: a move's numbers, texts, machines and learners (English texts only).
-public struct Move: APIResource, Hashable {
+public struct Move: APIResource, Hashable, MoveNumbers {
   public static let path = "move"
   public static let representation = "move-page+games+past"
 
@@ -80,14 +80,6 @@ public struct Move: APIResource, Hashable {
     learnedByPokemon =
       try c.decodeIfPresent([NamedResource].self, forKey: .learnedByPokemon) ?? []
     pastValues = try c.decodeIfPresent([PastMoveValues].self, forKey: .pastValues) ?? []
-  }
-
-  /// Its numbers today.
-  public var values: MoveValues {
-    MoveValues(
-      type: type.map { SafeText.line($0.name) },
-      damageClass: damageClass.map { SafeText.line($0.name) },
-      power: power, accuracy: accuracy, pp: pp, effectChance: effectChance)
   }
 
   /// The machine of the newest game that has one.
@@ -176,7 +168,7 @@ public struct MovePage: Page, Equatable {
     cameLater = facts?.cameLater(introduced)
     let values =
       cameLater == nil
-      ? facts?.move(move.values, past: move.pastValues) ?? move.values
+      ? facts?.move(move) ?? move.values
       : move.values
     if values != move.values { today = move.values }
     let short = words.effect(move.effects)
