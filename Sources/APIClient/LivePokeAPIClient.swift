@@ -302,11 +302,12 @@ public actor LivePokeAPIClient: PokeAPIClient {
     var legacyKeys: [String] = []
   }
 
-  /// The key suffix an earlier version used for what is now filed under `suffix`: before every
-  /// language was kept, a species, a type or a name had none (`#languages`, `#names` now), and a
-  /// page's decoding had no `+languages`; before the past generations were kept, a pokemon had
-  /// none (`#eras`), a type no `+eras` and a game no `+generation`; before a game's facts were
-  /// read, a pokemon had no `+past` and a species no `+eras`. `nil` when there was none.
+  /// The key suffixes earlier versions used for what is now filed under `suffix`, the newest
+  /// first: before every language was kept, a species, a type or a name had none (`#languages`,
+  /// `#names` now), and a page's decoding had no `+languages`; before the past generations were
+  /// kept, a pokemon had none (`#eras`), a type no `+eras` and a game no `+generation`; before a
+  /// game's facts were read, a pokemon had no `+past`, a species no `+eras` and a game no
+  /// `+regions`. Empty when there was none.
   static func legacySuffixes(of suffix: String) -> [String] {
     var found: [String] = []
     var current = suffix
@@ -317,7 +318,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
     return found
   }
 
-  /// The suffix of the version just before, for ``legacySuffixes(of:)``.
+  /// The suffix of the version just before, for ``legacySuffixes(of:)``; `nil` when there was
+  /// none.
   static func legacySuffix(of suffix: String) -> String? {
     for added in ["+languages", "+eras", "+generation", "+past", "+regions"]
     where suffix.hasSuffix(added) {
@@ -597,8 +599,6 @@ public actor LivePokeAPIClient: PokeAPIClient {
     var storing: Storing? = nil
   }
 
-  /// Loads one resource: cache, then network, then stale data as a fallback. Off the actor, so
-  /// that answers arriving together are decoded together.
   /// What the newest earlier version stored for `resource`, when any did.
   private nonisolated func legacyEntry(_ resource: Resource) async -> Cached? {
     for key in resource.legacyKeys {
@@ -607,7 +607,9 @@ public actor LivePokeAPIClient: PokeAPIClient {
     return nil
   }
 
-  /// `sent` is set once the request goes to the network.
+  /// Loads one resource: cache, then network, then stale data as a fallback. Off the actor, so
+  /// that answers arriving together are decoded together. `sent` is set once the request goes
+  /// to the network.
   private nonisolated func load(_ resource: Resource, sent: Locked<Bool>) async -> Loaded {
     let generation = await cache.generation
     let cached = await usableEntry(forKey: resource.key, resource)

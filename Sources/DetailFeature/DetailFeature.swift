@@ -283,8 +283,29 @@ public struct DetailFeature: Sendable {
       }
     }.sorted { $0.throughGeneration < $1.throughGeneration }
     model.pastTypeSlugs = pastTypes.isEmpty ? nil : pastTypes
-    model.pastStats = pokemon.pastStats.isEmpty ? nil : pokemon.pastStats
-    model.pastAbilities = pokemon.pastAbilities.isEmpty ? nil : pokemon.pastAbilities
+    let pastStats = pokemon.pastStats.compactMap { past in
+      past.generation.id.map { generation in
+        SpeciesDetailViewModel.PastStats(
+          throughGeneration: generation,
+          stats: past.stats.map {
+            .init(
+              name: glossary.stat($0.stat.name), value: $0.baseStat,
+              slug: SafeText.line($0.stat.name))
+          })
+      }
+    }.sorted { $0.throughGeneration < $1.throughGeneration }
+    model.pastStats = pastStats.isEmpty ? nil : pastStats
+    let pastAbilities = pokemon.pastAbilities.compactMap { past in
+      past.generation.id.map { generation in
+        SpeciesDetailViewModel.PastAbilities(
+          throughGeneration: generation,
+          abilities: past.abilities.map {
+            .init(
+              slot: $0.slot, slug: $0.ability.map { SafeText.line($0.name) }, isHidden: $0.isHidden)
+          })
+      }
+    }.sorted { $0.throughGeneration < $1.throughGeneration }
+    model.pastAbilities = pastAbilities.isEmpty ? nil : pastAbilities
     model.introduced = species.generation?.id
     model.language = glossary.language?.code
     model.fallbackNote = fellBack ? glossary.fallbackNote : nil

@@ -55,6 +55,45 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
     }
   }
 
+  /// The base stats a species had through a generation, before they changed: only those that
+  /// differed (Butterfree's Special Attack 80 through Generation V).
+  public struct PastStats: Codable, Sendable, Equatable {
+    /// The last generation they held in.
+    public var throughGeneration: Int
+    public var stats: [Stat]
+
+    public init(throughGeneration: Int, stats: [Stat]) {
+      self.throughGeneration = throughGeneration
+      self.stats = stats
+    }
+  }
+
+  /// The ability slots that differed through a generation (Gengar's first was Levitate through
+  /// Generation VI).
+  public struct PastAbilities: Codable, Sendable, Equatable {
+    /// A slot then: its ability's slug, `nil` when the slot was empty.
+    public struct Slot: Codable, Sendable, Equatable {
+      public var slot: Int
+      public var slug: String?
+      public var isHidden: Bool
+
+      public init(slot: Int, slug: String?, isHidden: Bool) {
+        self.slot = slot
+        self.slug = slug
+        self.isHidden = isHidden
+      }
+    }
+
+    /// The last generation they held in.
+    public var throughGeneration: Int
+    public var abilities: [Slot]
+
+    public init(throughGeneration: Int, abilities: [Slot]) {
+      self.throughGeneration = throughGeneration
+      self.abilities = abilities
+    }
+  }
+
   /// Its types' slugs in the games of `generation` (`nil`: today's): those of the first change
   /// after it, else today's.
   public func typeSlugs(in generation: Int?) -> [String] {
@@ -149,12 +188,12 @@ public struct SpeciesDetailViewModel: Codable, Sendable, Equatable {
   /// That generation, when it came after the session game's: the page then shows today's facts,
   /// and says so (`Steelix came in Generation II: not in Red.`).
   public var cameLater: Int?
-  /// Its base stats through the generations before they changed, as the API lists them (only
-  /// the stats that differed); `nil` when none did.
-  public var pastStats: [Pokemon.PastStats]?
-  /// Its ability slots through the generations before they changed, as the API lists them
-  /// (only the slots that differed); `nil` when none did.
-  public var pastAbilities: [Pokemon.PastAbilities]?
+  /// Its base stats through the generations before they changed (only the stats that
+  /// differed), oldest first; `nil` when none did.
+  public var pastStats: [PastStats]?
+  /// Its ability slots through the generations before they changed (only the slots that
+  /// differed), oldest first; `nil` when none did.
+  public var pastAbilities: [PastAbilities]?
 
   /// A detail with every field given.
   public init(

@@ -181,9 +181,7 @@ public struct Pokemon: Codable, Sendable, Hashable {
       let slug = stat.stat.name
       if generation == 1, slug == "special-defense" { continue }
       if generation == 1, slug == "special-attack" {
-        guard let special = value("special", today: value(slug, today: stat.baseStat)) else {
-          continue
-        }
+        let special = value("special", today: value(slug, today: stat.baseStat)) ?? stat.baseStat
         shown.append(
           Stat(baseStat: special, stat: NamedResource(name: "special", url: "stat/9/")))
         continue

@@ -106,20 +106,22 @@ public struct AreaVersions: APIResource, Hashable {
 /// some (Scarlet / Violet, Brilliant Diamond / Shining Pearl, Legends: Arceus …), where a
 /// species missing from a game's places says nothing of the game.
 public enum EncounterData {
-  /// The areas read at once while looking for one with encounters in the game.
+  /// The locations whose areas are read at once while looking for one with encounters in the
+  /// game.
   static let batch = 24
 
-  /// Whether some area of `group`'s regions records an encounter in one of its `versions`:
-  /// its regions, their locations together, then their areas a batch at a time until one
-  /// does; kept as a derived value (one read next time). `true` when it cannot be told (the
-  /// page then says the species is not found there, as before).
+  /// Whether some area of `group`'s regions records an encounter in one of its versions: its
+  /// regions, then their locations and those locations' areas a batch at a time until one
+  /// does (a game with places answers in the first batch); kept as a derived value (one read
+  /// next time). `true` when it cannot be told (the page then says the species is not found
+  /// there, as before). Ctrl-C is passed on.
   public static func exists(
-    for group: String, versions: [String], client: any PokeAPIClient
+    for group: String, client: any PokeAPIClient
   ) async throws(APIError) -> Bool {
     do {
       return try await client.derived("encounter-data/\(group)") {
         () async throws(APIError) -> Derived<Bool> in
-        Derived(try await look(for: group, versions: Set(versions), client: client))
+        Derived(try await look(for: group, client: client))
       }
     } catch .cancelled {
       throw .cancelled
@@ -129,23 +131,25 @@ public enum EncounterData {
   }
 
   private static func look(
-    for group: String, versions: Set<String>, client: any PokeAPIClient
+    for group: String, client: any PokeAPIClient
   ) async throws(APIError) -> Bool {
     let game = try await client.resource(VersionGroup.self, group)
-    // A game without a region cannot be looked over: its data is taken to be there.
-    guard !game.regions.isEmpty else { return true }
+    let versions = Set(game.versions.map(\.name))
+    // A game without a region or versions cannot be looked over: its data is taken to be there.
+    guard !game.regions.isEmpty, !versions.isEmpty else { return true }
     let regions = try await APIRequests.together(game.regions) {
       (region: NamedResource) async throws(APIError) in
       try await client.resource(RegionLocations.self, region.id.map(String.init) ?? region.name)
     }
     let locations = regions.flatMap(\.locations)
-    let areas = try await APIRequests.together(locations) {
-      (location: NamedResource) async throws(APIError) in
-      try await client.resource(LocationAreas.self, location.id.map(String.init) ?? location.name)
-    }.flatMap(\.areas)
-    for start in stride(from: 0, to: areas.count, by: batch) {
-      let slice = Array(areas[start..<min(start + batch, areas.count)])
-      let found = try await APIRequests.together(slice) {
+    for start in stride(from: 0, to: locations.count, by: batch) {
+      let slice = Array(locations[start..<min(start + batch, locations.count)])
+      let areas = try await APIRequests.together(slice) {
+        (location: NamedResource) async throws(APIError) in
+        try await client.resource(
+          LocationAreas.self, location.id.map(String.init) ?? location.name)
+      }.flatMap(\.areas)
+      let found = try await APIRequests.together(areas) {
         (area: NamedResource) async throws(APIError) in
         try await client.resource(AreaVersions.self, area.id.map(String.init) ?? area.name)
       }

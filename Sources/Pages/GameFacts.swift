@@ -109,35 +109,15 @@ public struct GameFacts: Sendable {
   public static let naturesGeneration = 3
   /// The generation breeding and held items came in (Gold and Silver).
   public static let breedingGeneration = 2
+  /// The first generation whose moves' effect chances the API records apart from today's (Ruby
+  /// and Sapphire): before it, a chance shown is today's.
+  public static let chancesGeneration = 3
   /// The first generation where a move's class is its own, not its type's (Diamond and Pearl).
   public static let splitGeneration = 4
   /// The types whose damaging moves were special before Generation IV; the others' physical.
   public static let specialTypes: Set<String> = [
     "fire", "water", "grass", "electric", "psychic", "ice", "dragon", "dark",
   ]
-
-  /// The facts of `game` (`nil` without one): its generation and the order of `games` (the
-  /// version groups a page's past values, texts and machines name) with its own, together.
-  /// Ctrl-C is passed on; anything else leaves what could not be had `nil`.
-  public static func of(
-    _ game: SessionGame?, naming games: [String] = [], client: any PokeAPIClient
-  ) async throws(APIError) -> GameFacts? {
-    guard let game else { return nil }
-    // Its generation is one small request, asked for with the games' order.
-    async let generation = Self.generation(of: game, client: client)
-    let order: GameOrder?
-    do {
-      order = try await GameOrder.ranking(games + [game.group], client)
-    } catch .cancelled {
-      _ = await generation
-      throw .cancelled
-    } catch {
-      order = nil
-    }
-    let known = await generation
-    if Task.isCancelled { throw .cancelled }
-    return GameFacts(game: game, generation: known, order: order)
-  }
 
   /// The generation of `game`, for `async let` beside other requests: `nil` without a game or
   /// when it cannot be had (cancelled too: the caller's next request says so).
@@ -158,8 +138,8 @@ public struct GameFacts: Sendable {
 
   /// A move's numbers in the game, from `today`'s and its `past` values: each field the first
   /// change after the game names, else today's (field by field: an entry lists only what
-  /// changed); before Generation IV, a damaging move's class by its type then. Today's when the
-  /// game's place among the games is unknown.
+  /// changed); before Generation IV, a damaging move's class by its type then. Today's, whole,
+  /// when the move changed and the game's place among the games is unknown.
   public func move(_ move: some MoveNumbers) -> MoveValues {
     self.move(move.values, past: move.pastValues)
   }
@@ -167,7 +147,10 @@ public struct GameFacts: Sendable {
   /// The numbers of a move `today` with its `past` values in the game (``move(_:)``).
   public func move(_ today: MoveValues, past: [PastMoveValues]) -> MoveValues {
     var values = today
-    if let order, case let rank = order.rank(of: game.group), rank != Int.min {
+    let rank = order?.rank(of: game.group) ?? Int.min
+    // Where the game's place is unknown, a move that changed is shown as today, whole.
+    if rank == Int.min, !past.isEmpty { return today }
+    if let order, rank != Int.min {
       let later = past.filter { order.rank(of: $0.versionGroup.name) > rank }
         .sorted { order.rank(of: $0.versionGroup.name) < order.rank(of: $1.versionGroup.name) }
       func first<Value>(_ field: (PastMoveValues) -> Value?) -> Value? {
@@ -198,10 +181,14 @@ extension GameFacts {
     to detail: SpeciesDetailViewModel, in game: SessionGame, glossary: Glossary,
     client: any PokeAPIClient
   ) async -> SpeciesDetailViewModel {
+    // A form's generation is asked for beside the game's (it is kept apart).
+    async let introduced = Self.introduced(detail, client: client)
     guard let generation = await generation(of: game, client: client) else { return detail }
     let chart = try? await TypeChart.load(client, generation: generation)
+    var known = detail
+    known.introduced = await introduced
     return await apply(
-      to: detail, generation: generation, chart: chart, glossary: glossary, client: client)
+      to: known, generation: generation, chart: chart, glossary: glossary, client: client)
   }
 
   /// The generation `detail` came in: its species', or its form's when that came later.
@@ -212,6 +199,11 @@ extension GameFacts {
       let first = await formGeneration(pokemonID: form.pokemonID, client: client)
     else { return detail.introduced }
     return max(detail.introduced ?? first, first)
+  }
+
+  /// A generation as the API refers to it, read back by its id.
+  static func generation(_ number: Int) -> NamedResource {
+    NamedResource(name: "generation-\(number)", url: "generation/\(number)/")
   }
 
   /// The generation a form (a pokemon other than its species' usual one) came in: that of the
@@ -260,7 +252,24 @@ extension GameFacts {
           ability: NamedResource(name: ability.slug, url: ""), isHidden: ability.isHidden,
           slot: ability.slot ?? index + 1)
       },
-      pastStats: detail.pastStats ?? [], pastAbilities: detail.pastAbilities ?? [])
+      pastStats: (detail.pastStats ?? []).map { past in
+        Pokemon.PastStats(
+          generation: Self.generation(past.throughGeneration),
+          stats: past.stats.compactMap { stat in
+            stat.slug.map {
+              Pokemon.Stat(baseStat: stat.value, stat: NamedResource(name: $0, url: ""))
+            }
+          })
+      },
+      pastAbilities: (detail.pastAbilities ?? []).map { past in
+        Pokemon.PastAbilities(
+          generation: Self.generation(past.throughGeneration),
+          abilities: past.abilities.map { slot in
+            Pokemon.PastAbility(
+              ability: slot.slug.map { NamedResource(name: $0, url: "") }, isHidden: slot.isHidden,
+              slot: slot.slot)
+          })
+      })
     if detail.stats.allSatisfy({ $0.slug != nil }) {
       model.stats = pokemon.stats(in: generation).map {
         .init(name: glossary.stat($0.stat.name), value: $0.baseStat, slug: $0.stat.name)
@@ -293,10 +302,9 @@ extension GameFacts {
   public static func cameLater(
     _ introduced: Int?, than game: SessionGame?, client: any PokeAPIClient
   ) async -> Int? {
-    guard let introduced, let generation = await generation(of: game, client: client) else {
-      return nil
-    }
-    return introduced > generation ? introduced : nil
+    guard let game, introduced != nil else { return nil }
+    let generation = await generation(of: game, client: client)
+    return GameFacts(game: game, generation: generation, order: nil).cameLater(introduced)
   }
 
   /// The field a page opens with when what it shows came after the session's game: `Game

@@ -602,7 +602,7 @@ extension GameCatalog {
     among available: [(group: String, versions: [String])],
     usual: (String) -> Bool = { _ in true }, statement: String, verb: String,
     client: any PokeAPIClient, glossary: Glossary,
-    recorded: ((_ group: String, _ versions: [String]) async throws(APIError) -> Bool)? = nil
+    recorded: ((_ group: String) async throws(APIError) -> Bool)? = nil
   ) async throws(PageError) -> ChosenGame? {
     let newestFirst = available.sorted {
       order.rank(NamedResource(name: $0.group, url: ""))
@@ -640,7 +640,7 @@ extension GameCatalog {
         // A game the API records nothing of is not one the species is missing from.
         let versions = wanted.version.map { [$0] } ?? order.versions(of: wanted.group)
         do throws(APIError) {
-          if try await !recorded(wanted.group, versions) {
+          if try await !recorded(wanted.group) {
             chosen = ChosenGame(group: wanted.group, versions: versions, choice: choice)
             chosen?.noData = true
             return chosen

@@ -263,7 +263,8 @@ public struct BreedPage: Page, Codable, Equatable {
   public var eggMoves: [BreedingMove]
   /// Said when the session's game has no egg moves for it.
   public var noEggMovesIn: String?
-  /// With a game of Generation I: 2, when breeding came.
+  /// With a game, the generation of what came after it: the species' (Lucario in Gold: 4),
+  /// else breeding's in Generation I (2). The page is then today's.
   public var cameLater: Int?
   /// The session's game, when one is played.
   public var sessionGameName: String?
@@ -416,6 +417,7 @@ public enum BreedFeature {
         }
       }, facts.eggGroups)
     async let generation = GameFacts.generation(of: request.game, client: client)
+    async let introduced = GameFacts.introduced(detail, client: client)
 
     func get<T>(_ result: Result<T, APIError>) throws(PageError) -> T {
       switch result {
@@ -431,10 +433,22 @@ public enum BreedFeature {
       eggGroups.map { ($0.name, localizer.name($0.names, slug: $0.name)) },
       uniquingKeysWith: { first, _ in first })
     let gameGeneration = await generation
+    // What came after the game: the species (Lucario in Gold), else breeding (in Red).
+    let later = await introduced.flatMap { introduced in
+      gameGeneration.flatMap { introduced > $0 ? introduced : nil }
+    }
+    let cameLater =
+      later
+      ?? gameGeneration.flatMap {
+        $0 < GameFacts.breedingGeneration ? GameFacts.breedingGeneration : nil
+      }
+    if Task.isCancelled { throw .api(.cancelled) }
     let bred = NamedResource(
       name: detail.name, url: "pokemon-species/\(detail.id)/")
+    // A species of a later generation breeds as today.
     let root = try await hatching(
-      get(await chain), of: bred, inGeneration: gameGeneration, client: client)
+      get(await chain), of: bred, inGeneration: later == nil ? gameGeneration : nil,
+      client: client)
 
     let partners: BreedPage.Partners
     var breedsWith: [BreedingSpecies] = []
@@ -482,9 +496,7 @@ public enum BreedFeature {
       incenseName: incenseName, withoutIncense: withoutIncense, partners: partners,
       breedsWith: breedsWith, game: chosen?.group, gameName: chosen?.name,
       choice: chosen?.choice, eggMoves: eggMoves, noEggMovesIn: noEggMovesIn,
-      cameLater: gameGeneration.flatMap {
-        $0 < GameFacts.breedingGeneration ? GameFacts.breedingGeneration : nil
-      },
+      cameLater: cameLater,
       sessionGameName: GameFacts.name(of: request))
   }
 

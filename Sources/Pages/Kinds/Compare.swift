@@ -220,13 +220,17 @@ public enum CompareFeature {
         let generation = await GameFacts.generation(of: game, client: client)
       {
         let chart = try? await TypeChart.load(client, generation: generation)
-        shown = []
-        for detail in compared {
-          shown.append(
+        do throws(APIError) {
+          shown = try await APIRequests.together(compared) {
+            detail async throws(APIError) in
             await GameFacts.apply(
               to: detail, generation: generation, chart: chart, glossary: request.glossary,
-              client: client))
+              client: client)
+          }
+        } catch {
+          throw .api(error)
         }
+        if Task.isCancelled { throw .api(.cancelled) }
       }
       // One chart for all: today's when one of them is not of the game's generation.
       let generations = Set(shown.map(\.typesGeneration))

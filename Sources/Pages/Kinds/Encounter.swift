@@ -414,8 +414,8 @@ public enum EncounterFeature {
         among: byGame.map { (group: $0.key, versions: $0.value) },
         usual: usual.contains, statement: "\(shown) is not found in the wild", verb: "is",
         client: client, glossary: request.glossary,
-        recorded: { group, versions async throws(APIError) in
-          try await EncounterData.exists(for: group, versions: versions, client: client)
+        recorded: { group async throws(APIError) in
+          try await EncounterData.exists(for: group, client: client)
         })
     else {
       return EncounterPage(

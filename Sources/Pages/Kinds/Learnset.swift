@@ -340,7 +340,7 @@ public enum LearnsetFeature {
   /// The page of `learnset` in the game of `facts`: its moves' numbers together (the status
   /// line counts them), each as that game has it, then the machines that teach them in that
   /// game together. Kept only when every machine was found (one that fails shows as "—") and
-  /// the game's generation was known.
+  /// the game's generation and the whole games' order were known.
   private static func rows(
     of learnset: Learnset, in facts: GameFacts, games: [NamedResource], request: PageRequest,
     client: any PokeAPIClient
@@ -400,6 +400,7 @@ public enum LearnsetFeature {
       pokemonID: learnset.id, pokemon: learnset.name, game: game, games: games.map(\.name),
       rows: rows, fallbackNote: words.note)
     page.machineFailure = failure
-    return Derived(page, keep: failure == nil && facts.generation != nil)
+    return Derived(
+      page, keep: failure == nil && facts.generation != nil && facts.order?.isComplete == true)
   }
 }

@@ -173,7 +173,7 @@ public struct MovePage: Page, Equatable {
     if values != move.values { today = move.values }
     let short = words.effect(move.effects)
     if let facts, cameLater == nil, values.effectChance != nil,
-      facts.lacks(GameFacts.abilitiesGeneration), short?.contains("$effect_chance") == true
+      facts.lacks(GameFacts.chancesGeneration), short?.contains("$effect_chance") == true
     {
       chanceNotRecorded = true
     }

@@ -508,6 +508,7 @@ public enum StatsFeature {
     // The game's generation sets the formulas and the base stats; a species of a later
     // generation is worked out as today.
     let gameGeneration = await GameFacts.generation(of: request.game, client: client)
+    if Task.isCancelled { throw .api(.cancelled) }
     let introduced =
       gameGeneration == nil ? nil : await GameFacts.introduced(detail, client: client)
     let cameLater = gameGeneration.flatMap { generation in
@@ -591,8 +592,10 @@ public enum StatsFeature {
     {
       let what = option == "--dvs" ? "DVs" : "Stat experience"
       let instead = option == "--dvs" ? "--ivs" : "--evs"
-      let games = generation == nil ? "today's games" : game
-      return "\(what) (\(option)) are Generations I and II's, not \(games)'s: use \(instead)."
+      guard generation != nil else {
+        return "\(what) (\(option)) are Generations I and II's: use \(instead)."
+      }
+      return "\(what) (\(option)) are Generations I and II's, not \(game)'s: use \(instead)."
     }
     return nil
   }

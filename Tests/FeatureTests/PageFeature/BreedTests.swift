@@ -166,6 +166,13 @@ struct BreedTests {
     #expect(fields.first?.value.map(\.text).joined() == "came in Generation II: not in Red Blue")
   }
 
+  /// Without egg moves in the session's game, the page still names it.
+  @Test func aGameWithoutEggMovesIsStillTheOneNamed() async throws {
+    let gold = try await breed("pikachu", game: SessionGame(group: "gold-silver"))
+    #expect(gold.game == "gold-silver" && gold.gameName == "Gold / Silver")
+    #expect(gold.choice == .session && gold.eggMoves.isEmpty)
+  }
+
   @Test func anIncenseBabyNamesTheItemAndWhatHatchesWithoutIt() async throws {
     let page = try await breed("marill")
     #expect(page.hatchesAs?.name == "azurill" && page.withoutIncense?.name == "marill")

@@ -281,4 +281,40 @@ struct GameFactsTests {
       to: charizard, in: SessionGame(group: "x-y"), glossary: .slugs, client: client)
     #expect(xy.cameLater == nil && xy.gameGeneration == 6)
   }
+
+  /// Static (Generation III), Timid (natures came in III) and Metal Powder (first indexed in
+  /// Generation II): in Red each says it came later, in Ruby / Sapphire none does.
+  @Test func anAbilityANatureAndAnItemOfALaterGenerationSaySo() async throws {
+    let metalPowder = #"""
+      {"id":234,"name":"metal-powder","names":[],"effect_entries":[],"flavor_text_entries":[],
+       "held_by_pokemon":[],"game_indices":[
+         {"game_index":35,"generation":\#(F.reference("generation", "generation-ii", 2))},
+         {"game_index":223,"generation":\#(F.reference("generation", "generation-iii", 3))}]}
+      """#
+    let client = try FixtureClient([
+      "ability": [Fixtures.staticAbility], "nature": [Fixtures.timid], "item": [metalPowder],
+      "version-group": F.games,
+    ])
+    func open(_ kind: String, _ name: String, _ game: String?) async throws -> [String: Any] {
+      try json(
+        try await directory(client).open(
+          kind, name, game: game.map { SessionGame(group: $0) },
+          gameName: game == "red-blue" ? "Red / Blue" : nil))
+    }
+    #expect(try await open("ability", "static", "red-blue")["cameLater"] as? Int == 3)
+    #expect(try await open("ability", "static", "red-blue")["gameName"] as? String == "Red / Blue")
+    #expect(try await open("nature", "timid", "red-blue")["cameLater"] as? Int == 3)
+    #expect(try await open("item", "metal-powder", "red-blue")["cameLater"] as? Int == 2)
+    for kind in [("ability", "static"), ("nature", "timid"), ("item", "metal-powder")] {
+      #expect(try await open(kind.0, kind.1, "ruby-sapphire")["cameLater"] == nil)
+      #expect(try await open(kind.0, kind.1, nil)["cameLater"] == nil)
+    }
+    let page = try await directory(client).open(
+      "ability", "static", game: SessionGame(group: "red-blue"), gameName: "Red / Blue")
+    guard case .fields(let fields) = page.document.blocks.first else {
+      Issue.record("no fields")
+      return
+    }
+    #expect(fields.first?.value.map(\.text).joined() == "came in Generation III: not in Red / Blue")
+  }
 }
