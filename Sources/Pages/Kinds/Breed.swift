@@ -425,13 +425,6 @@ public enum BreedFeature {
       case .failure(let error): throw .api(error)
       }
     }
-    let eggGroups = try get(await groups)
-    let members = eggGroups.flatMap(\.species)
-    // Named from the groups themselves (in the language, else English).
-    var localizer = Localizer(glossary)
-    let groupNames = Dictionary(
-      eggGroups.map { ($0.name, localizer.name($0.names, slug: $0.name)) },
-      uniquingKeysWith: { first, _ in first })
     let gameGeneration = await generation
     // What came after the game: the species (Lucario in Gold), else breeding (in Red).
     let later = await introduced.flatMap { introduced in
@@ -449,10 +442,26 @@ public enum BreedFeature {
     let root = try await hatching(
       get(await chain), of: bred, inGeneration: later == nil ? gameGeneration : nil,
       client: client)
+    let cannotBreed = facts.eggGroups.contains(where: EggGroupPage.cannotBreed)
+    let hatchesAs =
+      cannotBreed ? nil : root.flatMap { BreedingSpecies($0.first, glossary: glossary) }
+    // The egg moves of what hatches (a form hatches as its own form: Alolan Vulpix), asked for
+    // while the egg groups come.
+    let hatched = hatchesAs.map { $0.id == detail.id ? detail.form?.pokemonID ?? $0.id : $0.id }
+    async let moves = BreedFeature.eggMoves(
+      pokemonID: hatched ?? detail.form?.pokemonID ?? detail.id, request: request, client: client)
+
+    let eggGroups = try get(await groups)
+    let members = eggGroups.flatMap(\.species)
+    // Named from the groups themselves (in the language, else English).
+    var localizer = Localizer(glossary)
+    let groupNames = Dictionary(
+      eggGroups.map { ($0.name, localizer.name($0.names, slug: $0.name)) },
+      uniquingKeysWith: { first, _ in first })
 
     let partners: BreedPage.Partners
     var breedsWith: [BreedingSpecies] = []
-    if facts.eggGroups.contains(where: EggGroupPage.cannotBreed) {
+    if cannotBreed {
       partners = .cannotBreed
     } else if facts.eggGroups == ["ditto"] {
       partners = .anyButDitto
@@ -473,12 +482,7 @@ public enum BreedFeature {
     func species(_ reference: NamedResource) -> BreedingSpecies? {
       BreedingSpecies(reference, glossary: glossary)
     }
-    let hatchesAs = partners == .cannotBreed ? nil : root.flatMap { species($0.first) }
-    // The egg moves of what hatches (a form hatches as its own form: Alolan Vulpix).
-    let hatched = hatchesAs.map { $0.id == detail.id ? detail.form?.pokemonID ?? $0.id : $0.id }
-    let (chosen, eggMoves, noEggMovesIn) = try await BreedFeature.eggMoves(
-      pokemonID: hatched ?? detail.form?.pokemonID ?? detail.id, request: request, client: client
-    ).get()
+    let (chosen, eggMoves, noEggMovesIn) = try await moves.get()
     var incense: String?
     var incenseName: String?
     var withoutIncense: BreedingSpecies?
