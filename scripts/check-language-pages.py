@@ -566,7 +566,8 @@ def species_expectation(number, glossary, language):
     for a in sorted(pokemon["abilities"], key=lambda a: a["slot"]):
         picked = name_pick(get(f"ability/{a['ability']['name']}/")["names"], language)
         abilities.append({"name": picked[0] if picked else words(a["ability"]["name"]),
-                          "slug": a["ability"]["name"], "isHidden": a["is_hidden"]})
+                          "slug": a["ability"]["name"], "isHidden": a["is_hidden"],
+                          "slot": a["slot"]})
     return {
         "displayName": name[0] if name else glossary.species(number) or capitalised(raw["name"]),
         "genus": genus[0] if genus else None,

@@ -496,9 +496,9 @@ public final class SQLiteCacheStore: CacheStore {
         SELECT COUNT(*),
                COALESCE(SUM(LENGTH(body) + LENGTH(key) + COALESCE(LENGTH(etag), 0)), 0),
                MIN(storedAt),
-               (SELECT COUNT(DISTINCT replace(key, '/#languages', '/')) FROM response
+               (SELECT COUNT(DISTINCT substr(key, 1, instr(key || '#', '#') - 1)) FROM response
                  WHERE status = 200
-                   AND (key GLOB '*/pokemon-species/[0-9]*/#languages'
+                   AND (key GLOB '*/pokemon-species/[0-9]*/#languages*'
                         OR key GLOB '*/pokemon-species/[0-9]*/'))
         FROM response
         """

@@ -323,3 +323,100 @@ extension GameFacts {
     request.gameName ?? request.game.map { DisplayName.words($0.version ?? $0.group) }
   }
 }
+
+/// `GET generation/{id}`: the species it brought, by id.
+public struct GenerationSpecies: APIResource, Hashable {
+  public static let path = "generation"
+  public static let representation = "generation-species"
+
+  public var id: Int
+  public var name: String
+  public var species: [Int]
+
+  public init(id: Int, name: String, species: [Int]) {
+    self.id = id
+    self.name = name
+    self.species = species
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, species
+    case pokemonSpecies = "pokemon_species"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(Int.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    // As kept, else the API's references.
+    species =
+      try c.decodeIfPresent([Int].self, forKey: .species)
+      ?? c.decodeIfPresent([NamedResource].self, forKey: .pokemonSpecies)?.compactMap(\.id) ?? []
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(id, forKey: .id)
+    try c.encode(name, forKey: .name)
+    try c.encode(species, forKey: .species)
+  }
+}
+
+extension GameFacts {
+  /// The species of `game` and of the generations before it, by id: what a list under a game
+  /// keeps (the species that breed with one, hold an ability, learn a move), the species of
+  /// generations 1 through the game's together, kept as one derived value. `nil` without a game,
+  /// or when its generation or theirs cannot be had (the list is then shown whole). Ctrl-C is
+  /// passed on.
+  public static func species(
+    of game: SessionGame?, client: any PokeAPIClient
+  ) async throws(APIError) -> Set<Int>? {
+    guard let game else { return nil }
+    guard let generation = await generation(of: game, client: client) else {
+      if Task.isCancelled { throw .cancelled }
+      return nil
+    }
+    do {
+      return try await client.derived("species-through-generation/\(generation)") {
+        () async throws(APIError) -> Derived<Set<Int>> in
+        let generations = try await APIRequests.together(Array(1...max(1, generation))) {
+          (number: Int) async throws(APIError) in
+          try await client.resource(GenerationSpecies.self, String(number))
+        }
+        return Derived(Set(generations.flatMap(\.species)))
+      }
+    } catch .cancelled {
+      throw .cancelled
+    } catch {
+      return nil
+    }
+  }
+
+  /// `listed` as a list under a game shows it: the species of `existing` (the game's and
+  /// before), forms left out (the lists do not tell their generation), and how many were left
+  /// out; all of them and 0 without `existing`.
+  public static func keeping<Entry>(
+    _ listed: [Entry], existing: Set<Int>?, id: (Entry) -> Int
+  ) -> (kept: [Entry], leftOut: Int) {
+    guard let existing else { return (listed, 0) }
+    let kept = listed.filter { id($0) < 10_000 && existing.contains(id($0)) }
+    return (kept, listed.count - kept.count)
+  }
+
+  /// The hint a list under a game ends with when it left some out.
+  public static func leftOutHint(_ count: Int?, gameName: String?) -> [PageDocument.Block] {
+    guard let count, count > 0 else { return [] }
+    let game = gameName ?? "your game"
+    return [.hint("\(count) left out: species of games after \(game), and forms.")]
+  }
+
+  /// ``species(of:client:)`` as a result, for `async let` beside a page's other requests.
+  public static func speciesResult(
+    of game: SessionGame?, client: any PokeAPIClient
+  ) async -> Result<Set<Int>?, APIError> {
+    await APIRequests.result(
+      of: { (game: SessionGame?) async throws(APIError) in
+        try await species(of: game, client: client)
+      }, game)
+  }
+}

@@ -85,7 +85,10 @@ public struct AbilityPage: Page, Equatable {
   public var cameLater: Int?
   /// The session's game, when one is played.
   public var gameName: String?
-  /// The pokemon that have it as a normal ability, by id (today's: the API lists them so).
+  /// Under a game, how many holders were left out: species of later games, and forms.
+  public var leftOut: Int?
+  /// The pokemon that have it as a normal ability, by id (today's: the API lists them so;
+  /// under a game, the species of its generation and before).
   public var holders: [PageSpecies]
   /// The pokemon that have it as their hidden ability, by id.
   public var hiddenHolders: [PageSpecies]
@@ -143,12 +146,13 @@ public struct AbilityPage: Page, Equatable {
         .names(
           heading: "As a hidden ability\(today)", hiddenHolders.map { Span($0.label) },
           none: "none"),
-      ] + PageDocument.note(fallbackNote) + [.hint("open NAME · back")])
+      ] + GameFacts.leftOutHint(leftOut, gameName: gameName) + PageDocument.note(fallbackNote)
+        + [.hint("open NAME · back")])
   }
 
   enum CodingKeys: String, CodingKey {
     case name, displayName, id, effect, flavorText, generation, holders, hiddenHolders, language
-    case fallbackNote, cameLater, gameName
+    case fallbackNote, cameLater, gameName, leftOut
   }
 }
 
@@ -176,10 +180,18 @@ public enum AbilityFeature {
       ability, request, client async throws(APIError) in
       async let later = GameFacts.cameLater(
         ability.generation?.id, than: request.game, client: client)
+      async let existing = GameFacts.speciesResult(of: request.game, client: client)
       var page = AbilityPage(
         ability, glossary: request.glossary, game: request.game,
         order: try await GameOrder.ranking(ability.flavorTexts.map(\.versionGroup), client))
       page.cameLater = await later
+      // Under a game, the holders of its generation and before.
+      let species = try await existing.get()
+      let holders = GameFacts.keeping(page.holders, existing: species, id: \.id)
+      let hidden = GameFacts.keeping(page.hiddenHolders, existing: species, id: \.id)
+      page.holders = holders.kept
+      page.hiddenHolders = hidden.kept
+      page.leftOut = species == nil ? nil : holders.leftOut + hidden.leftOut
       page.gameName = GameFacts.name(of: request)
       return page
     }

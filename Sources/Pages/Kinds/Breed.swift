@@ -268,6 +268,8 @@ public struct BreedPage: Page, Codable, Equatable {
   public var cameLater: Int?
   /// The session's game, when one is played.
   public var sessionGameName: String?
+  /// Under a game, how many partners were left out: species of later games.
+  public var leftOut: Int?
 
   /// A move learnt from an egg.
   public struct BreedingMove: Codable, Sendable, Hashable {
@@ -335,6 +337,7 @@ public struct BreedPage: Page, Codable, Equatable {
     } else {
       blocks.append(.paragraph(heading: "Egg moves", text: "None in any game."))
     }
+    blocks += GameFacts.leftOutHint(leftOut, gameName: sessionGameName)
     blocks.append(.hint("egg-group NAME · moves · back"))
     return PageDocument(title: title, subtitle: "Breeding", blocks: blocks)
   }
@@ -418,6 +421,7 @@ public enum BreedFeature {
       }, facts.eggGroups)
     async let generation = GameFacts.generation(of: request.game, client: client)
     async let introduced = GameFacts.introduced(detail, client: client)
+    async let existing = GameFacts.speciesResult(of: request.game, client: client)
 
     func get<T>(_ result: Result<T, APIError>) throws(PageError) -> T {
       switch result {
@@ -483,6 +487,9 @@ public enum BreedFeature {
       BreedingSpecies(reference, glossary: glossary)
     }
     let (chosen, eggMoves, noEggMovesIn) = try await moves.get()
+    // Under a game, the partners of its generation and before (a later species is today's).
+    let ofTheGame = later == nil ? try get(await existing) : nil
+    let partnersThen = GameFacts.keeping(breedsWith, existing: ofTheGame, id: \.id)
     var incense: String?
     var incenseName: String?
     var withoutIncense: BreedingSpecies?
@@ -498,10 +505,11 @@ public enum BreedFeature {
       eggGroups: facts.eggGroups, eggGroupNames: groupNames, hatchSteps: facts.hatchSteps,
       genderRatio: detail.genderRatio, hatchesAs: hatchesAs, incense: incense,
       incenseName: incenseName, withoutIncense: withoutIncense, partners: partners,
-      breedsWith: breedsWith, game: chosen?.group, gameName: chosen?.name,
+      breedsWith: partnersThen.kept, game: chosen?.group, gameName: chosen?.name,
       choice: chosen?.choice, eggMoves: eggMoves, noEggMovesIn: noEggMovesIn,
       cameLater: cameLater,
-      sessionGameName: GameFacts.name(of: request))
+      sessionGameName: GameFacts.name(of: request),
+      leftOut: ofTheGame == nil ? nil : partnersThen.leftOut)
   }
 
   /// What an egg of `bred`'s `chain` hatches as in the games of `generation` (`nil`: today's):

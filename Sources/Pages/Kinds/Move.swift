@@ -147,6 +147,8 @@ public struct MovePage: Page, Equatable {
   /// Whether its effect chance is today's for want of the game's: the data does not record the
   /// chances of Generations I and II, which often differed.
   public var chanceNotRecorded: Bool?
+  /// Under a game, how many learners were left out: species of later games, and forms.
+  public var leftOut: Int?
   /// How many species learn it (forms counted with their species).
   public var speciesCount: Int
   /// The pokemon that learn it, by id.
@@ -272,13 +274,20 @@ public struct MovePage: Page, Equatable {
     if let flavorText, flavorText != effect { fields.append(.init("In game", flavorText)) }
     // Who learns it in any game: the API lists them so (`learnedBy`), not by game.
     let learners = speciesCount == 1 ? "1 species" : "\(speciesCount) species"
-    fields.append(.init("Learned by", gameName == nil ? learners : "\(learners) in all games"))
+    fields.append(
+      .init(
+        "Learned by",
+        gameName == nil
+          ? learners
+          : "\(learners) of \(gameName ?? "the game")'s generation or before, in any game"
+      ))
     return PageDocument(
       title: displayName,
       subtitle: (["Move"] + (generation.map { [$0] } ?? [])).joined(separator: " · "),
-      blocks: [.fields(fields)] + PageDocument.note(fallbackNote) + [
-        .hint("open NAME · type \(type ?? "NAME") · back")
-      ])
+      blocks: [.fields(fields)] + GameFacts.leftOutHint(leftOut, gameName: gameName)
+        + PageDocument.note(fallbackNote) + [
+          .hint("open NAME · type \(type ?? "NAME") · back")
+        ])
   }
 }
 
@@ -316,6 +325,7 @@ public enum MoveFeature {
         + move.pastValues.map(\.versionGroup.name)
       // The session game's numbers: its generation, and its place among the games named.
       async let generation = GameFacts.generation(of: request.game, client: client)
+      async let existing = GameFacts.speciesResult(of: request.game, client: client)
       let order = try await GameOrder.ranking(named + [request.game?.group], client)
       let known = await generation
       let facts = request.game.map { GameFacts(game: $0, generation: known, order: order) }
@@ -336,6 +346,12 @@ public enum MoveFeature {
       var page = MovePage(
         move, machine: machine, glossary: request.glossary, game: request.game, order: order,
         facts: facts)
+      // Under a game, the learners of its generation and before.
+      let species = try await existing.get()
+      let learners = GameFacts.keeping(page.learnedBy, existing: species, id: \.id)
+      page.learnedBy = learners.kept
+      page.speciesCount = learners.kept.filter(\.isSpecies).count
+      page.leftOut = species == nil ? nil : learners.leftOut
       page.noMachineInGame = request.game.map { game in
         !move.machines.contains { $0.versionGroup.name == game.group }
       }

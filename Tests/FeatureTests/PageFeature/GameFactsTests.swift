@@ -317,4 +317,28 @@ struct GameFactsTests {
     }
     #expect(fields.first?.value.map(\.text).joined() == "came in Generation III: not in Red / Blue")
   }
+
+  /// Under Gold / Silver, Static's holders are the species of Generations I and II: Pikachu,
+  /// Raichu and Zapdos stay, Gigantamax Pikachu (a form) is left out and counted.
+  @Test func aListUnderAGameKeepsTheSpeciesOfItsGenerationAndBefore() async throws {
+    func generation(_ number: Int, _ species: [(String, Int)]) -> String {
+      let listed = species.map { F.reference("pokemon-species", $0.0, $0.1) }
+        .joined(separator: ",")
+      return #"{"id":\#(number),"name":"generation-\#(number)","pokemon_species":[\#(listed)]}"#
+    }
+    let client = try FixtureClient([
+      "ability": [Fixtures.staticAbility], "version-group": F.games,
+      "generation": [
+        generation(1, [("pikachu", 25), ("raichu", 26), ("zapdos", 145)]),
+        generation(2, [("pichu", 172)]),
+      ],
+    ])
+    let gold = try #require(
+      try await directory(client).open("ability", "static", game: SessionGame(group: "gold-silver"))
+        as? AbilityPage)
+    #expect(gold.holders.map(\.id) == [25, 26] && gold.hiddenHolders.map(\.id) == [145])
+    #expect(gold.leftOut == 1)
+    let today = try #require(try await directory(client).open("ability", "static") as? AbilityPage)
+    #expect(today.holders.map(\.id) == [25, 26, 10190] && today.leftOut == nil)
+  }
 }

@@ -112,20 +112,21 @@ struct SQLiteCacheStoreTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let store = try SQLiteCacheStore.open(directory: directory)
     let base = "https://pokeapi.co/api/v2/pokemon-species"
-    // 25 as an earlier version filed it and as this one does, 133 only the old way, 1 only the
-    // new; a species by name and a list are not counted.
+    // 25 as two earlier versions filed it and as this one does, 133 only the oldest way, 1 only
+    // the way before, 4 only the new; a species by name and a list are not counted.
     for key in [
-      "\(base)/25/", "\(base)/25/#languages", "\(base)/133/", "\(base)/1/#languages",
-      "\(base)/pikachu/#languages", "\(base)?offset=0&limit=20",
+      "\(base)/25/", "\(base)/25/#languages", "\(base)/25/#languages+eras", "\(base)/133/",
+      "\(base)/1/#languages", "\(base)/4/#languages+eras", "\(base)/pikachu/#languages",
+      "\(base)?offset=0&limit=20",
     ] {
       try await store.save(entry(key, storedAt: Date(timeIntervalSince1970: 100)))
     }
-    #expect(try await store.summary().species == 3)
+    #expect(try await store.summary().species == 4)
     // A "not found" kept for a while is no species that opens offline.
     var missing = entry("\(base)/99999/#languages")
     missing.status = 404
     try await store.save(missing)
-    #expect(try await store.summary().species == 3)
+    #expect(try await store.summary().species == 4)
   }
 
   @Test func summaryAndRemoveAll() async throws {
