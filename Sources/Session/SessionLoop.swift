@@ -125,6 +125,7 @@ public struct SessionLoop: Sendable {
         }
         notedStep = demo.stepsRun
       }
+      let stepsBefore = demo?.stepsRun
       switch await editor.readLine(
         prompt: decoratePrompt(await shell.prompt(columns: size.columns)))
       {
@@ -144,9 +145,13 @@ public struct SessionLoop: Sendable {
           if let text = render(outcome) { show(outcome, as: text) }
           continue
         }
-        // A refused line (a huge paste, control characters) is not worth recalling.
+        // A refused line (a huge paste, control characters) is not worth recalling, nor is a
+        // demo's step (the presenter's history is theirs): only what they typed themselves.
         let refusal = CommandParser.refusal(of: line)
-        if refusal == nil { editor.addHistory(line) }
+        let isStep = demo.map { $0.stepsRun != stepsBefore } ?? false
+        if refusal == nil, !isStep { editor.addHistory(line) }
+        // After a command of their own, the next step's note is shown again.
+        if !isStep { notedStep = nil }
         typeAhead.hold()
         var quits = false
         var shownBefore = false

@@ -200,7 +200,11 @@ struct App {
     // The team: team.json's, which `team` changes.
     let (members, teamWarning) = TeamFile.read(dataDirectory: paths.data)
     teamWarning.map { notices.post("Warning: \($0)") }
-    let team = TeamRoster(members) { TeamFile.save($0, dataDirectory: paths.data) }
+    // A show (`present`, played or prepared) runs in a session of its own: what its steps change
+    // (the team, the language, the game, shiny) lasts for the show and is never written over
+    // what the presenter keeps.
+    let isShow = options.demoFile != nil
+    let team = TeamRoster(members) { isShow ? nil : TeamFile.save($0, dataDirectory: paths.data) }
     let pages = PageKinds.directory(
       PageServices(client: api, details: detailFeature, team: team))
     // Completion loads the names of the kinds the flags leave on.
@@ -254,10 +258,10 @@ struct App {
         spritesURL: spritesURL, http: bounded, cache: cache, images: images,
         configProblems: flagWarnings),
       language: language,
-      saveLanguage: { LanguageSetting.save($0, configDirectory: paths.config) },
-      saveShiny: { ShinySetting.save($0, configDirectory: paths.config) },
+      saveLanguage: { isShow ? nil : LanguageSetting.save($0, configDirectory: paths.config) },
+      saveShiny: { isShow ? nil : ShinySetting.save($0, configDirectory: paths.config) },
       games: games,
-      saveGame: { GameSetting.save($0, name: $1, configDirectory: paths.config) },
+      saveGame: { isShow ? nil : GameSetting.save($0, name: $1, configDirectory: paths.config) },
       gameFlavorText: { id, game, glossary in
         await SpeciesFlavorTexts.text(ofSpecies: id, in: game, glossary: glossary, client: api)
       },
@@ -367,7 +371,7 @@ struct App {
       Console.standard.printError("✗ " + DemoScript.message(problem, file: file))
       return .commandFailed
     } catch {
-      Console.standard.printError("✗ Cannot read \(file): \(error.localizedDescription)")
+      Console.standard.printError("✗ " + Self.unreadable(file))
       return .commandFailed
     }
     let commands = script.steps.map(\.command)
@@ -421,6 +425,16 @@ struct App {
     }
     await runInteractive(editor, demo: DemoPlayer(script))
     return .success
+  }
+
+  /// Why the demo file `path` cannot be read, in one line of the program's own words.
+  static func unreadable(_ path: String) -> String {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      return "\(path): no such file (present FILE plays a demo file)."
+    }
+    if isDirectory.boolValue { return "\(path) is a directory, not a demo file." }
+    return "\(path) cannot be read (permission denied?)."
   }
 
   /// A demo file's bytes, at most a little more than a demo may hold.

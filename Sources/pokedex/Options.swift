@@ -115,7 +115,9 @@ struct Options: ParsableCommand {
       "doctor: check this terminal, the network and the cache before a demo (exit 1 when "
         + "something would break it). present FILE: play a rehearsed demo, FILE's commands one "
         + "a line (# lines are speaker notes), each typed in by Enter, Space, → or Page Down "
-        + "on an empty line; Esc leaves it.", valueName: "doctor | present FILE"),
+        + "on an empty line; Esc leaves it. A show runs in a session of its own: what its "
+        + "steps change (language, game, shiny, team) is not kept, and its steps stay out of "
+        + "your history.", valueName: "doctor | present FILE"),
     completion: .list([doctorVerb, presentVerb]))
   var words: [String] = []
 
