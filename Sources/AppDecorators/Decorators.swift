@@ -111,16 +111,38 @@ public struct LoggingCacheStore: CacheStore {
 /// What a demo's rehearsal (`present --prepare`) used: the answers it read or stored, by key,
 /// and the images it drew or downloaded, by id.
 public final class DemoRecorder: Sendable {
-  private let recorded = Locked((keys: Set<String>(), images: Set<Int>()))
+  /// An image of any variant, by species id and the variant's directory (`shiny/`).
+  public struct Image: Codable, Sendable, Hashable, Comparable {
+    public var id: Int
+    public var variant: String
+
+    public init(id: Int, variant: String) {
+      self.id = id
+      self.variant = variant
+    }
+
+    public static func < (a: Image, b: Image) -> Bool { (a.variant, a.id) < (b.variant, b.id) }
+  }
+
+  private let recorded = Locked((keys: Set<String>(), images: Set<Image>()))
 
   public init() {}
 
-  /// The keys and image ids recorded, sorted.
+  /// The keys recorded, sorted.
   public var keys: [String] { recorded.withLock { $0.keys.sorted() } }
-  public var images: [Int] { recorded.withLock { $0.images.sorted() } }
+  /// The usual images' ids, sorted.
+  public var images: [Int] {
+    recorded.withLock { $0.images.filter(\.variant.isEmpty).map(\.id).sorted() }
+  }
+  /// The other variants' images (shiny, female), sorted.
+  public var variantImages: [Image] {
+    recorded.withLock { $0.images.filter { !$0.variant.isEmpty }.sorted() }
+  }
 
   func record(key: String) { _ = recorded.withLock { $0.keys.insert(key) } }
-  func record(image: Int) { _ = recorded.withLock { $0.images.insert(image) } }
+  func record(image: Int, variant: SpriteVariant) {
+    _ = recorded.withLock { $0.images.insert(Image(id: image, variant: variant.directory)) }
+  }
 }
 
 /// Records every answer read or stored through it in a ``DemoRecorder``.
@@ -163,10 +185,10 @@ public struct RecordingSpriteStore: SpriteStore {
 
   public func storedIDs() async -> Set<Int> { await base.storedIDs() }
 
-  /// Only the usual images are recorded: a demo's manifest names those.
+  /// Every variant is recorded: a show with `shiny on` needs the shiny pictures.
   public func fileURL(forSpecies id: Int, variant: SpriteVariant) async -> URL? {
     let url = await base.fileURL(forSpecies: id, variant: variant)
-    if url != nil, variant == .standard { recorder.record(image: id) }
+    if url != nil { recorder.record(image: id, variant: variant) }
     return url
   }
 
@@ -174,7 +196,7 @@ public struct RecordingSpriteStore: SpriteStore {
     _ png: Data, forSpecies id: Int, variant: SpriteVariant
   ) async throws(SpriteStoreError) -> URL {
     let url = try await base.store(png, forSpecies: id, variant: variant)
-    if variant == .standard { recorder.record(image: id) }
+    recorder.record(image: id, variant: variant)
     return url
   }
 }

@@ -22,6 +22,12 @@ public struct SpriteVariant: Sendable, Hashable, CustomStringConvertible {
   /// empty, `shiny/`, `female/` or `shiny/female/`.
   public var directory: String { (shiny ? "shiny/" : "") + (female ? "female/" : "") }
 
+  /// The variant living in `directory` (as ``directory`` writes it), `nil` for any other text.
+  public init?(directory: String) {
+    guard let found = Self.all.first(where: { $0.directory == directory }) else { return nil }
+    self = found
+  }
+
   /// What stands in when the image server lacks it: the shiny female's the shiny one, the
   /// others' the usual one; none for the usual one.
   public var fallback: SpriteVariant? {

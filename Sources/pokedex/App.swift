@@ -383,10 +383,10 @@ struct App {
       }
       await storeAnswers()
       let keys = demoRecorder?.keys ?? []
-      let images = demoRecorder?.images ?? []
       let pinned = await cache.pin(keys)
       let manifest = DemoManifest(
-        file: DemoManifest.absolute(file), script: script, keys: keys, images: images)
+        file: DemoManifest.absolute(file), script: script, keys: keys,
+        images: demoRecorder?.images ?? [], variantImages: demoRecorder?.variantImages ?? [])
       let saved = manifest.save(in: paths.cache)
       var problems =
         failed.isEmpty
@@ -405,7 +405,7 @@ struct App {
       }
       Console.standard.print(
         "Prepared \(file): its \(commands.count) steps ran; \(keys.count) answers and "
-          + (images.count == 1 ? "1 image" : "\(images.count) images")
+          + (manifest.imageCount == 1 ? "1 image" : "\(manifest.imageCount) images")
           + " kept for the show.")
       return .success
     }
@@ -413,7 +413,10 @@ struct App {
     let (problems, warnings) = await DemoManifest.problems(
       file: file, script: script, cacheDirectory: paths.cache, offline: options.offline,
       hasAnswer: { await cache.contains($0) },
-      hasImage: { await sprites.fileURL(forSpecies: $0) != nil })
+      hasImage: { id, directory in
+        guard let variant = SpriteVariant(directory: directory) else { return false }
+        return await sprites.fileURL(forSpecies: id, variant: variant) != nil
+      })
     for warning in warnings { Console.standard.printError("Warning: " + warning) }
     if !problems.isEmpty {
       for problem in problems { Console.standard.printError("✗ " + problem) }

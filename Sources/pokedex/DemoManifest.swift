@@ -1,3 +1,4 @@
+import AppDecorators
 import Foundation
 import Session
 
@@ -9,14 +10,25 @@ struct DemoManifest: Codable, Equatable {
   /// The commands prepared, to tell a file changed since.
   var commands: [String]
   var keys: [String]
+  /// The usual images, by species id.
   var images: [Int]
+  /// The other variants' images the show drew (`shiny on`): `{id, variant}`, the variant its
+  /// directory (`shiny/`); absent from manifests written before they were recorded.
+  var variantImages: [DemoRecorder.Image]?
 
-  init(file: String, script: DemoScript, keys: [String], images: [Int]) {
+  init(
+    file: String, script: DemoScript, keys: [String], images: [Int],
+    variantImages: [DemoRecorder.Image] = []
+  ) {
     self.file = file
     self.commands = script.steps.map(\.command)
     self.keys = keys
     self.images = images
+    self.variantImages = variantImages.isEmpty ? nil : variantImages
   }
+
+  /// How many images it keeps, of every variant.
+  var imageCount: Int { images.count + (variantImages?.count ?? 0) }
 
   /// `path` made absolute (against the working directory), as the manifest is filed by it.
   static func absolute(_ path: String) -> String {
@@ -55,7 +67,7 @@ struct DemoManifest: Codable, Equatable {
   /// images no longer cached.
   static func problems(
     file: String, script: DemoScript, cacheDirectory: URL, offline: Bool,
-    hasAnswer: (String) async -> Bool, hasImage: (Int) async -> Bool
+    hasAnswer: (String) async -> Bool, hasImage: (_ id: Int, _ variant: String) async -> Bool
   ) async -> (problems: [String], warnings: [String]) {
     let url = url(for: file, in: cacheDirectory)
     let prepare = "run \"pokedex present --prepare \(file)\" online first"
@@ -71,8 +83,11 @@ struct DemoManifest: Codable, Equatable {
     }
     var missingAnswers = 0
     for key in manifest.keys where !(await hasAnswer(key)) { missingAnswers += 1 }
-    var missingImages: [Int] = []
-    for id in manifest.images where !(await hasImage(id)) { missingImages.append(id) }
+    var missingImages: [String] = []
+    for id in manifest.images where !(await hasImage(id, "")) { missingImages.append("#\(id)") }
+    for image in manifest.variantImages ?? [] where !(await hasImage(image.id, image.variant)) {
+      missingImages.append("#\(image.id) (\(image.variant.dropLast()))")
+    }
     var problems: [String] = []
     if missingAnswers > 0 {
       problems.append(
@@ -81,8 +96,7 @@ struct DemoManifest: Codable, Equatable {
     }
     if !missingImages.isEmpty {
       problems.append(
-        "The images of #" + missingImages.map(String.init).joined(separator: ", #")
-          + " are gone: \(prepare).")
+        "The images of " + missingImages.joined(separator: ", ") + " are gone: \(prepare).")
     }
     return (problems, [])
   }
