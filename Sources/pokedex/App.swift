@@ -34,6 +34,8 @@ struct App {
   let cache: ResponseCache
   let sprites: any SpriteStore
   let paths: AppPaths
+  /// Asks the API's host once, without retries: `nil` when it answered, else why not.
+  let reachAPI: @Sendable () async -> APIError?
 
   /// The rows output that is not a terminal's is laid out for: as many as it takes.
   static let unboundedRows = 100_000
@@ -288,20 +290,21 @@ struct App {
     // The network itself is asked (once, without retries): the cache may answer every command.
     // Through the commands' own client, so the connection it opens (TCP, TLS, HTTP/2) stays open
     // in libcurl's pool for the first command.
-    let firstContact = FirstContact(
-      apiURL: Options.redacted(apiURL.absoluteString),
-      reach: { () async -> APIError? in
-        do throws(HTTPError) {
-          _ = try await bounded.send(HTTPRequest(url: apiURL, maximumBodyBytes: 1 << 16))
-          return nil
-        } catch {
-          switch error {
-          case .connectionFailed: return .offline
-          case .timedOut: return .timedOut
-          default: return nil  // it answered, if only badly
-          }
+    let reach: @Sendable () async -> APIError? = {
+      do throws(HTTPError) {
+        _ = try await bounded.send(HTTPRequest(url: apiURL, maximumBodyBytes: 1 << 16))
+        return nil
+      } catch {
+        switch error {
+        case .connectionFailed: return .offline
+        case .timedOut: return .timedOut
+        default: return nil  // it answered, if only badly
         }
-      },
+      }
+    }
+    reachAPI = reach
+    let firstContact = FirstContact(
+      apiURL: Options.redacted(apiURL.absoluteString), reach: reach,
       cachedSpecies: { await cache.statistics().species },
       // One notice at an offline launch: this line, or the stale data's (`Offline: showing data
       // cached …`), whichever comes first, both being of the server not reached.
@@ -313,7 +316,8 @@ struct App {
       failuresToStandardError: options.output == .text,
       decoratePrompt: { style.colorEnabled ? Self.decorated(prompt: $0) : $0 },
       pager: options.output == .text ? Pager(environment: environment) : nil,
-      firstContact: options.offline || options.output == .json ? nil : firstContact,
+      // A show checks the network before its first step: no notice of it on the projector.
+      firstContact: options.offline || options.output == .json || presenting ? nil : firstContact,
       pageNames: interactive ? pageNames : nil, dim: { style.dim($0) })
   }
 
@@ -417,6 +421,13 @@ struct App {
         guard let variant = SpriteVariant(directory: directory) else { return false }
         return await sprites.fileURL(forSpecies: id, variant: variant) != nil
       })
+    // A show its manifest does not vouch for plays from the network: only if it answers.
+    if !warnings.isEmpty, !options.offline, await Self.unreachable(within: .seconds(5), reachAPI) {
+      Console.standard.printError(
+        "✗ \(file) is not prepared and the Pokémon server cannot be reached: run \"pokedex "
+          + "present --prepare \(file)\" online first.")
+      return .commandFailed
+    }
     for warning in warnings { Console.standard.printError("Warning: " + warning) }
     if !problems.isEmpty {
       for problem in problems { Console.standard.printError("✗ " + problem) }
@@ -428,6 +439,22 @@ struct App {
     }
     await runInteractive(editor, demo: DemoPlayer(script))
     return .success
+  }
+
+  /// Whether `reach` says the API cannot be reached, or says nothing within `limit`.
+  static func unreachable(
+    within limit: Duration, _ reach: @escaping @Sendable () async -> APIError?
+  ) async -> Bool {
+    await withTaskGroup(of: Bool.self) { group in
+      group.addTask { await reach() != nil }
+      group.addTask {
+        try? await Task.sleep(for: limit)
+        return true
+      }
+      let first = await group.next() ?? true
+      group.cancelAll()
+      return first
+    }
   }
 
   /// Why the demo file `path` cannot be read, in one line of the program's own words.

@@ -4,12 +4,13 @@ import Testing
 /// `present FILE`: a rehearsed demo played from the prompt, as a presenter at a projector plays
 /// it: a key on an empty line types the next step in and runs it.
 extension PseudoTerminalTests {
-  /// A session playing a demo of commands that need no network.
-  func presenting(_ demo: String) async throws -> TerminalSession {
+  /// A session playing a demo of commands that need no network (unprepared: it plays because
+  /// `api`, a stub, answers).
+  func presenting(_ demo: String, api: StubAPI) async throws -> TerminalSession {
     let session = try TerminalSession(binary: try #require(PokedexBinary.url))
     let file = session.directory.appendingPathComponent("demo.pdx")
     try demo.write(to: file, atomically: true, encoding: .utf8)
-    try session.start(arguments: ["present", file.path])
+    try session.start(port: api.port, arguments: ["present", file.path])
     try await session.waitUntil("the demo's prompt") { $0.lastText.hasSuffix("step 0/3]>") }
     return session
   }
@@ -17,6 +18,8 @@ extension PseudoTerminalTests {
   @Test func enterSpaceAndArrowOnAnEmptyLineTypeAndRunTheNextStepsWithTheirNotes()
     async throws
   {
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
     let session = try await presenting(
       """
       # The opening comment, a blank line after it: no step's.
@@ -26,7 +29,7 @@ extension PseudoTerminalTests {
       flags
       # Last, the history.
       history
-      """)
+      """, api: api)
     defer { session.close() }
     #expect(try await session.screen().contains("✎ First, the commands."))
     #expect(!(try await session.screen().joined().contains("opening comment")))
@@ -59,7 +62,9 @@ extension PseudoTerminalTests {
   }
 
   @Test func escOnAnEmptyLeavesTheDemoForTheOrdinaryPrompt() async throws {
-    let session = try await presenting("help open\nflags\nhistory\n")
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
+    let session = try await presenting("help open\nflags\nhistory\n", api: api)
     defer { session.close() }
     try await session.press("Escape")
     try await session.waitUntil("the prompt without its step") { lines in
@@ -84,7 +89,9 @@ extension PseudoTerminalTests {
     let file = session.directory.appendingPathComponent("demo.pdx")
     try "lang off\n# Now shiny.\nshiny off\nflags\n".write(
       to: file, atomically: true, encoding: .utf8)
-    try session.start(arguments: ["present", file.path])
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
+    try session.start(port: api.port, arguments: ["present", file.path])
     try await session.waitUntil("the demo's prompt") { $0.lastText.hasSuffix("step 0/3]>") }
     try await session.press("Enter")
     try await session.waitUntil("the first step run") { $0.lastText.hasSuffix("step 1/3]>") }
@@ -124,5 +131,21 @@ extension PseudoTerminalTests {
       lines.contains("✗ \(missing): no such file (present FILE plays a demo file).")
         && lines.contains { $0.hasPrefix("EXIT=1") }
     }
+  }
+
+  /// An unprepared show with the server gone is refused before its first step, in one line.
+  @Test func anUnpreparedShowWithoutTheServerIsRefused() async throws {
+    let session = try TerminalSession(binary: try #require(PokedexBinary.url))
+    defer { session.close() }
+    let file = session.directory.appendingPathComponent("demo.pdx")
+    try "open 25\nevolution\n".write(to: file, atomically: true, encoding: .utf8)
+    // The API on port 9 (discard): nothing answers there.
+    try session.start(arguments: ["present", file.path])
+    try await session.waitUntil("refused") { lines in
+      lines.contains {
+        $0.hasPrefix("✗ \(file.path) is not prepared and the Pokémon server cannot be reached")
+      } && lines.contains { $0.hasPrefix("EXIT=1") }
+    }
+    #expect(!(try await session.screen().contains { $0.contains("step 0/2") }))
   }
 }
