@@ -550,19 +550,20 @@ public enum GameChoice: String, Codable, Sendable {
 
 extension GameChoice {
   /// A page's hint of how its game was chosen and how to choose another, short enough for 80
-  /// columns with the page's own: `Newest with it in the wild · where --game NAME (18 others)`;
+  /// columns with the page's own: `Newest with it in the wild · where --game NAME: 18 more`;
   /// `newest` says what the newest (main-series) game is of.
   public static func hint(
     _ choice: GameChoice?, newest: String, command: String, others: Int
   ) -> String {
+    // What each part offers: "game off" the newest game, --game the others with data.
     let chosen: String =
       switch choice {
-      case .session: "Your game (game off)"
-      case .asked: "The game asked for"
+      case .session: "Your game (game off: the newest)"
+      case .asked: "The game you asked for"
       case .newest, nil: newest
       }
-    let elsewhere = others == 0 ? "" : others == 1 ? " (1 other)" : " (\(others) others)"
-    return "\(chosen) · \(command) --game NAME\(elsewhere)"
+    let elsewhere = others == 0 ? "another game" : "\(others) more"
+    return "\(chosen) · \(command) --game NAME: \(elsewhere)"
   }
 }
 

@@ -88,6 +88,20 @@ public struct EncounterPage: Page, Codable, Equatable {
     /// The versions it applies to, in the game's order: all of the game's, or those where this
     /// way has these levels and this chance (another row has the others').
     public var versions: [String]
+
+    public init(
+      place: String, area: String, method: String, minLevel: Int, maxLevel: Int, chance: Int,
+      conditions: [String], versions: [String]
+    ) {
+      self.place = place
+      self.area = area
+      self.method = method
+      self.minLevel = minLevel
+      self.maxLevel = maxLevel
+      self.chance = chance
+      self.conditions = conditions
+      self.versions = versions
+    }
   }
 
   public var pokemonID: Int
@@ -132,6 +146,18 @@ public struct EncounterPage: Page, Codable, Equatable {
     self.games = games.map(SafeText.line)
     self.rows = rows
     self.evolvesFrom = evolvesFrom.map(SafeText.line)
+  }
+
+  /// `rows` by place as people read them, numbers as numbers (Route 1, Route 2, Route 12), a
+  /// place's own rows in the order they came.
+  public static func readingOrder(_ rows: [Row]) -> [Row] {
+    rows.enumerated().sorted { a, b in
+      switch a.element.place.compare(b.element.place, options: [.numeric, .caseInsensitive]) {
+      case .orderedAscending: true
+      case .orderedDescending: false
+      case .orderedSame: a.offset < b.offset
+      }
+    }.map(\.element)
   }
 
   /// Shown again by its game, or by its one version when it shows one (`25 red`).
@@ -483,7 +509,7 @@ public enum EncounterFeature {
     }
     var page = EncounterPage(
       pokemonID: id, pokemon: name.pokemon, game: chosen.group, versions: versions,
-      games: ordered, rows: rows)
+      games: ordered, rows: EncounterPage.readingOrder(rows))
     page.choice = chosen.choice
     page.fallbackNote = words.note
     if request.glossary.language != nil {

@@ -139,6 +139,19 @@ struct EncounterTests {
     #expect(route.place == "Route 2")
   }
 
+  @Test func placesAreInTheOrderPeopleReadNumbers() {
+    func row(_ place: String, _ method: String = "walk") -> EncounterPage.Row {
+      EncounterPage.Row(
+        place: place, area: place, method: method, minLevel: 1, maxLevel: 2, chance: 5,
+        conditions: [], versions: ["red"])
+    }
+    let rows = [row("Route 12"), row("Route 1"), row("Route 2", "surf"), row("route 2")]
+    #expect(
+      EncounterPage.readingOrder(rows).map { "\($0.place) \($0.method)" } == [
+        "Route 1 walk", "Route 2 surf", "route 2 walk", "Route 12 walk",
+      ])
+  }
+
   @Test func anAreaWithoutANameOfItsOwnIsItsLocationsWithItsPart() {
     var words = Localizer(Glossary(language: .english))
     let location = NamedResource(name: "alola-route-2", url: "location/1/")
@@ -287,12 +300,16 @@ struct EncounterTests {
       Issue.record("no hint")
       return
     }
-    #expect(text == "Newest with it in the wild · where --game NAME (1 other) · back")
+    #expect(text == "Newest with it in the wild · where --game NAME: 1 more · back")
     for choice in [GameChoice.newest, .session, .asked] {
       let line =
         GameChoice.hint(choice, newest: "Newest with it in the wild", command: "where", others: 99)
         + " · back"
       #expect(line.count <= 80, "\(line)")
+      let moves =
+        GameChoice.hint(choice, newest: "Newest with level-up moves", command: "moves", others: 99)
+        + " · move NAME · back"
+      #expect(moves.count <= 80, "\(moves)")
     }
   }
 

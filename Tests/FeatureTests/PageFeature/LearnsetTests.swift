@@ -118,7 +118,7 @@ struct LearnsetTests {
     #expect(
       red.document.blocks.last
         == .hint(
-          "Your game (game off) · moves --game NAME (2 others) · move NAME · back"
+          "Your game (game off: the newest) · moves --game NAME: 2 more · move NAME · back"
         ))
     let asked = try await open("scarlet-violet", game: SessionGame(group: "red-blue"))
     #expect(asked.game == "scarlet-violet" && asked.choice == .asked)
