@@ -76,6 +76,11 @@ public struct DetailFeature: Sendable {
       folded: glossary.foldedSpecies)
   }
 
+  /// The slug the species index gives species `id`, when it can be had.
+  func indexedName(of id: Int) async -> String? {
+    (try? await client.speciesIndex())?.first { $0.id == id }?.name
+  }
+
   /// The species index, or `nil` when it cannot be loaded (the API then judges names itself);
   /// only a cancellation is thrown.
   private func availableIndex() async throws(DetailError) -> [SpeciesSummary]? {

@@ -15,4 +15,6 @@ public enum DetailError: Error, Sendable, Equatable {
   case ambiguous(input: String, candidates: [String], total: Int)
   /// No species by that name; `suggestion` is a near slug when one exists.
   case unknown(input: String, suggestion: String?)
+  /// A species the index names (Garchomp, #445) that the server has no answer for.
+  case notServed(name: String, id: Int)
 }

@@ -219,6 +219,8 @@ public enum PageError: Error, Sendable, Equatable {
   case needsSelection(kind: String)
   /// The kind refuses what was asked, for the reason given in one line (`The team is full`).
   case refused(String)
+  /// A species the index names (Garchomp, #445) that the server has no answer for.
+  case notServed(name: String, id: Int)
   /// The API failed.
   case api(APIError)
 
@@ -233,6 +235,7 @@ public enum PageError: Error, Sendable, Equatable {
       self = .ambiguous(kind: "Pokémon", input: input, candidates: candidates, total: total)
     case .emptyInput, .inputTooLong, .invalidID:
       self = .invalidName(kind: kind, example: example)
+    case .notServed(let name, let id): self = .notServed(name: name, id: id)
     }
   }
 }

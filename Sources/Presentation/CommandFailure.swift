@@ -60,12 +60,13 @@ public enum CommandFailure: Error, Sendable, Equatable {
     case .detail(let error):
       switch error {
       case .emptyInput, .inputTooLong, .invalidID, .ambiguous, .unknown, .api(.notFound): true
-      case .api: false
+      // The name was right: the server lacks the species.
+      case .api, .notServed: false
       }
     case .page(let error):
       switch error {
       case .unknown, .ambiguous, .invalidName, .refused, .api(.notFound): true
-      case .needsSelection, .notIn, .api: false
+      case .needsSelection, .notIn, .api, .notServed: false
       }
     case .list(let error):
       switch error {

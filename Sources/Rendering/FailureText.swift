@@ -189,8 +189,13 @@ public enum FailureText {
     case .api(let error): kind(error)
     case .emptyInput, .inputTooLong, .invalidID: .usage
     case .ambiguous: .ambiguous
-    case .unknown: .notFound
+    case .unknown, .notServed: .notFound
     }
+  }
+
+  /// A species the index names that the server has no answer for.
+  static func notServed(_ name: String, _ id: Int) -> String {
+    "The Pokémon server has no answer for \(SafeText.line(name)) (#\(id))."
   }
 
   static func message(_ error: DetailError) -> String {
@@ -214,6 +219,8 @@ public enum FailureText {
         return "No Pokémon named \"\(input)\". Did you mean \"\(suggestion)\"?\(usage)"
       }
       return "No Pokémon named \"\(input)\".\(usage)"
+    case .notServed(let name, let id):
+      return notServed(name, id)
     }
   }
 
@@ -225,7 +232,7 @@ public enum FailureText {
     case .needsSelection: .noSelection
     case .invalidName, .refused: .usage
     case .ambiguous: .ambiguous
-    case .unknown, .notIn: .notFound
+    case .unknown, .notIn, .notServed: .notFound
     }
   }
 
@@ -237,6 +244,8 @@ public enum FailureText {
       return "No species is open; try \"open pikachu\", then \"\(kind)\"."
     case .refused(let reason):
       return SafeText.line(reason)
+    case .notServed(let name, let id):
+      return notServed(name, id)
     case .invalidName(let kind, let example):
       return "Name one \(kind), e.g. \"\(kind) \(example)\"."
     case .ambiguous(let kind, let input, let candidates, let total):

@@ -800,7 +800,7 @@ extension DetailError {
     case .ambiguous(_, let candidates, let total):
       return .ambiguous(input: typed, candidates: candidates, total: total)
     case .invalidID: return .invalidID(typed)
-    case .api, .emptyInput, .inputTooLong: return self
+    case .api, .emptyInput, .inputTooLong, .notServed: return self
     }
   }
 }

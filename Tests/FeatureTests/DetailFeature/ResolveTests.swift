@@ -46,6 +46,19 @@ struct ResolveTests {
     }
   }
 
+  /// A name the index knows whose species the server does not serve is named, not numbered;
+  /// an id stays the API's own "not found".
+  @Test func aSpeciesTheServerLacksIsNamed() async throws {
+    await #expect(throws: DetailError.notServed(name: "Porygon-Z", id: 474)) {
+      try await feature.open("porygon z")
+    }
+    let byID = await #expect(throws: DetailError.self) { try await feature.open("474") }
+    guard case .api(.notFound) = byID else {
+      Issue.record("\(String(describing: byID))")
+      return
+    }
+  }
+
   @Test func unknownNameMessage() async throws {
     let near = await #expect(throws: DetailError.self) { try await feature.resolve("pikachuu") }
     #expect(near == .unknown(input: "pikachuu", suggestion: "pikachu"))
