@@ -11,7 +11,8 @@ public struct KittyImageRenderer: ImageRenderer {
 
   public var drawsPixels: Bool { true }
 
-  /// `ESC_Ga=T,f=100,q=2[,c=N],m=1;…ESC\` followed by `ESC_Gm=1;…ESC\` chunks.
+  /// `ESC_Ga=T,f=100,q=2,c=C,r=R,m=1;…ESC\` followed by `ESC_Gm=1;…ESC\` chunks: the picture
+  /// scaled to fill the cells it is given.
   public func render(_ image: RGBAImage, png: Data, maxColumns: Int, maxRows: Int) -> String {
     let payload = png.base64EncodedString()
     var chunks: [Substring] = []
@@ -25,10 +26,10 @@ public struct KittyImageRenderer: ImageRenderer {
     }
     if chunks.isEmpty { return "" }
     var control = "a=T,f=100,q=2"
-    if let columns = scaledColumns(
+    if let cells = fittedCells(
       width: image.width, height: image.height, maxColumns: maxColumns, maxRows: maxRows)
     {
-      control += ",c=\(columns)"
+      control += ",c=\(cells.columns),r=\(cells.rows)"
     }
     var output = ""
     for (index, chunk) in chunks.enumerated() {
@@ -47,14 +48,15 @@ public struct ITerm2ImageRenderer: ImageRenderer {
 
   public var drawsPixels: Bool { true }
 
-  /// `ESC]1337;File=inline=1;size=N[;width=C];preserveAspectRatio=1:<base64>BEL`.
+  /// `ESC]1337;File=inline=1;size=N;width=C;height=R;preserveAspectRatio=1:<base64>BEL`: the
+  /// picture scaled to fill the cells it is given.
   public func render(_ image: RGBAImage, png: Data, maxColumns: Int, maxRows: Int) -> String {
     guard !png.isEmpty else { return "" }
     var arguments = "inline=1;size=\(png.count)"
-    if let columns = scaledColumns(
+    if let cells = fittedCells(
       width: image.width, height: image.height, maxColumns: maxColumns, maxRows: maxRows)
     {
-      arguments += ";width=\(columns)"
+      arguments += ";width=\(cells.columns);height=\(cells.rows)"
     }
     arguments += ";preserveAspectRatio=1"
     return "\u{1B}]1337;File=\(arguments):\(png.base64EncodedString())\u{07}"

@@ -22,14 +22,19 @@ public enum ImageBounds {
   }
 }
 
-/// Cell-size estimate for the graphics protocols, which draw real pixels: when an image's
-/// natural size (at a typical 8 × 16 px cell) would overflow the bounds, the number of
-/// columns to scale it to (the height follows the aspect ratio); `nil` when it fits.
-func scaledColumns(width: Int, height: Int, maxColumns: Int, maxRows: Int) -> Int? {
+/// The cells a picture drawn in real pixels fills, for the graphics protocols: the largest box
+/// of its aspect ratio (at a typical 8 × 16 px cell) within `maxColumns` × `maxRows`, scaled up
+/// as well as down, so that a 96-pixel sprite fills the gap left for it rather than a corner
+/// of it; `nil` for an image without pixels.
+func fittedCells(width: Int, height: Int, maxColumns: Int, maxRows: Int) -> (
+  columns: Int, rows: Int
+)? {
   let naturalColumns = Double(width) / 8
   let naturalRows = Double(height) / 16
-  guard naturalColumns > 0, naturalRows > 0 else { return nil }
-  let scale = min(1, Double(maxColumns) / naturalColumns, Double(maxRows) / naturalRows)
-  guard scale < 1 else { return nil }
-  return max(1, Int((naturalColumns * scale).rounded(.down)))
+  guard naturalColumns > 0, naturalRows > 0, maxColumns > 0, maxRows > 0 else { return nil }
+  let scale = min(Double(maxColumns) / naturalColumns, Double(maxRows) / naturalRows)
+  return (
+    max(1, min(maxColumns, Int((naturalColumns * scale).rounded(.down)))),
+    max(1, min(maxRows, Int((naturalRows * scale).rounded(.down))))
+  )
 }

@@ -35,7 +35,7 @@ struct KittyImageRendererTests {
     let output = renderer.render(sprite, png: png, maxColumns: 80, maxRows: 30)
     let escapes = kittyEscapes(output)
     #expect(escapes.count == 4)
-    #expect(escapes[0].control == "a=T,f=100,q=2,m=1")
+    #expect(escapes[0].control == "a=T,f=100,q=2,c=60,r=30,m=1")
     #expect(escapes[1].control == "m=1")
     #expect(escapes[2].control == "m=1")
     #expect(escapes[3].control == "m=0")
@@ -52,7 +52,7 @@ struct KittyImageRendererTests {
     let png = fakePNG(count: 300)
     let escapes = kittyEscapes(renderer.render(sprite, png: png, maxColumns: 80, maxRows: 30))
     #expect(escapes.count == 1)
-    #expect(escapes[0].control == "a=T,f=100,q=2,m=0")
+    #expect(escapes[0].control == "a=T,f=100,q=2,c=60,r=30,m=0")
     #expect(Data(base64Encoded: escapes[0].payload) == png)
   }
 
@@ -60,11 +60,20 @@ struct KittyImageRendererTests {
   func chunkBoundary() {
     let exact = kittyEscapes(
       renderer.render(sprite, png: fakePNG(count: 3072), maxColumns: 80, maxRows: 30))
-    #expect(exact.map(\.control) == ["a=T,f=100,q=2,m=0"])
+    #expect(exact.map(\.control) == ["a=T,f=100,q=2,c=60,r=30,m=0"])
     let over = kittyEscapes(
       renderer.render(sprite, png: fakePNG(count: 3073), maxColumns: 80, maxRows: 30))
-    #expect(over.map(\.control) == ["a=T,f=100,q=2,m=1", "m=0"])
+    #expect(over.map(\.control) == ["a=T,f=100,q=2,c=60,r=30,m=1", "m=0"])
     #expect(over[1].payload.count == 4)
+  }
+
+  /// A 96-pixel sprite in the 42 × 21 cells left for it beside the details fills them, not a
+  /// corner of about 12 × 6.
+  @Test("a sprite is scaled up to fill the cells it is given")
+  func scaledUpToFill() {
+    let escapes = kittyEscapes(
+      renderer.render(sprite, png: fakePNG(count: 100), maxColumns: 42, maxRows: 21))
+    #expect(escapes[0].control == "a=T,f=100,q=2,c=42,r=21,m=0")
   }
 
   @Test("an image too big for the terminal is scaled to a number of columns")
@@ -73,7 +82,7 @@ struct KittyImageRendererTests {
       width: 2000, height: 1000, pixels: [UInt8](repeating: 0, count: 2000 * 1000 * 4))
     let escapes = kittyEscapes(
       renderer.render(huge, png: fakePNG(count: 100), maxColumns: 80, maxRows: 30))
-    #expect(escapes[0].control == "a=T,f=100,q=2,c=80,m=0")
+    #expect(escapes[0].control == "a=T,f=100,q=2,c=80,r=20,m=0")
   }
 }
 
@@ -83,7 +92,7 @@ struct ITerm2ImageRendererTests {
   func header() throws {
     let png = fakePNG(count: 5_000)
     let output = ITerm2ImageRenderer().render(sprite, png: png, maxColumns: 80, maxRows: 30)
-    let prefix = "\u{1B}]1337;File=inline=1;size=5000;preserveAspectRatio=1:"
+    let prefix = "\u{1B}]1337;File=inline=1;size=5000;width=60;height=30;preserveAspectRatio=1:"
     #expect(output.hasPrefix(prefix))
     #expect(output.hasSuffix("\u{07}"))
     let payload = output.dropFirst(prefix.count).dropLast()
@@ -96,6 +105,8 @@ struct ITerm2ImageRendererTests {
       width: 100, height: 2000, pixels: [UInt8](repeating: 0, count: 100 * 2000 * 4))
     let output = ITerm2ImageRenderer().render(
       tall, png: fakePNG(count: 10), maxColumns: 80, maxRows: 25)
-    #expect(output.hasPrefix("\u{1B}]1337;File=inline=1;size=10;width=2;preserveAspectRatio=1:"))
+    #expect(
+      output.hasPrefix(
+        "\u{1B}]1337;File=inline=1;size=10;width=2;height=25;preserveAspectRatio=1:"))
   }
 }
