@@ -555,7 +555,13 @@ public struct TextRenderer: Sendable {
       for way in row.ways.dropFirst() {
         lines.append(under + style.cyan("or " + SafeText.line(way.text)))
       }
-      if let also = row.also { lines.append(under + style.dim("also: " + SafeText.line(also))) }
+      if let also = row.also {
+        // Wrapped beside the tree's lines, so that the terminal never folds it to column 0.
+        let indent = DisplayWidth.of(row.continuation) + "also: ".count
+        for (index, part) in wrapped(SafeText.line(also), indent: indent).enumerated() {
+          lines.append(under + style.dim((index == 0 ? "also: " : "      ") + part))
+        }
+      }
     }
     if !tree.hasEvolutions {
       lines.append(style.dim("It does not evolve."))
@@ -664,8 +670,16 @@ public struct TextRenderer: Sendable {
     }
     let picture =
       download.stored.variant == .standard ? "" : "the \(download.stored.variant) picture "
+    // Saved: where, in full. Already there (a demo's step, a second time): short, for a
+    // projector, from the sprites' folder on.
+    let kept = path.range(of: "/sprites/", options: .backwards).map {
+      "sprites/" + path[$0.upperBound...]
+    }
     notes.append(
-      download.fetched ? "Saved \(picture)to \(path)" : "Already downloaded \(picture)to \(path)")
+      download.fetched
+        ? "Saved \(picture)to \(path)"
+        : "Already downloaded"
+          + (picture.isEmpty ? "" : " " + picture.dropLast()) + ": \(kept ?? path)")
     guard images != nil else { return notes.joined(separator: "\n") }
     let drawn =
       if let details = download.details {

@@ -251,7 +251,7 @@ struct ScreenFitTests {
     #expect(lines.dropFirst(2).first?.contains("Charizard") == true)
     let again = ImageDownload(imageID: 6, stored: sprite, fetched: false, details: charizard)
     let drawn = renderer(100, 30).render(.downloaded(again)).components(separatedBy: "\n")
-    #expect(drawn.first == "Already downloaded to /data/pokedex/sprites/6.png")
+    #expect(drawn.first == "Already downloaded: sprites/6.png")
     #expect(drawn.dropFirst().first?.hasPrefix("▀") == true, "already there, it is drawn")
   }
 

@@ -176,6 +176,36 @@ struct TextRendererTests {
         """)
   }
 
+  /// Eevee's Leafeon at 80 columns: the also line wraps beside the tree, never past the edge.
+  @Test func aLongAlsoLineWrapsBesideTheTreeWithin80Columns() {
+    let eevee = EvolutionTreeViewModel(
+      chainID: 67, selectedSpeciesID: nil,
+      root: EvolutionNode(
+        id: 133, name: "eevee", displayName: "Eevee", isBaby: false, isSelected: false,
+        ways: [],
+        children: [
+          EvolutionNode(
+            id: 470, name: "leafeon", displayName: "Leafeon", isBaby: false, isSelected: false,
+            ways: [EvolutionWay(conditions: "use Leaf Stone")],
+            also:
+              "level up near a special rock at Eterna Forest, Pinwheel Forest or 3 other places",
+            children: []),
+          EvolutionNode(
+            id: 471, name: "glaceon", displayName: "Glaceon", isBaby: false, isSelected: false,
+            ways: [EvolutionWay(conditions: "use Ice Stone")], children: []),
+        ]))
+    let text = plain.render(.evolution(eevee, images: .none))
+    #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.of($0) < 80 }, "\(text)")
+    #expect(
+      text.contains(
+        """
+        ├─ Leafeon #470  use Leaf Stone
+        │     also: level up near a special rock at Eterna Forest, Pinwheel Forest or 3
+        │           other places
+        └─ Glaceon #471  use Ice Stone
+        """))
+  }
+
   @Test func matchupsAreWordedUnderTheFactsAndWrapped() {
     var charizard = eevee
     charizard.matchups = TypeMatchups(
