@@ -54,8 +54,21 @@ public struct SessionState: Sendable, Equatable, Codable {
   public func prompt(columns: Int?) -> String {
     let walked = trail.reversed().prefix { !$0.isList }.reversed().map(\.title)
     let selection = selected.map { "#\($0.id) \($0.displayName)" }
+    // Shortened by whole words (`Eevee · breeding` → `Eevee…`), the separators before the
+    // ellipsis dropped; mid-word only when not even the first word fits.
     func cut(_ text: String, _ limit: Int) -> String {
-      DisplayWidth.of(text) > limit ? DisplayWidth.prefix(text, columns: limit - 1) + "…" : text
+      guard DisplayWidth.of(text) > limit else { return text }
+      let words = text.split(separator: " ", omittingEmptySubsequences: false)
+      var kept = ""
+      for word in words {
+        let next = kept.isEmpty ? String(word) : kept + " " + word
+        guard DisplayWidth.of(next) + 1 <= limit else { break }
+        kept = next
+      }
+      let separators: Set<Character> = [" ", "·", "›", "-", ",", ":"]
+      while let last = kept.last, separators.contains(last) { kept.removeLast() }
+      guard !kept.isEmpty else { return DisplayWidth.prefix(text, columns: limit - 1) + "…" }
+      return kept + "…"
     }
     func made(
       stops: Int, title: Int, game gameLimit: Int?, named: Bool = true, pageWord: Bool = true

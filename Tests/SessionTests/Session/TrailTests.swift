@@ -103,7 +103,8 @@ struct TrailTests {
     state.visit(
       .page(PageAddress(kind: "ability", key: "x"), title: String(repeating: "Long ", count: 40)))
     #expect(state.prompt.count < 60)
-    #expect(state.prompt.contains("Long Long Long Long Lon…"))
+    // Cut by whole words, one ellipsis.
+    #expect(state.prompt.contains("Long Long Long Long…]"))
   }
 
   @Test func aSpeciesOpenedFirstGoesBackToItsListPage() async throws {
@@ -199,9 +200,10 @@ struct PromptWidthTests {
       #expect(DisplayWidth.of(prompt) <= max(20, columns / 2), "\(columns): \(prompt)")
       #expect(prompt.hasSuffix("]> "))
     }
-    #expect(state.prompt(columns: 80) == "[all · 1/52 · … › Charizard v…]> ")
+    // Whole words, never `Charizard v…`.
+    #expect(state.prompt(columns: 80) == "pokedex [all · 1/52 · … › Charizard…]> ")
     #expect(
-      state.prompt(columns: 120) == "pokedex [all · 1/52 · Sword: The … · … › Charizard vs Bl…]> ")
+      state.prompt(columns: 120) == "pokedex [all · 1/52 · Sword: The… · … › Charizard vs…]> ")
     #expect(state.prompt(columns: 400) == state.prompt)
     // Short ones are left whole.
     #expect(
