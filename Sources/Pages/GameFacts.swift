@@ -128,6 +128,12 @@ public struct GameFacts: Sendable {
   /// The generation `introduced` (a thing's first), when it came after the game's; `nil` when
   /// it was there, or either is unknown.
   public func cameLater(_ introduced: Int?) -> Int? {
+    Self.cameLater(introduced, generation: generation)
+  }
+
+  /// The generation `introduced` when it is after `generation` (a game's); `nil` when it is
+  /// not, or either is unknown.
+  public static func cameLater(_ introduced: Int?, generation: Int?) -> Int? {
     guard let introduced, let generation, introduced > generation else { return nil }
     return introduced
   }
@@ -185,10 +191,9 @@ extension GameFacts {
     async let introduced = Self.introduced(detail, client: client)
     guard let generation = await generation(of: game, client: client) else { return detail }
     let chart = try? await TypeChart.load(client, generation: generation)
-    var known = detail
-    known.introduced = await introduced
     return await apply(
-      to: known, generation: generation, chart: chart, glossary: glossary, client: client)
+      to: detail, generation: generation, chart: chart, introduced: await introduced,
+      glossary: glossary, client: client)
   }
 
   /// The generation `detail` came in: its species', or its form's when that came later.
@@ -225,17 +230,17 @@ extension GameFacts {
 
   /// `detail` as the games of `generation` have it, with that generation's `chart` (today's
   /// types and matchups without one): ``apply(to:in:glossary:client:)`` for many species
-  /// of one game (`compare`), the generation and chart loaded once. The client names the
-  /// abilities of then that are not today's.
+  /// of one game (`compare`), the generation and chart loaded once. `introduced` is the
+  /// generation it came in (``introduced(_:client:)``: a form's when that came later). The
+  /// client names the abilities of then that are not today's.
   public static func apply(
-    to detail: SpeciesDetailViewModel, generation: Int, chart: TypeChart?, glossary: Glossary,
-    client: any PokeAPIClient
+    to detail: SpeciesDetailViewModel, generation: Int, chart: TypeChart?, introduced: Int?,
+    glossary: Glossary, client: any PokeAPIClient
   ) async -> SpeciesDetailViewModel {
     var model = detail
-    let introduced = await Self.introduced(detail, client: client)
     model.introduced = introduced
-    if let introduced, introduced > generation {
-      model.cameLater = introduced
+    if let later = cameLater(introduced, generation: generation) {
+      model.cameLater = later
       return model
     }
     if let chart {
@@ -302,9 +307,8 @@ extension GameFacts {
   public static func cameLater(
     _ introduced: Int?, than game: SessionGame?, client: any PokeAPIClient
   ) async -> Int? {
-    guard let game, introduced != nil else { return nil }
-    let generation = await generation(of: game, client: client)
-    return GameFacts(game: game, generation: generation, order: nil).cameLater(introduced)
+    guard game != nil, introduced != nil else { return nil }
+    return cameLater(introduced, generation: await generation(of: game, client: client))
   }
 
   /// The field a page opens with when what it shows came after the session's game: `Game

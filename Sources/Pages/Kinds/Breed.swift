@@ -431,14 +431,9 @@ public enum BreedFeature {
     }
     let gameGeneration = await generation
     // What came after the game: the species (Lucario in Gold), else breeding (in Red).
-    let later = await introduced.flatMap { introduced in
-      gameGeneration.flatMap { introduced > $0 ? introduced : nil }
-    }
+    let later = GameFacts.cameLater(await introduced, generation: gameGeneration)
     let cameLater =
-      later
-      ?? gameGeneration.flatMap {
-        $0 < GameFacts.breedingGeneration ? GameFacts.breedingGeneration : nil
-      }
+      later ?? GameFacts.cameLater(GameFacts.breedingGeneration, generation: gameGeneration)
     if Task.isCancelled { throw .api(.cancelled) }
     let bred = NamedResource(
       name: detail.name, url: "pokemon-species/\(detail.id)/")

@@ -224,8 +224,9 @@ public enum CompareFeature {
           shown = try await APIRequests.together(compared) {
             detail async throws(APIError) in
             await GameFacts.apply(
-              to: detail, generation: generation, chart: chart, glossary: request.glossary,
-              client: client)
+              to: detail, generation: generation, chart: chart,
+              introduced: await GameFacts.introduced(detail, client: client),
+              glossary: request.glossary, client: client)
           }
         } catch {
           throw .api(error)

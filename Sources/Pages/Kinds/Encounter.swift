@@ -451,20 +451,6 @@ public enum EncounterFeature {
     let ordered = byGame.keys.sorted {
       games.rank(NamedResource(name: $0, url: "")) > games.rank(NamedResource(name: $1, url: ""))
     }
-    if chosen.noData {
-      var page = EncounterPage(
-        pokemonID: id, pokemon: name.pokemon, game: chosen.group, versions: chosen.versions,
-        games: ordered, rows: [])
-      page.noData = true
-      page.choice = chosen.choice
-      if request.glossary.language != nil {
-        page.pokemonName = request.glossary.species(id, slug: name.pokemon)
-      }
-      let game = await catalog.named(chosen, client: client, glossary: request.glossary)
-      page.versionNames = game.versionNames
-      page.gameName = game.name
-      return page
-    }
     // The game's name and the conditions' names, together with the places.
     async let named = catalog.named(chosen, client: client, glossary: request.glossary)
     let unworded = Set(
@@ -511,6 +497,8 @@ public enum EncounterFeature {
       pokemonID: id, pokemon: name.pokemon, game: chosen.group, versions: versions,
       games: ordered, rows: EncounterPage.readingOrder(rows))
     page.choice = chosen.choice
+    // A game the API records no places for has none of its encounters either: no rows.
+    page.noData = chosen.noData ? true : nil
     page.fallbackNote = words.note
     if request.glossary.language != nil {
       page.pokemonName = request.glossary.species(id, slug: name.pokemon)

@@ -226,9 +226,6 @@ public struct StatsQuery: Sendable, Equatable {
     if stats.contains("special"), ["spc", "special", "spec"].contains(folded) {
       return "special"
     }
-    if stats.contains("special"), ["spa", "spd", "spatk", "spdef"].contains(folded) {
-      return nil
-    }
     let stat = modernStat(folded)
     return stat.flatMap { stats.contains($0) ? $0 : nil }
   }
@@ -511,9 +508,7 @@ public enum StatsFeature {
     if Task.isCancelled { throw .api(.cancelled) }
     let introduced =
       gameGeneration == nil ? nil : await GameFacts.introduced(detail, client: client)
-    let cameLater = gameGeneration.flatMap { generation in
-      introduced.flatMap { $0 > generation ? $0 : nil }
-    }
+    let cameLater = GameFacts.cameLater(introduced, generation: gameGeneration)
     let generation = cameLater == nil ? gameGeneration : nil
     let gameName = GameFacts.name(of: request)
     if let refusal = refusal(query, generation: generation, gameName: gameName) {
