@@ -274,13 +274,13 @@ public struct MovePage: Page, Equatable {
     if let flavorText, flavorText != effect { fields.append(.init("In game", flavorText)) }
     // Who learns it in any game: the API lists them so (`learnedBy`), not by game.
     let learners = speciesCount == 1 ? "1 species" : "\(speciesCount) species"
+    // Narrowed to the game's generation only when its species could be had (`leftOut`).
+    let narrowed = leftOut.flatMap { _ in gameName }
     fields.append(
       .init(
         "Learned by",
-        gameName == nil
-          ? learners
-          : "\(learners) of \(gameName ?? "the game")'s generation or before, in any game"
-      ))
+        narrowed.map { "\(learners) of \($0)'s generation or before, in any game" }
+          ?? (gameName == nil ? learners : "\(learners) in any game")))
     return PageDocument(
       title: displayName,
       subtitle: (["Move"] + (generation.map { [$0] } ?? [])).joined(separator: " · "),
