@@ -74,7 +74,8 @@ let package = Package(
       dependencies: [
         "Locking", "Presentation", "CommandLanguage", "ListFeature", "DetailFeature",
         "DetailModels",
-        "ImageFeature", "SyncFeature", "APIClient", "Cache", "Models", "Pages", "Terminal",
+        "ImageFeature", "SyncFeature", "APIClient", "HTTPClient", "Cache", "Models", "Pages",
+        "Terminal",
       ]),
 
     // MARK: Decorators the composition root attaches around features and services
@@ -146,7 +147,8 @@ let package = Package(
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "pokedex", "Session", "CommandLanguage", "HTTPClient", "Terminal", "Models", "Locking", "Pages",
+        "pokedex", "Session", "CommandLanguage", "HTTPClient", "Terminal", "Models", "Locking",
+        "Pages",
         "TestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
   ]

@@ -32,6 +32,8 @@ public actor LivePokeAPIClient: PokeAPIClient {
   private let onNotice: @Sendable (_ text: String, _ kind: String) -> Void
 
   private var flights: [String: Flight] = [:]
+  /// The flight each caller waiting for an answer waits for (by its waiter id).
+  private var joined: [UInt64: Flight] = [:]
   private var nextWaiterID: UInt64 = 0
   /// How many flights have started.
   private var flightsStarted = 0
@@ -389,6 +391,10 @@ public actor LivePokeAPIClient: PokeAPIClient {
     var startedBeforeAnswer = 0
     /// Its request has gone to the network (past the cache).
     let sent = Locked(false)
+    /// Whether it loads for work the session started by itself (``BoundedHTTPClient/isBackground``).
+    let background = BoundedHTTPClient.isBackground
+    /// When it started.
+    let started = ContinuousClock.now
     init(number: Int) { self.number = number }
     /// Callers that came after the answer, waiting for it to be stored.
     let stored = StoreSignal()
@@ -457,12 +463,14 @@ public actor LivePokeAPIClient: PokeAPIClient {
     let id = nextWaiterID
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        if let flight = flights[key] {
+        if let flight = flights[key], !Self.overtakes(flight) {
           flight.waiters[id] = continuation
+          joined[id] = flight
         } else {
           flightsStarted += 1
           let flight = Flight(number: flightsStarted)
           flight.waiters[id] = continuation
+          joined[id] = flight
           flights[key] = flight
           flight.task = Task {
             let loaded = await self.load(resource, sent: flight.sent)
@@ -487,6 +495,20 @@ public actor LivePokeAPIClient: PokeAPIClient {
     return try result.get()
   }
 
+  /// A background load unanswered for this long is taken to be stalled: a command asking for
+  /// the same resource loads it itself rather than waiting for it. Longer than a large answer
+  /// takes on a slow link, far shorter than a time-out.
+  static let stalledAfter = Duration.seconds(2)
+
+  /// Whether the current caller, a command, starts a load of its own rather than join
+  /// `flight`: a background load (the names at launch) that has had no answer for
+  /// ``stalledAfter``, on a network that stalled. The command must not wait behind it; the
+  /// background's callers wait on.
+  private static func overtakes(_ flight: Flight) -> Bool {
+    flight.background && !BoundedHTTPClient.isBackground && !flight.answered
+      && flight.started.duration(to: .now) > stalledAfter
+  }
+
   /// Gives the callers their answer; the flight stays until the answer is stored.
   private func answer(
     _ flight: Flight, with result: Result<any Sendable, APIError>, stored: Loaded.Storing?
@@ -495,6 +517,7 @@ public actor LivePokeAPIClient: PokeAPIClient {
     flight.startedBeforeAnswer = flightsStarted
     let waiters = flight.waiters
     flight.waiters = [:]
+    for id in waiters.keys { joined[id] = nil }
     for continuation in waiters.values { continuation.resume(returning: result) }
   }
 
@@ -512,11 +535,12 @@ public actor LivePokeAPIClient: PokeAPIClient {
   }
 
   private func cancelWaiter(_ id: UInt64, key: String) {
-    guard let flight = flights[key], let continuation = flight.waiters.removeValue(forKey: id)
+    guard let flight = joined.removeValue(forKey: id),
+      let continuation = flight.waiters.removeValue(forKey: id)
     else { return }
     continuation.resume(returning: .failure(.cancelled))
     if flight.waiters.isEmpty {
-      flights[key] = nil
+      if flights[key] === flight { flights[key] = nil }
       flight.task?.cancel()
     }
   }

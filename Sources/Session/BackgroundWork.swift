@@ -1,3 +1,4 @@
+import HTTPClient
 import Locking
 
 /// The owner of every task the session runs in the background: the loads at launch, the warm-ups
@@ -35,13 +36,14 @@ public final class BackgroundWork: Sendable {
 
   /// Starts `operation` as a registered job named `name` (for logs and tests). The job is
   /// registered before the task can run, and removed when it ends, however it ends. It runs at
-  /// a utility priority: its requests wait behind a command's for the HTTP client's slots.
+  /// a utility priority, as background work for the HTTP client (``BoundedHTTPClient``): its
+  /// requests wait behind a command's, and a command's never wait behind them.
   public func start(_ name: String, _ operation: @escaping @Sendable () async -> Void) {
     state.withLock { state in
       let id = state.newID()
       // Created under the lock: the task's `finished` call waits for the registration.
       let task = Task(priority: .utility) { [weak self] in
-        await operation()
+        await BoundedHTTPClient.$isBackground.withValue(true) { await operation() }
         self?.finished(id)
       }
       state.jobs[id] = (name, task)

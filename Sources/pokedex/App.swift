@@ -107,9 +107,13 @@ struct App {
     // around that.
     let apiURL = try options.resolvedAPIURL(environment: environment)
     let spritesURL = try options.resolvedSpritesURL(environment: environment)
+    // 6 requests at once over HTTP/1.1 (100 once answers come over HTTP/2), and as many more for
+    // a command while the background holds its 6 (``BoundedHTTPClient``): libcurl opens up to
+    // twice that many connections to a host.
+    let requestLimit = 6
     let transport = CurlHTTPClient(
       userAgent: CurlHTTPClient.userAgent(version: Options.version),
-      totalTimeout: .seconds(options.timeout),
+      totalTimeout: .seconds(options.timeout), maxConnectionsPerHost: 2 * requestLimit,
       trust: Self.trust(environment: environment),
       onUnavailable: {
         notices.post("Warning: \($0); nothing can be fetched (Debian: apt-get install libcurl4).")
@@ -132,11 +136,11 @@ struct App {
     // Logging to a file, never to the terminal.
     let logger = Self.makeLogger(paths: paths, options: options, environment: environment)
 
-    // Logging around each attempt of the transport, the bound (6 requests at once over
-    // HTTP/1.1, 100 once answers come over HTTP/2, whose one connection carries them all), and
-    // retries.
+    // Logging around each attempt of the transport, the bound (`requestLimit` requests at once
+    // over HTTP/1.1, 100 once answers come over HTTP/2, whose one connection carries them all),
+    // and retries.
     let bounded = BoundedHTTPClient(
-      wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: 6)
+      wrapping: LoggingHTTPClient(base: transport, logger: logger), limit: requestLimit)
     let http = RetryingHTTPClient(wrapping: bounded)
 
     // Cache: memory in front of SQLite, opened when first used (memory only when the directory
@@ -290,11 +294,15 @@ struct App {
     // The network itself is asked (once, without retries): the cache may answer every command.
     // Through the commands' own client, so the connection it opens (TCP, TLS, HTTP/2) stays open
     // in libcurl's pool for the first command.
+    // A server that answered another request meanwhile (a command's, once a stall is over) is
+    // not said to be out of reach.
     let reach: @Sendable () async -> APIError? = {
+      let answers = bounded.answers
       do throws(HTTPError) {
         _ = try await bounded.send(HTTPRequest(url: apiURL, maximumBodyBytes: 1 << 16))
         return nil
       } catch {
+        if bounded.answers > answers { return nil }
         switch error {
         case .connectionFailed: return .offline
         case .timedOut: return .timedOut

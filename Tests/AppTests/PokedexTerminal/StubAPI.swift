@@ -67,6 +67,11 @@ final class StubAPI: Sendable {
     state.withLock { $0.rules.append(Rule(pathContains: fragment, delay: delay, status: status)) }
   }
 
+  /// Drops every rule: what is asked from now on is answered at once (what waits, waits on).
+  func recover() {
+    state.withLock { $0.rules = [] }
+  }
+
   /// Adds `count` made-up species to the index (`mon1` … as #2001 …), for long listings.
   func addSpecies(_ count: Int) {
     state.withLock { $0.moreSpecies = count }

@@ -130,6 +130,45 @@ extension WaitingTerminalTests {
 }
 
 extension WaitingTerminalTests {
+  /// Launched while the network stalls, the session's loads at launch (names, forms, the first
+  /// contact's probe) wait for answers that do not come. A command cancelled meanwhile, then
+  /// typed again once the network is back, is answered at once: it waited 10 s for the stalled
+  /// requests to time out when they held every slot of the HTTP bound, and when it needed the
+  /// index of names they were loading (issue 50).
+  @Test func aCommandNeverWaitsBehindStalledBackgroundRequests() async throws {
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
+    api.slow("/", by: .seconds(60))
+    let session = try await startSession(port: api.port)
+    defer { session.close() }
+
+    try await session.type("open 25")
+    try await session.press("Enter")
+    try await session.waitUntil("the status line") { lines in
+      lines.contains { $0.contains("Fetching species #25") }
+    }
+    try await session.press("C-c")
+    try await session.waitUntil("the command cancelled, and a prompt") { lines in
+      lines.contains("✗ Cancelled.") && lines.showsEmptyPrompt
+    }
+    // The loads at launch have waited longer than a command waits for them (2 s).
+    try await Task.sleep(for: .seconds(2))
+    api.recover()
+    let clock = ContinuousClock()
+    let typed = clock.now
+    // By name: the species' index, which the launch's stalled load was asking for too.
+    try await session.type("open pikachu")
+    try await session.press("Enter")
+    try await session.waitUntil("the details") { lines in
+      lines.contains { $0.hasPrefix("Pikachu  #25") } && lines.showsEmptyPrompt
+    }
+    // Within a second of the network's return, and three for a busy test machine: 10 s before.
+    let waited = clock.now - typed
+    #expect(waited < .seconds(3), "open pikachu took \(waited) once the network was back")
+    let screen = try await session.screen()
+    #expect(!screen.contains { $0.contains("does not answer") }, "\(screen)")
+  }
+
   @Test func aSlowSyncShowsTimePassingAndCtrlCSaysWhatWasStored() async throws {
     let api = try await StubAPI.start()
     defer { Task { await api.stop() } }

@@ -154,6 +154,34 @@ struct BoundedHTTPClientTests {
     #expect(Set(order.dropFirst(2)) == ["background0", "background1", "background2"])
   }
 
+  /// Background requests stalled in every slot hold none a command needs; the background itself
+  /// stays within the bound, and does not take slots while commands fill it.
+  @Test func aCommandNeverWaitsForSlotsTheBackgroundHolds() async throws {
+    let transport = HeldTransport()
+    let client = BoundedHTTPClient(wrapping: transport, limit: 2)
+    let background = (0..<3).map { index in
+      Task {
+        try await BoundedHTTPClient.$isBackground.withValue(true) {
+          try await client.send(request("background\(index)"))
+        }
+      }
+    }
+    await waitUntil { await transport.heldCount == 2 }
+    let commands = (0..<2).map { index in
+      Task { try await client.send(request("command\(index)")) }
+    }
+    await waitUntil { await transport.heldCount == 4 }
+    try await Task.sleep(for: .milliseconds(20))
+    #expect(await transport.heldCount == 4, "the third background request went past the bound")
+    #expect(await Set(transport.order.suffix(2)) == ["command0", "command1"])
+    for _ in 0..<5 {
+      await waitUntil { await transport.heldCount > 0 }
+      await transport.releaseOne()
+    }
+    for task in commands + background { _ = try await task.value }
+    #expect(await transport.maxInFlight == 4)
+  }
+
   @Test func aCancelledWaiterLeavesTheQueueAndTakesNoSlot() async throws {
     let transport = HeldTransport()
     let client = BoundedHTTPClient(wrapping: transport, limit: 1)
