@@ -1,3 +1,28 @@
+/// The parts of `help`, in its order.
+public enum CommandGroup: CaseIterable, Sendable {
+  /// Walking the list of species.
+  case list
+  /// The species open and what it has.
+  case species
+  /// The other kinds of pages: abilities, moves, types…
+  case pokedex
+  /// The trainer's own: team, game, language, shiny.
+  case yourGame
+  /// The session itself: history, cache, settings, help.
+  case session
+
+  /// Its heading in `help`.
+  public var title: String {
+    switch self {
+    case .list: "The list"
+    case .species: "The open species"
+    case .pokedex: "The Pokédex"
+    case .yourGame: "Your game"
+    case .session: "The session"
+    }
+  }
+}
+
 /// One row of the command table: everything the parser, `help` and completion know about a command.
 public struct CommandSpec: Sendable {
   /// The canonical name, e.g. `evolution`.
@@ -6,7 +31,9 @@ public struct CommandSpec: Sendable {
   public let aliases: [String]
   /// The argument syntax after the name, e.g. `N`, `[all|male|female|genderless]`; empty if none.
   public let arguments: String
-  /// One short line for the `help` table.
+  /// Where `help` lists it.
+  public let group: CommandGroup
+  /// A few words for the `help` table (29 characters at most: two columns fit 100).
   public let summary: String
   /// A few sentences for `help COMMAND`.
   public let details: String
@@ -23,7 +50,8 @@ public struct CommandSpec: Sendable {
   let applies: Applicability
 
   init(
-    name: String, aliases: [String], arguments: String, summary: String, details: String,
+    name: String, aliases: [String], arguments: String, group: CommandGroup, summary: String,
+    details: String,
     examples: [String], feature: Feature?,
     parseArguments: @escaping @Sendable (Arguments, (Feature) -> Bool) -> ParseResult,
     completion: ArgumentCompletion, applies: Applicability = .always
@@ -31,6 +59,7 @@ public struct CommandSpec: Sendable {
     self.name = name
     self.aliases = aliases
     self.arguments = arguments
+    self.group = group
     self.summary = summary
     self.details = details
     self.examples = examples
@@ -49,6 +78,17 @@ public struct CommandSpec: Sendable {
   public var helpUsage: String {
     let names = aliases.isEmpty ? name : "\(name) (\(aliases.joined(separator: ", ")))"
     return arguments.isEmpty ? names : "\(names) \(arguments)"
+  }
+
+  /// The name with its aliases and the words typed as they are, without the values and options
+  /// (`download image`, `evolution (evo)`, `page`): what `help` shows where the whole usage does
+  /// not fit.
+  public var helpName: String {
+    let names = aliases.isEmpty ? name : "\(name) (\(aliases.joined(separator: ", ")))"
+    let words = arguments.split(separator: " ").prefix { word in
+      word.allSatisfy { $0.isLowercase || $0 == "-" } && !word.hasPrefix("-")
+    }
+    return ([names] + words.map(String.init)).joined(separator: " ")
   }
 
   /// Whether `word` (already lowercased) is this command's name or one of its aliases.

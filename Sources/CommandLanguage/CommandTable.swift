@@ -17,7 +17,7 @@ public struct CommandTable: Sendable {
   static let beforePages: [CommandSpec] = [
     CommandSpec(
       name: "list", aliases: ["ls"], arguments: "",
-      summary: "Show the current page of species.",
+      group: .list, summary: "The current page of species",
       details: """
         Shows the current page of the species list under the active gender filter: \
         a header with the filter and page, then one row per species (id and name). \
@@ -27,37 +27,37 @@ public struct CommandTable: Sendable {
       parseArguments: noArguments(.list), completion: .none),
     CommandSpec(
       name: "next", aliases: [], arguments: "",
-      summary: "Show the next page.",
+      group: .list, summary: "The next page",
       details: "Moves to the next page of the list and shows it.",
       examples: ["next"], feature: nil,
       parseArguments: noArguments(.next), completion: .none),
     CommandSpec(
       name: "prev", aliases: ["previous"], arguments: "",
-      summary: "Show the previous page.",
+      group: .list, summary: "The page before",
       details: "Moves to the previous page of the list and shows it.",
       examples: ["prev", "previous"], feature: nil,
       parseArguments: noArguments(.previous), completion: .none),
     CommandSpec(
       name: "page", aliases: [], arguments: "N",
-      summary: "Jump to page N.",
+      group: .list, summary: "Jump to page N",
       details: "Jumps to page N of the list (pages start at 1) and shows it.",
       examples: ["page 3"], feature: nil,
       parseArguments: parsePage, completion: .pages),
     CommandSpec(
       name: "first", aliases: [], arguments: "",
-      summary: "Jump to the first page.",
+      group: .list, summary: "The first page",
       details: "Jumps to the first page of the list and shows it.",
       examples: ["first"], feature: nil,
       parseArguments: noArguments(.first), completion: .none),
     CommandSpec(
       name: "last", aliases: [], arguments: "",
-      summary: "Jump to the last page.",
+      group: .list, summary: "The last page",
       details: "Jumps to the last page of the list and shows it.",
       examples: ["last"], feature: nil,
       parseArguments: noArguments(.last), completion: .none),
     CommandSpec(
       name: "filter", aliases: [], arguments: "[GENDER|type|gen|dex|all]",
-      summary: "Narrow the list, or show the filters.",
+      group: .list, summary: "Narrow by gender, type, dex…",
       details: """
         Narrows the list and shows its first page; the filters combine. GENDER is male, \
         female or genderless: male lists species that can be male, female those that can be female, genderless those with no gender; \
@@ -75,7 +75,7 @@ public struct CommandTable: Sendable {
       feature: nil, parseArguments: parseFilter, completion: .filterOptions),
     CommandSpec(
       name: "open", aliases: [], arguments: "ID|NAME",
-      summary: "Select a species and show its details.",
+      group: .species, summary: "A species, by number or name",
       details: """
         Selects a species and shows its details. ID is its number (133, or #133); NAME is \
         its name in any case (eevee, Mr-Mime, Mr. Mime) or the start of exactly one name \
@@ -85,13 +85,13 @@ public struct CommandTable: Sendable {
       parseArguments: parseOpen, completion: .species),
     CommandSpec(
       name: "info", aliases: [], arguments: "",
-      summary: "Show the selected species again.",
+      group: .species, summary: "The open species again",
       details: "Shows the details of the selected species again.",
       examples: ["info"], feature: nil,
       parseArguments: noArguments(.info), completion: .none, applies: .withSelection),
     CommandSpec(
       name: "evolution", aliases: ["evo"], arguments: "[--images]",
-      summary: "Show the selected species' evolutions.",
+      group: .species, summary: "Its evolution tree",
       details: """
         Shows the whole evolution chain of the selected species as a tree, every branch \
         with what triggers it (level 16, use Water Stone, trade …); the selected species \
@@ -102,7 +102,7 @@ public struct CommandTable: Sendable {
       parseArguments: parseEvolution, completion: .imagesOption, applies: .withSelection),
     CommandSpec(
       name: "download", aliases: [], arguments: "image [--shiny] [--female]",
-      summary: "Download the selected species' image.",
+      group: .species, summary: "Save its picture",
       details: """
         Downloads the selected species' image, checks that it is a sensible PNG, keeps it \
         in the data directory and shows it. The list marks species whose image is downloaded. \
@@ -115,13 +115,13 @@ public struct CommandTable: Sendable {
       applies: .withImageToDownload),
     CommandSpec(
       name: "image", aliases: [], arguments: "",
-      summary: "Show the selected species' image.",
+      group: .species, summary: "Its picture, right here",
       details: "Shows the downloaded image of the selected species.",
       examples: ["image"], feature: .images,
       parseArguments: noArguments(.image), completion: .none, applies: .withImage),
     CommandSpec(
       name: "back", aliases: [], arguments: "",
-      summary: "Go back to the page before, on the trail.",
+      group: .species, summary: "Back along the trail",
       details: """
         Every page you open (a list page, a species, an ability, a move, a type, an item, a \
         nature) goes on a trail, which the prompt names. "back" shows the page before the \
@@ -136,7 +136,7 @@ public struct CommandTable: Sendable {
   static let afterPages: [CommandSpec] = [
     CommandSpec(
       name: "search", aliases: [], arguments: "TEXT",
-      summary: "Find species whose names contain TEXT.",
+      group: .list, summary: "Species whose names hold TEXT",
       details: """
         Lists every species whose name contains TEXT, in any case, among all species, \
         not only the pages seen so far.
@@ -145,13 +145,13 @@ public struct CommandTable: Sendable {
       parseArguments: parseSearch, completion: .searchText),
     CommandSpec(
       name: "random", aliases: [], arguments: "[N]",
-      summary: "Show N random species (default 1).",
+      group: .list, summary: "N species at random",
       details: "Lists N random species, from 1 to 50 (1 if N is left out).",
       examples: ["random", "random 5"], feature: .random,
       parseArguments: parseRandom, completion: .count(1...50)),
     CommandSpec(
       name: "history", aliases: [], arguments: "[N]",
-      summary: "Show the command history (the last N).",
+      group: .session, summary: "The commands typed",
       details: """
         Shows the commands typed so far, also those of earlier sessions, numbered; N shows \
         only the last N. At the prompt, !N runs line N again, !! the last line, !-N the \
@@ -162,7 +162,7 @@ public struct CommandTable: Sendable {
       parseArguments: parseHistory, completion: .none),
     CommandSpec(
       name: "cache", aliases: [], arguments: "[clear]",
-      summary: "Show cache statistics, or empty it.",
+      group: .session, summary: "Cache statistics, or clear",
       details: """
         Shows what the cache holds: entries, bytes, hits, misses and age. "cache clear" \
         empties it (downloaded images are kept).
@@ -171,7 +171,7 @@ public struct CommandTable: Sendable {
       parseArguments: parseCache, completion: .destructive(["clear"])),
     CommandSpec(
       name: "sync", aliases: [], arguments: "[RANGE] [--images] [--moves]",
-      summary: "Fetch species ahead for offline use.",
+      group: .session, summary: "Fetch ahead for offline use",
       details: """
         Fetches species ahead into the cache, with progress, so they work offline: their \
         details, evolutions and the pages of their abilities and types, with a game set its \
@@ -183,13 +183,13 @@ public struct CommandTable: Sendable {
       parseArguments: parseSync, completion: .syncOptions),
     CommandSpec(
       name: "clear", aliases: [], arguments: "",
-      summary: "Clear the screen.",
+      group: .session, summary: "Clear the screen",
       details: "Clears the terminal screen (Ctrl-L does the same while typing).",
       examples: ["clear"], feature: nil,
       parseArguments: noArguments(.clear), completion: .none),
     CommandSpec(
       name: "pager", aliases: [], arguments: "[on|off]",
-      summary: "Page long output, or not.",
+      group: .session, summary: "Page long output, or not",
       details: """
         Output taller than the terminal goes through a pager ($PAGER, else less, else a \
         built-in "-- more --") in an interactive session; "pager off" prints it straight \
@@ -200,7 +200,7 @@ public struct CommandTable: Sendable {
       parseArguments: parsePager, completion: .choices(["on", "off"])),
     CommandSpec(
       name: "shiny", aliases: [], arguments: "[on|off]",
-      summary: "Show shiny pictures, or not.",
+      group: .yourGame, summary: "Shiny pictures, on or off",
       details: """
         "shiny on" shows the shiny picture of a species wherever one is downloaded, and \
         "download image" fetches the shiny one; "shiny off" goes back to the usual \
@@ -211,7 +211,7 @@ public struct CommandTable: Sendable {
       parseArguments: parseShiny, completion: .choices(["on", "off"])),
     CommandSpec(
       name: "lang", aliases: ["language"], arguments: "[CODE|off]",
-      summary: "Show names and texts in another language.",
+      group: .yourGame, summary: "Names in another language",
       details: """
         Shows the names and texts of every page in a language PokéAPI speaks: species, \
         genus, Pokédex text, types, abilities, moves, items, natures and stats. CODE is one \
@@ -229,7 +229,7 @@ public struct CommandTable: Sendable {
       completion: .choices(Language.all.map(\.code) + ["off"])),
     CommandSpec(
       name: "game", aliases: [], arguments: "[NAME|off]",
-      summary: "Choose the game you play, or show it.",
+      group: .yourGame, summary: "The game you play",
       details: """
         Chooses the game you play: a version (red, "Legends: Z-A") or a version group \
         (red-blue, sword-shield), by its slug or its name in the language shown, or the \
@@ -249,7 +249,7 @@ public struct CommandTable: Sendable {
       parseArguments: parseGame, completion: .games),
     CommandSpec(
       name: "flags", aliases: [], arguments: "",
-      summary: "List the feature flags.",
+      group: .session, summary: "The feature flags",
       details: """
         Lists the feature flags, whether each is on, and where that came from \
         (configuration file, environment or command line).
@@ -258,7 +258,7 @@ public struct CommandTable: Sendable {
       parseArguments: noArguments(.flags), completion: .none),
     CommandSpec(
       name: "doctor", aliases: [], arguments: "",
-      summary: "Check what a demo needs.",
+      group: .session, summary: "Check what a demo needs",
       details: """
         Checks what a demo needs and says what to do about each problem: the terminal (its \
         size, colour, and which image protocol would be used, and why), the API and the image \
@@ -271,14 +271,14 @@ public struct CommandTable: Sendable {
       parseArguments: noArguments(.doctor), completion: .none),
     CommandSpec(
       name: "help", aliases: [], arguments: "[COMMAND]",
-      summary: "Show this help, or more on a command.",
+      group: .session, summary: "This help, or one command's",
       details:
         "Lists the commands, or tells more about one of them; help keys lists the keys of the line editor.",
       examples: ["help", "help open", "help keys"], feature: nil,
       parseArguments: parseHelp, completion: .commandNames),
     CommandSpec(
       name: "quit", aliases: ["exit"], arguments: "",
-      summary: "Leave pokedex (Ctrl-D works too).",
+      group: .session, summary: "Leave (Ctrl-D too)",
       details: "Leaves pokedex. Ctrl-D on an empty line does the same.",
       examples: ["quit", "exit"], feature: nil,
       parseArguments: noArguments(.quit), completion: .none),
@@ -331,8 +331,8 @@ public enum PageArguments: Sendable {
 extension CommandSpec {
   /// A page kind's command, `kind` followed by what `arguments` says.
   public static func page(
-    _ kind: String, aliases: [String] = [], arguments: PageArguments = .name, summary: String,
-    details: String, examples: [String], feature: Feature
+    _ kind: String, aliases: [String] = [], arguments: PageArguments = .name,
+    group: CommandGroup, summary: String, details: String, examples: [String], feature: Feature
   ) -> CommandSpec {
     let syntax: String
     let parse: @Sendable (Arguments, (Feature) -> Bool) -> ParseResult
@@ -379,7 +379,8 @@ extension CommandSpec {
       completion = .speciesAndOptions(options: options, values: values)
     }
     return CommandSpec(
-      name: kind, aliases: aliases, arguments: syntax, summary: summary, details: details,
+      name: kind, aliases: aliases, arguments: syntax, group: group, summary: summary,
+      details: details,
       examples: examples, feature: feature, parseArguments: parse, completion: completion,
       applies: applies)
   }

@@ -1,22 +1,109 @@
 import Models
 import Terminal
 
-extension CommandParser {
-  /// The `help` text: one aligned row per enabled command (usage with aliases, then a summary),
-  /// plain text without escape codes.
-  public func helpText(isEnabled: (Feature) -> Bool = { _ in true }) -> String {
-    let specs = table.all.filter { $0.isOn(isEnabled) }
-    let width = specs.map(\.helpUsage.count).max() ?? 0
-    var lines = ["Commands:"]
-    for spec in specs {
-      let padding = String(repeating: " ", count: width - spec.helpUsage.count)
-      lines.append("  \(spec.helpUsage)\(padding)  \(spec.summary)")
+/// The `help` listing: the commands in their groups (``CommandGroup``), laid out for a width in
+/// two columns where they fit (a 100-column terminal: the whole listing in 28 lines), else in
+/// one, with the arguments. Plain text, without escape codes.
+public struct CommandHelp: Sendable, Equatable {
+  /// One command's row.
+  public struct Row: Sendable, Equatable {
+    /// The whole usage with aliases (`page N`, `evolution (evo) [--images]`).
+    public var usage: String
+    /// The name with aliases and the words typed as they are (`page`, `download image`).
+    public var name: String
+    public var summary: String
+  }
+
+  /// A group's heading and rows.
+  public struct Section: Sendable, Equatable {
+    public var title: String
+    public var rows: [Row]
+  }
+
+  public var sections: [Section]
+
+  /// The line under the listing.
+  static let footer =
+    "\"help COMMAND\" says more on one, \"help keys\" lists the keys, \"man pokedex\" is the manual."
+
+  /// The listing for a terminal `width` columns wide.
+  public func text(width: Int) -> String {
+    let columns = twoColumns(width: width) ?? oneColumn(width: width)
+    return (columns + [""] + TextTools.wrap(Self.footer, width: max(20, width))).joined(
+      separator: "\n")
+  }
+
+  /// The sections one under the other, a blank line between them, each row with its whole usage
+  /// (its name only when the usages do not fit `width`).
+  private func oneColumn(width: Int) -> [String] {
+    let rows = sections.flatMap(\.rows)
+    let usageWidth = rows.map(\.usage.count).max() ?? 0
+    let summaryWidth = rows.map(\.summary.count).max() ?? 0
+    let whole = 2 + usageWidth + 2 + summaryWidth <= width
+    let labelWidth = whole ? usageWidth : rows.map(\.name.count).max() ?? 0
+    var lines: [String] = []
+    for section in sections {
+      if !lines.isEmpty { lines.append("") }
+      lines.append(section.title)
+      for row in section.rows {
+        lines.append(Self.line(whole ? row.usage : row.name, row.summary, labelWidth: labelWidth))
+      }
     }
-    lines.append("")
-    lines.append("Type \"help COMMAND\" for more on one command, e.g. \"help open\".")
-    lines.append(
-      "Type \"help keys\" for the keys of the line editor; \"man pokedex\" is the manual.")
-    return lines.joined(separator: "\n")
+    return lines
+  }
+
+  /// The sections in two columns side by side, split where the taller is shortest, each row
+  /// with its name; `nil` when two columns do not fit `width`.
+  private func twoColumns(width: Int) -> [String]? {
+    let rows = sections.flatMap(\.rows)
+    let labelWidth = rows.map(\.name.count).max() ?? 0
+    let columnWidth = 2 + labelWidth + 2 + (rows.map(\.summary.count).max() ?? 0)
+    guard sections.count > 1, 2 * columnWidth + 2 <= width else { return nil }
+    func lines(_ part: ArraySlice<Section>) -> [String] {
+      part.flatMap { section in
+        [section.title]
+          + section.rows.map { Self.line($0.name, $0.summary, labelWidth: labelWidth) }
+      }
+    }
+    let split = (1..<sections.count).min { first, second in
+      let heights = [first, second].map { index in
+        max(lines(sections[..<index]).count, lines(sections[index...]).count)
+      }
+      return heights[0] < heights[1]
+    }!
+    let (left, right) = (lines(sections[..<split]), lines(sections[split...]))
+    return (0..<max(left.count, right.count)).map { index in
+      let first = index < left.count ? left[index] : ""
+      guard index < right.count else { return first }
+      return Self.padded(first, to: columnWidth + 2) + right[index]
+    }
+  }
+
+  private static func line(_ label: String, _ summary: String, labelWidth: Int) -> String {
+    "  " + padded(label, to: labelWidth) + "  " + summary
+  }
+
+  private static func padded(_ text: String, to width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+  }
+}
+
+extension CommandParser {
+  /// The `help` listing of the enabled commands, by group, in the table's order within each.
+  public func commandHelp(isEnabled: (Feature) -> Bool = { _ in true }) -> CommandHelp {
+    let specs = table.all.filter { $0.isOn(isEnabled) }
+    return CommandHelp(
+      sections: CommandGroup.allCases.compactMap { group in
+        let rows = specs.filter { $0.group == group }.map {
+          CommandHelp.Row(usage: $0.helpUsage, name: $0.helpName, summary: $0.summary)
+        }
+        return rows.isEmpty ? nil : CommandHelp.Section(title: group.title, rows: rows)
+      })
+  }
+
+  /// The `help` text for a terminal `width` columns wide (``CommandHelp``).
+  public func helpText(isEnabled: (Feature) -> Bool = { _ in true }, width: Int = 80) -> String {
+    commandHelp(isEnabled: isEnabled).text(width: width)
   }
 
   /// The topic of `help keys`, which is not a command.

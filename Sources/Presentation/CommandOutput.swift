@@ -150,7 +150,9 @@ public enum CommandOutput: Sendable, Equatable {
   case filter(ListFilter)
   /// What `doctor` found.
   case doctor(DoctorReport)
-  /// `help` or `help COMMAND`.
+  /// `help`: the commands, laid out for the terminal's width.
+  case commands(CommandHelp)
+  /// `help COMMAND` or `help keys`.
   case help(String)
   /// The command history, oldest first, the first numbered `firstNumber` (`history N` shows
   /// the last lines).

@@ -49,6 +49,7 @@ public struct JSONRenderer: Sendable {
           speciesID: id, path: stored.url.path, variant: stored.variant.description,
           downloaded: false))
     case .filter(let filter): encode(type: "filter", FilterBody(filter))
+    case .commands(let help): encode(type: "help", ["text": help.text(width: 80)])
     case .help(let text): encode(type: "help", ["text": text])
     case .history(let lines, let first):
       encode(type: "history", HistoryJSON(entries: lines, firstNumber: first))

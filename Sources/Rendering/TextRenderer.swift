@@ -53,6 +53,7 @@ public struct TextRenderer: Sendable {
       (stored.variant == .standard ? "" : "The \(stored.variant) picture\n")
         + renderImage(stored, pathWhenNoImage: true)
     case .filter(let filter): "Filter: \(filter)"
+    case .commands(let help): help.text(width: terminalSize().columns)
     case .help(let text): text
     case .history(let lines, let first): renderHistory(lines, firstNumber: first)
     case .clear: ""

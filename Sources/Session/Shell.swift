@@ -235,7 +235,8 @@ public actor Shell {
       return .output(.doctor(await doctor.run()))
     case .help(nil):
       let flags = self.flags
-      return .output(.help(dependencies.commands.helpText(isEnabled: { flags.isEnabled($0) })))
+      return .output(
+        .commands(dependencies.commands.commandHelp(isEnabled: { flags.isEnabled($0) })))
     case .help(let name?):
       let flags = self.flags
       guard let text = dependencies.commands.helpText(for: name, isEnabled: { flags.isEnabled($0) })

@@ -160,7 +160,7 @@ public struct AbilityPage: Page, Equatable {
 public enum AbilityFeature {
   /// The `ability` command: its words, help, arguments and feature flag.
   public static let command = CommandSpec.page(
-    "ability", summary: "Show an ability and who has it.",
+    "ability", group: .pokedex, summary: "An ability and who has it",
     details: """
       Shows an ability: what it does, the generation that introduced it, and the species \
       that have it, normal and hidden apart. NAME is its name in any case (static, \

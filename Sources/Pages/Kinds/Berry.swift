@@ -253,7 +253,7 @@ public struct BerryPage: Page, Codable, Equatable {
 public enum BerryFeature {
   /// The `berry` command: its words, help, arguments and feature flag.
   public static let command = CommandSpec.page(
-    "berry", summary: "Show a berry's flavours and growth.",
+    "berry", group: .pokedex, summary: "A berry's flavours, growth",
     details: """
       Shows a berry: its five flavours and their potency, its firmness, size and smoothness, \
       how long its tree takes to grow and how many it bears, how fast it dries the soil, the \

@@ -361,7 +361,7 @@ public enum BreedFeature {
     arguments: .speciesAndOptions(
       syntax: "[NAME]", options: [], values: [:],
       check: { words in words.count > 1 ? "\"breed\" takes one species (or none)." : nil }),
-    summary: "Show how the open species breeds.",
+    group: .species, summary: "How it breeds, and with whom",
     details: """
       Shows how the open species (or NAME) breeds: its egg groups, its gender ratio, the \
       steps its egg takes to hatch and what it hatches as (the first of its evolutions; when \
@@ -589,7 +589,7 @@ public enum BreedFeature {
 public enum EggGroupFeature {
   /// The `egg-group` command: its words, help, arguments and feature flag.
   public static let command = CommandSpec.page(
-    "egg-group", summary: "List the species in an egg group.",
+    "egg-group", group: .pokedex, summary: "The species of an egg group",
     details: """
       Lists the species in an egg group (field, fairy, water1 …), which breed with each \
       other.

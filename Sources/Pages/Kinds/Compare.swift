@@ -180,7 +180,7 @@ public enum CompareFeature {
   /// The `compare` command: its words, help, arguments and feature flag.
   public static let command = CommandSpec.page(
     "compare", aliases: ["vs"], arguments: .species,
-    summary: "Put two or three species side by side.",
+    group: .species, summary: "Two or three side by side",
     details: """
       Shows two or three species (or forms) side by side: types, height, weight, \
       abilities, each base stat with its bar and the highest marked, the totals, and the \

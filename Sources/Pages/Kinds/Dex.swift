@@ -54,7 +54,7 @@ public struct PokedexPage: Page, Codable, Equatable {
 public enum DexFeature {
   /// The `dex` command: its words, help, arguments and feature flag.
   public static let command = CommandSpec.page(
-    "dex", aliases: ["pokedex"], summary: "Show a regional Pokédex's species.",
+    "dex", aliases: ["pokedex"], group: .pokedex, summary: "A regional Pokédex",
     details: """
       Shows a regional Pokédex (kanto, original-johto, paldea …, by its slug or its name in \
       the language shown) and its species in its order, each with its number there. "filter \

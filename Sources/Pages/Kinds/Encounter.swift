@@ -361,7 +361,7 @@ public enum EncounterFeature {
   /// The `where` command: its words, help, arguments and feature flag.
   public static let command = CommandSpec.page(
     "where", aliases: [], arguments: .gameOption,
-    summary: "Where the open species lives in the wild.",
+    group: .species, summary: "Where it lives in the wild",
     details: """
       Lists where the selected species (or form) is found in the wild in one game: each \
       place by its name, how (walking, surfing, fishing with which rod, a gift …), the \

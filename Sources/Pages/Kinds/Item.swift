@@ -314,7 +314,7 @@ public enum ItemCategoryKind: NamedKind {
 public enum ItemFeature {
   /// The `item` command: its words, help, arguments and feature flag.
   public static let command = CommandSpec.page(
-    "item", summary: "Show an item and who holds it.",
+    "item", group: .pokedex, summary: "An item and who holds it",
     details: """
       Shows an item: its category, its price in a shop (your game's, see "game", else the \
       newest game's, named), what it does, its description and the Pokémon that hold it \

@@ -221,7 +221,7 @@ public enum LearnsetFeature {
   /// The `moves` command: its words, help, arguments and feature flag.
   public static let command = CommandSpec.page(
     "moves", aliases: ["learnset"], arguments: .gameOption,
-    summary: "List the moves the open species learns.",
+    group: .species, summary: "The moves it learns",
     details: """
       Lists the moves the selected species (or form) learns in one game, grouped by how: \
       by level, by TM, TR or HM (with its number), from eggs, from tutors. Each row gives \

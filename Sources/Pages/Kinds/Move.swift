@@ -295,7 +295,7 @@ public struct MovePage: Page, Equatable {
 public enum MoveFeature {
   /// The `move` command: its words, help, arguments and feature flag.
   public static let command = CommandSpec.page(
-    "move", summary: "Show a move: power, accuracy, effect.",
+    "move", group: .pokedex, summary: "A move and who learns it",
     details: """
       Shows a move: type, damage class, power, accuracy, PP, priority, what it does, its \
       description, the generation that introduced it, its TM, TR or HM number, and how \

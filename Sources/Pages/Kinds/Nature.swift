@@ -187,7 +187,7 @@ public struct NaturesPage: Page, Codable, Equatable {
 public enum NatureFeature {
   /// The `nature` command: its words, help, arguments and feature flag.
   public static let command = CommandSpec.page(
-    "nature", summary: "Show the stats a nature changes.",
+    "nature", group: .pokedex, summary: "The stats a nature changes",
     details: """
       Shows a nature: the stat it raises and the one it lowers, the flavour it likes and \
       the one it dislikes.
@@ -201,7 +201,7 @@ public enum NatureFeature {
 
   /// The `natures` command: its words, help, arguments and feature flag.
   public static let tableCommand = CommandSpec.page(
-    "natures", arguments: .none, summary: "List the 25 natures and what they change.",
+    "natures", arguments: .none, group: .pokedex, summary: "The 25 natures",
     details:
       "Lists every nature with the stat it raises and lowers and the flavours it likes and dislikes.",
     examples: ["natures"], feature: .natures)

@@ -451,7 +451,7 @@ public enum StatsFeature {
           return error.message
         }
       }),
-    summary: "Work out the open species' actual stats.",
+    group: .species, summary: "Its actual stats at a level",
     details: """
       Works out the stats of the open species (or NAME, or a form: raichu-alola) with the \
       games' formulas. OPTIONS: --level N (50 unless given), --nature X (a neutral one \

@@ -272,7 +272,7 @@ public enum TeamFeature {
           return error.message
         }
       }),
-    summary: "Keep a team of six and see its coverage.",
+    group: .yourGame, summary: "A team of six, its coverage",
     details: """
       Shows your team (six at most) with each member's types, and its coverage: for each \
       attacking type how many members take ×4, ×2, ×½, ×¼ or ×0, the weaknesses three or \

@@ -293,7 +293,7 @@ public struct TypeChartPage: Page, Codable, Equatable {
 public enum TypeFeature {
   /// The `type` command: its words, help, arguments and feature flag.
   public static let command = CommandSpec.page(
-    "type", summary: "Show a type's matchups and its species.",
+    "type", group: .pokedex, summary: "A type's matchups, species",
     details: """
       Shows a type: what it deals double, half or no damage to when attacking, what it \
       takes double, half or no damage from when defending, and its species. With a game \
@@ -308,7 +308,7 @@ public enum TypeFeature {
 
   /// The `types` command: its words, help, arguments and feature flag.
   public static let chartCommand = CommandSpec.page(
-    "types", arguments: .none, summary: "Draw the whole type chart.",
+    "types", arguments: .none, group: .pokedex, summary: "The whole type chart",
     details: """
       Draws the type chart: a row per attacking type, a column per defending type, each \
       cell the factor (2, ½, 0; a dot for 1), in colour where colour is on. With a game, \

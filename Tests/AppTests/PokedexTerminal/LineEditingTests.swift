@@ -205,19 +205,37 @@ extension PseudoTerminalTests {
     try await session.type("help")
     try await session.press("Enter")
     try await session.waitUntil("the first screen and the pager's prompt") { lines in
-      lines.lastText.hasPrefix("-- more --") && lines.contains("Commands:")
+      lines.lastText.hasPrefix("-- more --") && lines.contains { $0.hasPrefix("The list") }
     }
     try await session.press("q")
     try await session.waitUntil("the prompt again") { $0.showsEmptyPrompt }
     #expect(
-      try await !session.screen().joined().contains("Leave pokedex"), "the rest was not shown")
+      try await !session.screen().joined().contains("Leave (Ctrl-D too)"), "the rest was not shown")
 
     try await session.type("pager off")
     try await session.press("Enter")
     try await session.type("help")
     try await session.press("Enter")
     try await session.waitUntil("all of help, unpaged") { lines in
-      lines.joined().contains("Leave pokedex") && lines.showsEmptyPrompt
+      lines.joined().contains("Leave (Ctrl-D too)") && lines.showsEmptyPrompt
+    }
+  }
+
+  /// At 100×30 the whole of `help` is on screen with the line that asked for it: two columns of
+  /// groups, no pager (issue 50: 47 lines opened the pager on a projector).
+  @Test func helpFitsAHundredByThirtyWithoutThePager() async throws {
+    let session = try await session(after: [], columns: 100, rows: 30, extra: ["PAGER="])
+    defer { session.close() }
+    try await session.type("help")
+    try await session.press("Enter")
+    try await session.waitUntil("all of help, and a prompt") { lines in
+      lines.joined().contains("Leave (Ctrl-D too)") && lines.showsEmptyPrompt
+    }
+    let screen = try await session.screen()
+    #expect(!screen.contains { $0.hasPrefix("-- more --") })
+    #expect(screen.contains { $0.hasSuffix("> help") }, "the typed line scrolled off: \(screen)")
+    for words in ["The list", "list (ls)", "The open species", "The Pokédex", "quit (exit)"] {
+      #expect(screen.contains { $0.contains(words) }, "\(words) is not on screen")
     }
   }
 
@@ -225,7 +243,7 @@ extension PseudoTerminalTests {
     let session = try TerminalSession(binary: try #require(PokedexBinary.url))
     defer { session.close() }
     let output = try await session.runScript("help")
-    #expect(output.contains("Leave pokedex"))
+    #expect(output.contains("Leave (Ctrl-D too)"))
     #expect(!output.contains("-- more --") && !output.contains("\u{1B}"))
   }
 
@@ -339,7 +357,7 @@ extension PseudoTerminalTests {
     try await session.type("p")
     try await session.press("Enter")
     try await session.waitUntil("help") { lines in
-      lines.joined().contains("Leave pokedex") && lines.showsEmptyPrompt
+      lines.joined().contains("Leave (Ctrl-D too)") && lines.showsEmptyPrompt
     }
   }
 }

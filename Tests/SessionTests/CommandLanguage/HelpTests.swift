@@ -33,6 +33,26 @@ struct HelpTests {
     #expect(rows.allSatisfy { $0.count <= 80 })
   }
 
+  /// A 100-column terminal has two columns of groups: 28 lines with the footer, so that `help`
+  /// fits 100×30 with its typed line and the next prompt.
+  @Test func atAHundredColumnsTheGroupsStandInTwoColumns() {
+    let help = CommandParser.pokedex.helpText(isEnabled: allOn, width: 100)
+    let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count <= 28, "\(help)")
+    #expect(lines.allSatisfy { $0.count <= 100 })
+    #expect(lines[0].hasPrefix("The list") && lines[0].hasSuffix("The Pokédex"))
+    for spec in PageKinds.table.all {
+      #expect(help.contains("  \(spec.helpName)  "), "help lacks \(spec.helpName)")
+      #expect(help.contains(spec.summary))
+    }
+    #expect(help.contains("  download image  "))
+    #expect(help.hasSuffix("\"man pokedex\" is the manual."))
+    // Narrower, one column with the arguments, each group under its heading.
+    let narrow = CommandParser.pokedex.helpText(isEnabled: allOn, width: 99)
+    #expect(narrow.contains("\nThe open species\n  open ID|NAME "))
+    #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 99 })
+  }
+
   @Test func hidesCommandsWhoseFeatureIsOff() {
     let help = CommandParser.pokedex.helpText { $0 != .evolution && $0 != .images }
     #expect(!help.contains("evolution"))

@@ -326,7 +326,8 @@ struct DisabledFeatureTests {
     #expect(!own.isEmpty)
     #expect(PageKinds.table.features == Feature.builtIn + own)
     let tree = CommandSpec.page(
-      "tree", summary: "Show a tree.", details: "Shows a tree.", examples: ["tree sudowoodo"],
+      "tree", group: .pokedex, summary: "A tree", details: "Shows a tree.",
+      examples: ["tree sudowoodo"],
       feature: "trees")
     let table = CommandTable(pages: PageKinds.commands + [tree])
     #expect(table.features == Feature.builtIn + own + ["trees"])

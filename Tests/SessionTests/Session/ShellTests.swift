@@ -162,10 +162,11 @@ struct ShellFlagTests {
     #expect(
       await shell.execute("evolution").failure
         == .disabled(DisabledFeature(feature: .evolution, command: "evolution")))
-    guard case .output(.help(let help)) = await shell.execute("help") else {
+    guard case .output(.commands(let listing)) = await shell.execute("help") else {
       Issue.record("help should answer")
       return
     }
+    let help = listing.text(width: 80)
     #expect(!help.contains("evolution"))
     #expect(help.contains("search"))
   }
