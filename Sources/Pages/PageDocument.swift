@@ -73,11 +73,29 @@ public struct PageDocument: Sendable, Equatable {
     public var columns: [Column]
     /// Each row: one span per column.
     public var rows: [[Span]]
+    /// Where the page is taller than the screen, the rows from this one on may be left out,
+    /// from the last, and a row says how many (`… 3 more`); `nil` when every row stays.
+    public var cuttableFrom: Int?
 
-    public init(heading: String? = nil, columns: [Column], rows: [[Span]]) {
+    public init(
+      heading: String? = nil, columns: [Column], rows: [[Span]], cuttableFrom: Int? = nil
+    ) {
       self.heading = heading
       self.columns = columns
       self.rows = rows
+      self.cuttableFrom = cuttableFrom
+    }
+
+    /// The table with its last `count` cuttable rows left out and a row saying so.
+    public func cut(_ count: Int) -> Table {
+      guard let cuttableFrom, count > 0 else { return self }
+      let kept = max(cuttableFrom, rows.count - count)
+      let left = rows.count - kept
+      guard left > 0 else { return self }
+      var table = self
+      table.rows = Array(rows.prefix(kept)) + [[Span("… \(left) more", .dim)]]
+      table.cuttableFrom = nil
+      return table
     }
   }
 }

@@ -6,7 +6,8 @@ import Pages
 extension TextRenderer {
   /// The page, made to fit the screen's height (less a row for the prompt) when that only
   /// takes a little: without the blank line above its hint, then without its subtitle, then
-  /// without the hint. What is taller still is drawn whole, for the session to page.
+  /// without the hint, then without the rows a table may do without. What is taller still is
+  /// drawn whole, for the session to page.
   func renderPage(_ document: PageDocument) -> String {
     let size = terminalSize()
     let budget = size.rows - 1
@@ -19,6 +20,22 @@ extension TextRenderer {
         document, width: max(40, size.columns), tightHint: tightHint, subtitle: !noSubtitle,
         hint: !noHint)
       if drawn.count <= budget { break }
+    }
+    // Then the rows a table may do without (the least telling of compare's matchups).
+    let cuttable = document.blocks.map { block -> Int in
+      guard case .table(let table) = block, let from = table.cuttableFrom else { return 0 }
+      return table.rows.count - from
+    }
+    var cut = 1
+    while drawn.count > budget, cut <= (cuttable.max() ?? 0) {
+      var shorter = document
+      shorter.blocks = document.blocks.map { block in
+        guard case .table(let table) = block else { return block }
+        return .table(table.cut(cut))
+      }
+      drawn = pageLines(
+        shorter, width: max(40, size.columns), tightHint: true, subtitle: false, hint: false)
+      cut += 1
     }
     if drawn.count > budget { drawn = pageLines(document, width: max(40, size.columns)) }
     return drawn.joined(separator: "\n")

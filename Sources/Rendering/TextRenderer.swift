@@ -145,6 +145,8 @@ public struct TextRenderer: Sendable {
 
   // MARK: - Lists
 
+  /// A page of the list: its title, the rows, the pages' hint (left out when the screen, less
+  /// the prompt, holds the rows but not it).
   func renderList(_ page: SpeciesListViewModel) -> String {
     let header =
       style.bold(page.title)
@@ -158,7 +160,10 @@ public struct TextRenderer: Sendable {
     if page.hasPreviousPage { hints.append("prev") }
     if page.hasNextPage { hints.append("next") }
     hints.append("open ID|NAME")
-    lines.append(style.dim(hints.joined(separator: " · ")))
+    // The hint goes where it alone would push the page past the screen (less the prompt).
+    if lines.count < terminalSize().rows - 1 {
+      lines.append(style.dim(hints.joined(separator: " · ")))
+    }
     return lines.joined(separator: "\n")
   }
 
@@ -258,9 +263,12 @@ public struct TextRenderer: Sendable {
           for rows in stride(from: largest, through: smallest, by: -1) {
             let width = size.columns - rows * 2 - Self.gap
             // The text beside the picture, then under it the whole width.
-            let (text, flowFrom) = facts(
+            let (text, flowFrom, head) = facts(
               detail, image: image, width: width, layout: layout, besideRows: rows,
               fullWidth: size.columns)
+            // The picture no taller than the facts beside it: the Pokédex text under both,
+            // the whole width, not in a narrow column beside the picture's last rows.
+            if rows > head, head >= smallest { continue }
             // Every line fits its column (none wraps under the picture), the whole the screen.
             let fits = text.enumerated().allSatisfy { index, line in
               DisplayWidth.of(line) <= (index < flowFrom ? width : size.columns)
@@ -366,15 +374,17 @@ public struct TextRenderer: Sendable {
     _ detail: SpeciesDetailViewModel, image: DetailImage, width: Int,
     layout: FactsLayout = FactsLayout()
   ) -> [String] {
-    facts(detail, image: image, width: width, layout: layout, besideRows: 0, fullWidth: nil).lines
+    facts(detail, image: image, width: width, layout: layout, besideRows: 0, fullWidth: nil)
+      .lines
   }
 
   /// The details' lines wrapped at `width` beside a picture of `besideRows` rows, and from the
-  /// first part that starts under it (`flowFrom`, the count when none does) at `fullWidth`.
+  /// first part that starts under it (`flowFrom`, the count when none does) at `fullWidth`;
+  /// `head`, the lines before the Pokédex text and what follows it.
   func facts(
     _ detail: SpeciesDetailViewModel, image: DetailImage, width narrow: Int,
     layout: FactsLayout = FactsLayout(), besideRows: Int, fullWidth: Int?
-  ) -> (lines: [String], flowFrom: Int) {
+  ) -> (lines: [String], flowFrom: Int, head: Int) {
     var lines: [String] = []
     var flowFrom: Int?
     // The width of a part that starts on the next line.
@@ -465,6 +475,7 @@ public struct TextRenderer: Sendable {
         "Total".padding(toLength: labelWidth, withPad: " ", startingAt: 0) + " "
           + pad(String(detail.baseStatTotal), 3))
     }
+    let head = lines.count
     if let text = detail.flavorText {
       lines.append("")
       lines += TextTools.wrap(
@@ -486,7 +497,7 @@ public struct TextRenderer: Sendable {
       let shown = SafeText.line(detail.displayName)
       lines.append(style.cyan("Tip: \"download image\" shows \(shown) right here."))
     }
-    return (lines, flowFrom ?? lines.count)
+    return (lines, flowFrom ?? lines.count, head)
   }
 
   /// `Weak to   Rock ×4, Water ×2`, `Resists …`, `Immune to Ground`, wrapped under the label.

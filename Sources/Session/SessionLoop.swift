@@ -1,4 +1,5 @@
 import CommandLanguage
+import Models
 import Presentation
 import Terminal
 
@@ -10,8 +11,10 @@ import Terminal
 /// ends as soon as its commands and the work they started are done (waiting at most
 /// `settleLimit`), an interactive session cancels what still runs when it ends.
 public struct SessionLoop: Sendable {
-  /// Draws an outcome as text or JSON; `nil` when there is nothing to show.
-  public typealias Render = @Sendable (CommandOutcome) -> String?
+  /// Draws an outcome as text or JSON; `nil` when there is nothing to show. `rowsAround`: the
+  /// rows the session shows on the screen with the output besides the next prompt (the line
+  /// typed, a demo's next note), which output made to fit the screen leaves free.
+  public typealias Render = @Sendable (_ outcome: CommandOutcome, _ rowsAround: Int) -> String?
 
   private let shell: Shell
   private let work: BackgroundWork
@@ -142,7 +145,7 @@ public struct SessionLoop: Sendable {
           line = recalled
         case .failure(let failure):
           let outcome = CommandOutcome.failure(.usage(failure))
-          if let text = render(outcome) { show(outcome, as: text) }
+          if let text = render(outcome, 0) { show(outcome, as: text) }
           continue
         }
         // A refused line (a huge paste, control characters) is not worth recalling, nor is a
@@ -155,9 +158,16 @@ public struct SessionLoop: Sendable {
         typeAhead.hold()
         var quits = false
         var shownBefore = false
+        // On screen with the output: the line typed, and a demo's next note (shown after a step,
+        // and again after a command of the presenter's own).
+        let noteRows =
+          demo.flatMap { $0.isPlaying ? $0.nextNote : nil }.map {
+            Self.rows(of: dim("✎ " + $0), columns: size.columns)
+          } ?? 0
         for command in refusal == nil ? Self.commands(in: line) : [line] {
           let outcome = await runCommand(
-            command, interrupts: interrupts, pages: true, afterOutput: shownBefore)
+            command, interrupts: interrupts, pages: true, afterOutput: shownBefore,
+            rowsAround: 1 + noteRows)
           if case .output = outcome { shownBefore = true }
           if outcome.succeeded, outcome != .nothing {
             names.loadIfNeeded()
@@ -174,6 +184,11 @@ public struct SessionLoop: Sendable {
       }
     }
     await work.cancelAll()
+  }
+
+  /// The rows `line` takes on a screen `columns` wide.
+  static func rows(of line: String, columns: Int) -> Int {
+    max(1, (DisplayWidth.of(line) + max(1, columns) - 1) / max(1, columns))
   }
 
   /// What a first launch says before the first prompt.
@@ -194,7 +209,7 @@ public struct SessionLoop: Sendable {
   /// apart by a blank line; JSON, one object a line, never is.
   private func runCommand(
     _ line: String, interrupts: InterruptController?, pages: Bool = false,
-    afterOutput: Bool = false
+    afterOutput: Bool = false, rowsAround: Int = 0
   ) async -> CommandOutcome {
     notices.beginCommand()
     let status = StatusLine(waitingFor: "Working")
@@ -215,7 +230,7 @@ public struct SessionLoop: Sendable {
     console.clearStatus()
     if case .output(.clear) = outcome {
       console.clearScreen()
-    } else if let text = render(outcome) {
+    } else if let text = render(outcome, rowsAround) {
       // Failures go to standard error exactly when the output is text.
       if afterOutput, failuresToStandardError, case .output = outcome { console.print("") }
       let size = size

@@ -495,7 +495,7 @@ struct App {
     switch options.output {
     case .json:
       let renderer = JSONRenderer()
-      return { renderer.render($0) }
+      return { outcome, _ in renderer.render(outcome) }
     case .text:
       let style = TextStyle.decide(
         choice: options.color.rawValue, isTerminal: TerminalInfo.stdoutIsTerminal,
@@ -511,7 +511,15 @@ struct App {
           let size = TerminalInfo.size()
           return TerminalInfo.stdoutIsTerminal ? size : (size.columns, Self.unboundedRows)
         })
-      return { renderer.render($0) }
+      // Output made to fit the screen fits in the rows the session leaves it.
+      return { outcome, rowsAround in
+        var fitted = renderer
+        fitted.terminalSize = {
+          let size = renderer.terminalSize()
+          return (size.columns, max(1, size.rows - rowsAround))
+        }
+        return fitted.render(outcome)
+      }
     }
   }
 

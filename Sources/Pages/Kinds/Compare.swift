@@ -123,6 +123,7 @@ public struct ComparePage: Page, Codable, Equatable {
         })
     }
     row("Total", Self.marked(species.map(\.baseStatTotal)) { String($0) })
+    let fixedRows = rows.count
     for matchup in matchups {
       rows.append(
         [Span("vs " + matchup.type, .type(matchup.type.lowercased()))]
@@ -137,7 +138,9 @@ public struct ComparePage: Page, Codable, Equatable {
         ? "Base stats, the highest marked ▲"
         : "Base stats, the highest marked ▲; the matchups where they differ")
         + (generation.map { " (\(DisplayName.generation($0)))" } ?? ""),
-      blocks: [.table(.init(columns: columns, rows: rows))] + laterNote + [
+      blocks: [
+        .table(.init(columns: columns, rows: rows, cuttableFrom: fixedRows + 1))
+      ] + laterNote + [
         .hint("open NAME · back")
       ]
     )

@@ -91,12 +91,16 @@ struct ImageLayoutTests {
     // first line, and the cursor back.
     let end = try #require(text.range(of: "\n\u{1B}[A\u{1B}7"))
     let lines = text[..<end.lowerBound].components(separatedBy: "\n")
-    let rows = lines.count
-    #expect(rows == 20)
-    #expect(lines.allSatisfy { $0.hasPrefix("\u{1B}[\(rows * 2 + 2)C") })
+    #expect(lines.count == 20)
+    // The picture as tall as the facts beside it; the Pokédex text under both, the whole width.
+    // 17 rows of picture, beside the facts and the blank line under them.
+    let picture = 17
+    let move = "\u{1B}[\(picture * 2 + 2)C"
+    #expect(lines.prefix { $0.hasPrefix(move) }.count == picture + 1)
+    #expect(lines.dropFirst(picture + 1).allSatisfy { !$0.hasPrefix(move) && !$0.isEmpty })
     #expect(
       text[end.upperBound...]
-        == "\u{1B}[\(rows - 1)A\r\u{1B}P0;1q\"\(rows * 2)x\(rows)\u{1B}\\\u{1B}8")
+        == "\u{1B}[\(lines.count - 1)A\r\u{1B}P0;1q\"\(picture * 2)x\(picture)\u{1B}\\\u{1B}8")
   }
 
   @Test func withoutColourOnlyThePathIsPrinted() {

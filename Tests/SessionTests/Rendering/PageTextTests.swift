@@ -67,6 +67,32 @@ struct PageTextTests {
     #expect(shown.contains("By level\nLv Move         PP\n 1 Ember        25\n12 Flamethrower 5"))
   }
 
+  /// A page taller than the screen leaves out the rows its table may do without, from the last,
+  /// and says how many: compare's matchups at 80×24 with a demo's note (issue 50).
+  @Test func theRowsATableMayDoWithoutGoWhereThePageWouldNotFit() {
+    let rows = (1...30).map { [Span("row \($0)"), Span("×2")] }
+    let document = PageDocument(
+      title: "Tall", subtitle: "A subtitle",
+      blocks: [
+        .table(.init(columns: [.init(""), .init("A")], rows: rows, cuttableFrom: 10)),
+        .hint("back"),
+      ])
+    func lines(rows screen: Int) -> [Substring] {
+      TextRenderer(
+        style: TextStyle(colorEnabled: false), images: nil, terminalSize: { (80, screen) }
+      ).render(CommandOutput.page(ShownPage(SamplePage(document: document))))
+        .split(separator: "\n", omittingEmptySubsequences: false)
+    }
+    let short = lines(rows: 24)
+    #expect(short.count == 23)
+    #expect(short.last == "… 11 more")
+    #expect(short.contains { $0.hasPrefix("row 19 ") } && !short.contains { $0.hasPrefix("row 20") })
+    // Never fewer than the rows that stay: taller than that, the whole page, to be paged.
+    let tiny = lines(rows: 8)
+    #expect(tiny.contains("row 30 ×2") && tiny.contains("back"))
+    #expect(lines(rows: 40).contains("row 30 ×2"))
+  }
+
   @Test func withoutColourNoEscapeWithColourTypeBadges() {
     #expect(!text(false).contains("\u{1B}"))
     let coloured = text(true)

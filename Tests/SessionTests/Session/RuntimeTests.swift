@@ -59,7 +59,7 @@ struct TestSession {
       work: work)
     loop = SessionLoop(
       shell: shell, work: work, names: names, notices: notices, console: console,
-      render: { outcome in
+      render: { outcome, _ in
         switch outcome {
         case .output(let output): "\(output)"
         case .failure(let failure): "failed: \(failure)"
