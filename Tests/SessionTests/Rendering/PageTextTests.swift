@@ -86,7 +86,8 @@ struct PageTextTests {
     let short = lines(rows: 24)
     #expect(short.count == 23)
     #expect(short.last == "… 11 more")
-    #expect(short.contains { $0.hasPrefix("row 19 ") } && !short.contains { $0.hasPrefix("row 20") })
+    #expect(
+      short.contains { $0.hasPrefix("row 19 ") } && !short.contains { $0.hasPrefix("row 20") })
     // Never fewer than the rows that stay: taller than that, the whole page, to be paged.
     let tiny = lines(rows: 8)
     #expect(tiny.contains("row 30 ×2") && tiny.contains("back"))
