@@ -15,15 +15,42 @@ public struct Pager: Sendable {
   public let command: [String]?
 
   /// The pager `environment` asks for: `$PAGER` split at spaces (no shell), else `less -RFX`
-  /// found on `$PATH`, else the built-in one. An empty `$PAGER` also means the built-in one.
+  /// found on `$PATH`, else the built-in one. An empty `$PAGER` also means the built-in one, and
+  /// so does a terminal the system has no description of (``hasDescription(environment:)``:
+  /// kitty's `xterm-kitty` over ssh, `dumb`), where less stops at `WARNING: terminal is not fully
+  /// functional` and takes the next key typed.
   public init(environment: [String: String]) {
-    if let pager = environment["PAGER"] {
+    if !Self.hasDescription(environment: environment) {
+      command = nil
+    } else if let pager = environment["PAGER"] {
       let words = pager.split(whereSeparator: \.isWhitespace).map(String.init)
       command = words.isEmpty ? nil : words
     } else if Self.find("less", path: environment["PATH"]) != nil {
       command = ["less", "-RFX"]
     } else {
       command = nil
+    }
+  }
+
+  /// Whether the terminal `$TERM` names has a terminfo description where ncurses looks for one
+  /// (`$TERMINFO`, `~/.terminfo`, `$TERMINFO_DIRS`, then the system's directories), by its
+  /// first letter or that letter's hex code; `dumb` and no `$TERM` have none worth the name.
+  public static func hasDescription(environment: [String: String]) -> Bool {
+    guard let term = environment["TERM"], !term.isEmpty, term != "dumb", !term.contains("/"),
+      let first = term.unicodeScalars.first
+    else { return false }
+    let system = ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo", "/usr/lib/terminfo"]
+    var directories = [environment["TERMINFO"]].compactMap { $0 }
+    if let home = environment["HOME"] { directories.append(home + "/.terminfo") }
+    if let listed = environment["TERMINFO_DIRS"] {
+      for entry in listed.split(separator: ":", omittingEmptySubsequences: false) {
+        directories += entry.isEmpty ? system : [String(entry)]
+      }
+    }
+    directories += system
+    let letters = [String(first), String(first.value, radix: 16)]
+    return directories.contains { directory in
+      letters.contains { access("\(directory)/\($0)/\(term)", R_OK) == 0 }
     }
   }
 

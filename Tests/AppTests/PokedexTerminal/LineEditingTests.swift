@@ -221,6 +221,27 @@ extension PseudoTerminalTests {
     }
   }
 
+  /// A terminal the system has no description of (kitty's `xterm-kitty` over ssh): output
+  /// taller than the screen goes to the built-in pager, not to less, which would stop at
+  /// "WARNING: terminal is not fully functional" and eat the next key (issue 50).
+  @Test func aTerminalWithoutADescriptionPagesWithTheBuiltInPager() async throws {
+    let session = try await session(
+      after: [], rows: 24, extra: ["TERM=xterm-nowhere", "TERMINFO_DIRS=", "PAGER=less"])
+    defer { session.close() }
+    try await session.type("help")
+    try await session.press("Enter")
+    try await session.waitUntil("the built-in pager's prompt") { lines in
+      lines.lastText.hasPrefix("-- more --")
+    }
+    #expect(try await !session.screen().contains { $0.contains("not fully functional") })
+    try await session.press("q")
+    try await session.waitUntil("the prompt again") { $0.showsEmptyPrompt }
+    try await session.type("history")
+    try await session.waitUntil("every key typed after the pager") {
+      $0.lastText.hasSuffix("> history")
+    }
+  }
+
   /// At 100×30 the whole of `help` is on screen with the line that asked for it: two columns of
   /// groups, no pager (issue 50: 47 lines opened the pager on a projector).
   @Test func helpFitsAHundredByThirtyWithoutThePager() async throws {

@@ -1,4 +1,5 @@
 import APIClient
+import Foundation
 import Locking
 import Terminal
 import Testing
@@ -26,10 +27,32 @@ struct LineLanguageTests {
         Array(repeating: coloured, count: 23).joined(separator: "\n"), columns: 80, rows: 24))
   }
 
-  @Test func thePagerComesFromTheEnvironment() {
-    #expect(Pager(environment: ["PAGER": "most -s"]).command == ["most", "-s"])
-    #expect(Pager(environment: ["PAGER": ""]).command == nil)
-    #expect(Pager(environment: ["PATH": "/nonexistent"]).command == nil)
+  @Test func thePagerComesFromTheEnvironment() throws {
+    let terminfo = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "terminfo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: terminfo) }
+    // A description by its hex directory (`78` for `x`), as ncurses writes them on macOS.
+    try FileManager.default.createDirectory(
+      at: terminfo.appendingPathComponent("78"), withIntermediateDirectories: true)
+    try Data().write(to: terminfo.appendingPathComponent("78/xterm-test"))
+    let described = ["TERM": "xterm-test", "TERMINFO": terminfo.path, "HOME": "/nonexistent"]
+    #expect(Pager.hasDescription(environment: described))
+    #expect(
+      Pager(environment: described.merging(["PAGER": "most -s"]) { $1 }).command
+        == ["most", "-s"])
+    #expect(Pager(environment: described.merging(["PAGER": ""]) { $1 }).command == nil)
+    #expect(Pager(environment: described.merging(["PATH": "/nonexistent"]) { $1 }).command == nil)
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/less") {
+      #expect(Pager(environment: described.merging(["PATH": "/usr/bin"]) { $1 }).command != nil)
+    }
+    // A terminal without a description (kitty's over ssh), or dumb: the built-in pager, as
+    // less would stop at "WARNING: terminal is not fully functional" and eat a key.
+    for term in ["xterm-nowhere", "dumb", ""] {
+      let bare = ["TERM": term, "TERMINFO": terminfo.path, "HOME": "/nonexistent"]
+      #expect(!Pager.hasDescription(environment: bare))
+      #expect(Pager(environment: bare.merging(["PAGER": "less"]) { $1 }).command == nil)
+      #expect(Pager(environment: bare.merging(["PATH": "/usr/bin"]) { $1 }).command == nil)
+    }
   }
 
   @Test func theFirstContactLineSaysWhatStillWorks() {
