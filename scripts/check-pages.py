@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 
 binary, base = sys.argv[1], sys.argv[2].rstrip("/")
@@ -535,9 +536,41 @@ def check_team(label, team, data, generation=None):
                           if ident(p["pokemon"]["url"]) < 10000} - on_team)
         if species and len(wanted) < 3:
             wanted.append({"type": candidate, "resists": resists, "hits": hit,
-                           "species": species[:5]})
+                           "species": ranked(species[:15])[:5]})
     expect(f"{label}: suggestions",
            [{**s, "species": [p["id"] for p in s["species"]]} for s in data["suggestions"]], wanted)
+
+
+def strength(species_id):
+    """(fully evolved, base stat total) of a species, None when the server has not its facts."""
+    try:
+        species = get(f"pokemon-species/{species_id}/")
+        default = next((v["pokemon"]["url"] for v in species["varieties"] if v["is_default"]),
+                       f"pokemon/{species_id}/")
+        pokemon = get(f"pokemon/{ident(default)}/")
+    except urllib.error.HTTPError:
+        return None
+    total = sum(s["base_stat"] for s in pokemon["stats"])
+    evolves = False
+    if species.get("evolution_chain"):
+        try:
+            chain = get(f"evolution-chain/{ident(species['evolution_chain']['url'])}/")["chain"]
+        except urllib.error.HTTPError:
+            chain = None
+
+        def further(link):
+            if ident(link["species"]["url"]) == species_id:
+                return bool(link["evolves_to"])
+            return any(further(next_link) for next_link in link["evolves_to"])
+        evolves = bool(chain) and further(chain)
+    return (not evolves, total)
+
+
+def ranked(species):
+    """As a trainer would pick: fully evolved first, then the highest total; unknown last."""
+    known = {s: strength(s) for s in species}
+    return sorted(species, key=lambda s: (known[s] is None, not (known[s] or (0, 0))[0],
+                                          -(known[s] or (0, 0))[1], species.index(s)))
 
 
 teams = [list(range(start, 152, step))[:size] for start, step, size in

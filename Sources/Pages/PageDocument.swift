@@ -117,10 +117,25 @@ public struct Span: Sendable, Equatable {
 
   public var text: String
   public var role: Role
+  /// In a table, a value out of 255 (a base stat) drawn as a bar before the text, as long as
+  /// the table's width allows (``barCells``).
+  public var bar: Int?
 
-  public init(_ text: String, _ role: Role = .plain) {
+  public init(_ text: String, _ role: Role = .plain, bar: Int? = nil) {
     self.text = text
     self.role = role
+    self.bar = bar
+  }
+
+  /// The shortest and the longest a bar is drawn, in cells, for a value of 255.
+  public static let barCells = 6...20
+
+  /// A bar for `value` out of 255 in `cells` cells, in eighths of a cell, padded to `cells`.
+  public static func bar(_ value: Int, cells: Int) -> String {
+    let eighths = max(0, min(cells * 8, Int((Double(value) / 255 * Double(cells * 8)).rounded())))
+    let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+    let bar = String(repeating: "█", count: eighths / 8) + partial[eighths % 8]
+    return bar + String(repeating: " ", count: cells - bar.count)
   }
 }
 

@@ -127,9 +127,10 @@ extension TextRenderer {
   /// left-aligned columns are narrowed (never below 3 characters), their cells cut with `…`.
   private func renderTable(_ table: PageDocument.Table, width: Int) -> [String] {
     let count = table.columns.count
-    let rows = table.rows.map { row in
-      Array(row.prefix(count)) + Array(repeating: Span(""), count: max(0, count - row.count))
-    }
+    let rows = Self.drawingBars(
+      table.rows.map { row in
+        Array(row.prefix(count)) + Array(repeating: Span(""), count: max(0, count - row.count))
+      }, headings: table.columns.map(\.heading), width: width)
     var widths = table.columns.map { DisplayWidth.of(SafeText.line($0.heading)) }
     for row in rows {
       for (index, cell) in row.enumerated() {
@@ -185,6 +186,34 @@ extension TextRenderer {
     drawn.append(line(table.columns.map { Span($0.heading) }, heading: true))
     for row in rows { drawn += lines(row) }
     return drawn
+  }
+
+  /// `rows` with each bar drawn before its cell's text (``Span/bar``), the bars as long as the
+  /// columns that have them can share `width` (within ``Span/barCells``): 20 cells for a 255 at
+  /// 80 columns and more, as in the details, not the 10 a fixed bar was.
+  static func drawingBars(_ rows: [[Span]], headings: [String], width: Int) -> [[Span]] {
+    let barred = Set(rows.flatMap { row in row.indices.filter { row[$0].bar != nil } })
+    guard !barred.isEmpty else { return rows }
+    func textWidth(_ column: Int, bars: Bool) -> Int {
+      rows.compactMap { row in
+        column < row.count && (row[column].bar != nil) == bars
+          ? DisplayWidth.of(SafeText.line(row[column].text)) : nil
+      }.max() ?? 0
+    }
+    let columns = headings.count
+    let fixed = (0..<columns).filter { !barred.contains($0) }.map {
+      max(DisplayWidth.of(headings[$0]), textWidth($0, bars: false))
+    }.reduce(0, +)
+    let share = (width - fixed - max(0, columns - 1)) / barred.count
+    let longestText = barred.map { textWidth($0, bars: true) }.max() ?? 0
+    let cells = min(
+      Span.barCells.upperBound, max(Span.barCells.lowerBound, share - 1 - longestText))
+    return rows.map { row in
+      row.map { cell in
+        guard let value = cell.bar else { return cell }
+        return Span(Span.bar(value, cells: cells) + " " + cell.text, cell.role)
+      }
+    }
   }
 
   /// A span in its style: a type as a badge in its colour (in a table, its name in its colour),

@@ -86,9 +86,6 @@ public struct ComparePage: Page, Codable, Equatable {
     ["open": species.map(\.name), "ability": [], "type": []]
   }
 
-  /// The widest a bar is drawn, for the highest base stat there is (255).
-  static let barWidth = 10
-
   public var document: PageDocument {
     var rows: [[Span]] = []
     func row(_ label: String, _ cells: [Span]) { rows.append([Span(label, .strong)] + cells) }
@@ -115,11 +112,13 @@ public struct ComparePage: Page, Codable, Equatable {
     for (index, name) in statNames.enumerated() {
       let values = species.map { index < $0.stats.count ? $0.stats[index].value : 0 }
       // Six columns of bars would not fit 80 columns: the team's values stand alone.
+      let bars = species.count <= CompareFeature.maximumSpecies
       row(
         name,
-        Self.marked(values) { value in
-          species.count > CompareFeature.maximumSpecies
-            ? String(value) : Self.bar(value) + " \(value)"
+        zip(values, Self.marked(values) { String($0) }).map { value, span in
+          var span = span
+          if bars { span.bar = value }
+          return span
         })
     }
     row("Total", Self.marked(species.map(\.baseStatTotal)) { String($0) })
@@ -165,15 +164,6 @@ public struct ComparePage: Page, Codable, Equatable {
     return values.map { value in
       value == highest && !alike ? Span(text(value) + " ▲", .marked) : Span(text(value))
     }
-  }
-
-  /// A bar for a base stat out of 255, in eighths of a cell.
-  static func bar(_ value: Int) -> String {
-    let eighths = max(
-      0, min(barWidth * 8, Int((Double(value) / 255 * Double(barWidth * 8)).rounded())))
-    let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
-    let bar = String(repeating: "█", count: eighths / 8) + partial[eighths % 8]
-    return bar + String(repeating: " ", count: barWidth - bar.count)
   }
 
 }

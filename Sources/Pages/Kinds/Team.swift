@@ -106,6 +106,8 @@ public struct TeamPage: Page, Codable, Equatable {
 
   /// The most types suggested.
   public static let suggestionCount = 3
+  /// The species of a suggested type looked at, in the Pokédexes' order, to pick those shown.
+  public static let candidatesPerSuggestion = 15
   /// The most species shown for a suggested type.
   public static let speciesPerSuggestion = 5
 
@@ -206,7 +208,8 @@ public struct TeamPage: Page, Codable, Equatable {
   /// What the suggestions are, and where their species come from.
   static func helpText(game: String?) -> String {
     "Types that resist what hits two members ×2 or hit what nobody resists, with species "
-      + (game.map { "from \($0)'s Pokédexes" } ?? "of them") + " not on the team:"
+      + (game.map { "from \($0)'s Pokédexes" } ?? "of them")
+      + " not on the team, the fully evolved and strongest first:"
   }
 
   /// How many members take each factor from each attacking type: a column per type (its name
@@ -391,6 +394,65 @@ public enum TeamFeature {
     return slot
   }
 
+  /// How a candidate for the team stands: whether it evolves no further, and its base stat
+  /// total in the game's generation.
+  struct Strength: Sendable {
+    var fullyEvolved: Bool
+    var total: Int
+  }
+
+  /// The strength of each species of `ids` whose species, default pokemon and evolution chain
+  /// load (all at once, each cached); those that do not are left out, to be ranked last.
+  static func strength(
+    of ids: Set<Int>, client: any PokeAPIClient, generation: Int?
+  ) async -> [Int: Strength] {
+    await withTaskGroup(of: (Int, Strength?).self) { group in
+      for id in ids {
+        group.addTask {
+          guard let species = try? await client.species(.id(id)) else { return (id, nil) }
+          let pokemonID = species.varieties.first { $0.isDefault }?.pokemon.id ?? id
+          async let pokemon = try? await client.pokemon(id: pokemonID)
+          let chainID = species.evolutionChain?.id
+          async let chain: EvolutionChain? = {
+            guard let chainID else { return nil }
+            return try? await client.evolutionChain(id: chainID)
+          }()
+          guard let pokemon = await pokemon else { return (id, nil) }
+          let total = pokemon.stats(in: generation).map(\.baseStat).reduce(0, +)
+          // Without its chain, a species is taken to evolve no further.
+          let evolvesFurther = await chain.map { Self.evolves(id, in: $0.chain) } ?? false
+          return (id, Strength(fullyEvolved: !evolvesFurther, total: total))
+        }
+      }
+      var strength: [Int: Strength] = [:]
+      for await (id, value) in group { strength[id] = value }
+      return strength
+    }
+  }
+
+  /// Whether species `id` evolves into another in the chain from `link`.
+  static func evolves(_ id: Int, in link: ChainLink) -> Bool {
+    if link.species.id == id { return !link.evolvesTo.isEmpty }
+    return link.evolvesTo.contains { evolves(id, in: $0) }
+  }
+
+  /// `species` (in the Pokédexes' order) with the fully evolved first, then the highest base
+  /// stat totals; those of unknown strength after them, in their order.
+  static func ranked(_ species: [SpeciesSummary], by strength: [Int: Strength]) -> [SpeciesSummary]
+  {
+    species.enumerated().sorted { first, second in
+      switch (strength[first.element.id], strength[second.element.id]) {
+      case (let one?, let other?):
+        if one.fullyEvolved != other.fullyEvolved { return one.fullyEvolved }
+        if one.total != other.total { return one.total > other.total }
+        return first.offset < second.offset
+      case (.some, nil): return true
+      case (nil, .some): return false
+      case (nil, nil): return first.offset < second.offset
+      }
+    }.map(\.element)
+  }
+
   /// The team page of `members`: their details (by id), each type's species (kept whole), and
   /// with a game its generation and Pokédexes, together; then that generation's type chart
   /// (kept whole for it).
@@ -431,13 +493,23 @@ public enum TeamFeature {
       order[entry.species.id] = index
     }
     let onTeam = Set(shown.map(\.id))
-    var picked: [(help: TeamCoverage.Help, species: [SpeciesSummary])] = []
-    for help in coverage.helps where picked.count < TeamPage.suggestionCount {
+    var candidates: [(help: TeamCoverage.Help, species: [SpeciesSummary])] = []
+    for help in coverage.helps where candidates.count < TeamPage.suggestionCount {
       let species = (typeSpecies.species[help.type] ?? [])
         .filter { !onTeam.contains($0.id) && (pokedexes.isEmpty || order[$0.id] != nil) }
         .sorted { ((order[$0.id] ?? $0.id), $0.id) < ((order[$1.id] ?? $1.id), $1.id) }
       guard !species.isEmpty else { continue }
-      picked.append((help, Array(species.prefix(TeamPage.speciesPerSuggestion))))
+      candidates.append((help, Array(species.prefix(TeamPage.candidatesPerSuggestion))))
+    }
+    // What a trainer would pick: fully evolved, then the strongest.
+    let strength = await Self.strength(
+      of: Set(candidates.flatMap { $0.species.map(\.id) }), client: client,
+      generation: game.generation)
+    let picked = candidates.map { help, species in
+      (
+        help: help,
+        species: Array(Self.ranked(species, by: strength).prefix(TeamPage.speciesPerSuggestion))
+      )
     }
     // The species suggested, named in the language even before every species' names load.
     let named = await client.naming(picked.flatMap { $0.species.map(\.id) }, in: request.glossary)

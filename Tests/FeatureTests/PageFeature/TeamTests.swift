@@ -375,3 +375,33 @@ struct TeamTests {
     #expect(throws: TeamProblem.self) { try TeamAction(["add"] + Array(repeating: "a", count: 7)) }
   }
 }
+
+@Suite("Team suggestions")
+struct TeamSuggestionTests {
+  private func link(_ id: Int, _ next: [ChainLink] = []) -> ChainLink {
+    ChainLink(
+      species: NamedResource(name: "s\(id)", url: "https://x.test/pokemon-species/\(id)/"),
+      evolvesTo: next)
+  }
+
+  @Test func aSpeciesEvolvesWhenItsLinkLeadsFurther() {
+    let chain = link(10, [link(11, [link(12)])])
+    #expect(TeamFeature.evolves(10, in: chain))
+    #expect(TeamFeature.evolves(11, in: chain))
+    #expect(!TeamFeature.evolves(12, in: chain))
+  }
+
+  /// What a trainer would pick: Butterfree before Caterpie and Metapod (issue 50: the team's
+  /// suggestions were Caterpie, Metapod, Kakuna), the strongest of the fully evolved first,
+  /// those whose facts could not be had last, in the Pokédex's order.
+  @Test func fullyEvolvedFirstThenTheHighestTotal() {
+    let species = [10, 11, 12, 13, 15, 2000].map { SpeciesSummary(id: $0, name: "s\($0)") }
+    let strength: [Int: TeamFeature.Strength] = [
+      10: .init(fullyEvolved: false, total: 195), 11: .init(fullyEvolved: false, total: 205),
+      12: .init(fullyEvolved: true, total: 395), 13: .init(fullyEvolved: false, total: 195),
+      15: .init(fullyEvolved: true, total: 395),
+    ]
+    #expect(
+      TeamFeature.ranked(species, by: strength).map(\.id) == [12, 15, 11, 10, 13, 2000])
+  }
+}

@@ -94,6 +94,34 @@ struct PageTextTests {
     #expect(lines(rows: 40).contains("row 30 ×2"))
   }
 
+  /// compare's bars take the width there is: 20 cells for a 255 from 80 columns on (the
+  /// details' length), shorter where three species share fewer columns, never past the width.
+  @Test func barsAreAsLongAsTheTablesWidthAllows() {
+    let document = PageDocument(
+      title: "A vs B",
+      blocks: [
+        .table(
+          .init(
+            columns: [.init(""), .init("A"), .init("B"), .init("C")],
+            rows: [
+              [Span("HP", .strong), Span("255", bar: 255), Span("51", bar: 51), Span("0", bar: 0)]
+            ]))
+      ])
+    func row(_ columns: Int) -> Substring {
+      let text = TextRenderer(
+        style: TextStyle(colorEnabled: false), images: nil, terminalSize: { (columns, 40) }
+      ).render(CommandOutput.page(ShownPage(SamplePage(document: document))))
+      return text.split(separator: "\n").last!
+    }
+    let wide = row(120)
+    #expect(wide.hasPrefix("HP " + String(repeating: "█", count: 20) + " 255 "))
+    #expect(
+      wide.contains(String(repeating: "█", count: 4) + String(repeating: " ", count: 16) + " 51"))
+    let narrow = row(60)
+    #expect(DisplayWidth.of(narrow) <= 60)
+    #expect(narrow.filter { $0 == "█" }.count < 20)
+  }
+
   @Test func withoutColourNoEscapeWithColourTypeBadges() {
     #expect(!text(false).contains("\u{1B}"))
     let coloured = text(true)
