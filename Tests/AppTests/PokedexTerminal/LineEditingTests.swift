@@ -221,6 +221,35 @@ extension PseudoTerminalTests {
     }
   }
 
+  /// After the window shrinks (100×30 to 60×20) and the terminal rewraps the half-typed line
+  /// onto two rows, the prompt is drawn once, from its first row: no stale copy of it, no blank
+  /// line above the one redrawn (issue 50); and again once it grows back.
+  @Test func aResizeRedrawsThePromptOnceWhereItWas() async throws {
+    let session = try await session(after: [], columns: 100, rows: 30)
+    defer { session.close() }
+    // Output above, the prompt at the bottom, as in use.
+    for _ in 0..<2 {
+      try await session.type("help keys")
+      try await session.press("Enter")
+      try await session.waitUntil("help keys") { $0.showsEmptyPrompt }
+    }
+    let typed = "search " + String(repeating: "a", count: 50)
+    try await session.type(typed)
+    try await session.waitUntil("the line typed") { $0.lastText.hasSuffix(typed) }
+    try await session.resize(columns: 60, rows: 20)
+    try await Task.sleep(for: .milliseconds(500))
+    // The screen's rows joined where the terminal wrapped them.
+    var screen = try await session.screen()
+    #expect(screen.filter { $0.contains("> search") }.count == 1, "\(screen)")
+    let prompt = try #require(screen.lastIndex { $0.contains("> search") })
+    #expect(screen[prompt].hasSuffix(typed))
+    #expect(prompt == 0 || !screen[prompt - 1].isEmpty, "a blank line above the prompt: \(screen)")
+    try await session.resize(columns: 100, rows: 30)
+    try await session.waitUntil("the line on one row again") { $0.lastText.hasSuffix(typed) }
+    screen = try await session.screen()
+    #expect(screen.filter { $0.contains("> search") }.count == 1, "\(screen)")
+  }
+
   /// A terminal the system has no description of (kitty's `xterm-kitty` over ssh): output
   /// taller than the screen goes to the built-in pager, not to less, which would stop at
   /// "WARNING: terminal is not fully functional" and eat the next key (issue 50).

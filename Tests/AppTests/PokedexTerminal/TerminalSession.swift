@@ -119,6 +119,11 @@ final class TerminalSession {
     _ = try await tmux(["send-keys", "-R"])
   }
 
+  /// Resizes the terminal, as a user dragging the window's corner (tmux rewraps the lines).
+  func resize(columns: Int, rows: Int) async throws {
+    _ = try await tmux(["resize-window", "-x", String(columns), "-y", String(rows)])
+  }
+
   /// Types `text` literally.
   func type(_ text: String) async throws {
     _ = try await tmux(["send-keys", "-l", text])

@@ -18,6 +18,8 @@ final class EditorCallbacks: Sendable {
     /// The prompt shown (as libedit gets it), and its width in terminal columns.
     var prompt = ""
     var promptWidth = 0
+    /// The terminal's width when the prompt and the line were last drawn.
+    var columns: Int?
 
     /// Prints and forgets the text that arrived while the line was ending (no line is being
     /// edited now).
@@ -120,8 +122,21 @@ final class EditorCallbacks: Sendable {
       if !assisting.withLock({ $0.searching }) { setPrompt(el, prompt) }
     }
     if texts.isEmpty, redraw {
-      // After a resize or `fg`: the prompt and the line again, on the cursor's row.
-      pdx_write_stdout("\r\u{1B}[K" + String(repeating: "\n", count: rows))
+      // After a resize or `fg`: the prompt and the line drawn again from the prompt's first
+      // row, cleared first. A terminal that rewraps its lines to the new width (tmux, kitty,
+      // VTE, iTerm2) has put the cursor on the row its place in the line falls on at that
+      // width; libedit, which redraws after moving up as many rows as it last drew the cursor
+      // below the prompt's first, counts at the old width: it is given that many rows back.
+      let columns = max(1, Int(pdx_columns(el)))
+      let drawnAt = output.withLock { output in
+        defer { output.columns = columns }
+        return max(1, output.columns ?? columns)
+      }
+      let offset = output.withLock { $0.promptWidth } + EditorWidth.of(Self.line(el).beforeCursor)
+      let up = offset / columns
+      pdx_write_stdout(
+        (up > 0 ? "\u{1B}[\(up)A" : "") + "\r\u{1B}[J"
+          + String(repeating: "\n", count: offset / drawnAt))
       assisting.withLock { $0.drawn = false }
       return UInt8(CC_REDISPLAY)
     }

@@ -214,6 +214,7 @@ public final class LibEditLineEditor: LineEditor, PromptSurface {
       output.prompt = prompt
       output.pendingPrompt = nil
       output.promptWidth = EditorWidth.of(PromptText.plain(prompt))
+      output.columns = TerminalInfo.size().columns
     }
     callbacks.assisting.withLock { state in
       state = EditorCallbacks.Assisting(saidLoading: state.saidLoading)
