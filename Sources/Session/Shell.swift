@@ -351,9 +351,35 @@ public actor Shell {
       guard case .species(let species, let form) = stop, form == nil else { return stop }
       return .species(renamed(species), form: form)
     }
+    // The open species' name while every species' names load: from its own answer (cached),
+    // the prompt redrawn with it (`#6 Dracaufeu`, not `#6 Charizard` until the next command).
+    if chosen != nil, let selected = state.selected, selected.shownName == nil {
+      let details = dependencies.details
+      work.start("the open species' name in the language") { [weak self] in
+        guard let detail = try? await details.details(of: .id(selected.id), form: nil),
+          detail.language != nil
+        else { return }
+        await self?.rename(selected.id, to: detail.displayName, in: chosen)
+      }
+    }
     return LanguageReport(
       current: chosen, changed: true, progress: language.progress,
       saveWarning: dependencies.saveLanguage(chosen))
+  }
+
+  /// Names species `id`, open and on the trail, `name`, while `language` is still the one
+  /// shown, and tells the prompt's observer.
+  private func rename(_ id: Int, to name: String, in language: Language?) {
+    guard dependencies.language?.current == language, state.selected?.id == id else { return }
+    state.selected?.shownName = name
+    state.trail = state.trail.map { stop in
+      guard case .species(var species, let form) = stop, form == nil, species.id == id else {
+        return stop
+      }
+      species.shownName = name
+      return .species(species, form: form)
+    }
+    promptObserver?(state.prompt(columns: promptColumns()))
   }
 
   /// `game`: chooses the game the session plays (kept for the next sessions), clears it, or

@@ -59,6 +59,30 @@ struct LanguageTerminalTests {
     }
   }
 
+  /// `lang ja` with a species open: the prompt names it in Japanese as soon as its own answer
+  /// gives the name, while (or whether) every species' names load, not at the next command
+  /// (issue 50: `#6 Charizard` stayed after `lang fr`).
+  @Test func afterLangThePromptNamesTheOpenSpeciesInTheLanguage() async throws {
+    let api = try await StubAPI.start()
+    defer { Task { await api.stop() } }
+    let session = try TerminalSession(binary: try #require(PokedexBinary.url))
+    try session.start(port: api.port, columns: 80, rows: 24, extra: ["PAGER="])
+    defer { session.close() }
+    try await session.waitUntil("the prompt") { $0.showsEmptyPrompt }
+    try await session.type("open 25")
+    try await session.press("Enter")
+    try await session.waitUntil("Pikachu open") { lines in
+      lines.last { !$0.isEmpty }?.hasSuffix("#25 Pikachu]>") == true
+    }
+    try await session.type("lang ja")
+    try await session.press("Enter")
+    try await session.waitUntil(
+      "the prompt in Japanese without another command", timeout: .seconds(10)
+    ) {
+      lines in lines.last { !$0.isEmpty }?.hasSuffix("#25 ピカチュウ]>") == true
+    }
+  }
+
   @Test func inKoreanTheListAndTheLanguageTableLineUp() async throws {
     let api = try await StubAPI.start()
     let session = try await start("ko", api: api)
