@@ -748,8 +748,8 @@ private func parseRange(_ word: String) -> Result<ClosedRange<Int>, ParseFailure
 
 private func parseHelp(_ arguments: Arguments, isEnabled: (Feature) -> Bool) -> ParseResult {
   guard let word = arguments.words.first else { return .command(.help(nil)) }
-  if word.lowercased() == CommandParser.keysTopic, arguments.words.count == 1 {
-    return .command(.help(CommandParser.keysTopic))
+  if CommandParser.topics.contains(word.lowercased()), arguments.words.count == 1 {
+    return .command(.help(word.lowercased()))
   }
   guard let spec = arguments.table.command(named: word) else {
     return .failure(arguments.table.unknownCommand(word.lowercased(), isEnabled: isEnabled))

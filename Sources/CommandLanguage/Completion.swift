@@ -122,7 +122,8 @@ extension CommandParser {
         listed.map { .init($0, note: "(type it out: it cannot be undone)", insertable: false) })
     case .commandNames:
       var names = commandNames(startingWith: prefix, isEnabled: isEnabled, context: nil)
-      if Self.keysTopic.hasPrefix(prefix) { names = (names + [Self.keysTopic]).sorted() }
+      let topics = Self.topics.filter { $0.hasPrefix(prefix) }
+      if !topics.isEmpty { names = (names + topics).sorted() }
       return .items(first ? names.map { .init($0) } : [])
     case .downloadImage:
       guard first else {

@@ -108,6 +108,33 @@ extension CommandParser {
 
   /// The topic of `help keys`, which is not a command.
   public static let keysTopic = "keys"
+  /// The topic of `help present`: a show is started from the shell, not at the prompt.
+  public static let presentTopic = "present"
+  /// The topics `help` takes besides commands.
+  public static let topics = [keysTopic, presentTopic]
+
+  /// The `help present` text: how a rehearsed demo is prepared and played, and what it keeps
+  /// apart from the presenter's own settings.
+  public static func presentText() -> String {
+    let paragraphs = [
+      "Usage (from the shell): pokedex present FILE, and once before, online: pokedex present "
+        + "--prepare FILE",
+      "A demo file holds commands, one a line; the # lines right above a command are its "
+        + "speaker notes. --prepare runs it once against the network and keeps every answer and "
+        + "picture it uses (pinned in the cache); the show checks they are all still there "
+        + "before its first step, and refuses in one line when something is missing and the "
+        + "server cannot be reached.",
+      "On an empty line, Enter, Space, Right or Page Down types the next step in and runs it; "
+        + "the prompt shows step k/N and the next step's note above it. Type your own commands "
+        + "at any point; Esc on an empty line leaves the demo.",
+      "A show runs in a session of its own: it starts from your language, game and shiny "
+        + "choice, and what its steps change (lang, game, shiny, pager, the team) lasts for the "
+        + "show only, never written to config.json or team.json; its steps stay out of your "
+        + "history (what you type yourself does not).",
+    ]
+    return paragraphs.map { TextTools.wrap($0, width: 78).joined(separator: "\n") }
+      .joined(separator: "\n\n")
+  }
 
   /// The `help keys` text: one aligned row per key of the line editor.
   public static func keysText() -> String {
@@ -126,6 +153,7 @@ extension CommandParser {
     for command: String, isEnabled: (Feature) -> Bool = { _ in true }
   ) -> String? {
     if command.lowercased() == Self.keysTopic { return Self.keysText() }
+    if command.lowercased() == Self.presentTopic { return Self.presentText() }
     guard let spec = table.command(named: command), spec.isOn(isEnabled) else {
       return nil
     }

@@ -76,6 +76,20 @@ struct HelpTests {
         == .items([CompletionItem("keys")]))
   }
 
+  /// `help present`: how a show is prepared and played, and what it keeps apart from the
+  /// presenter's settings (a show is started from the shell, so it is a topic, not a command).
+  @Test func helpPresentSaysWhatAShowKeepsApart() throws {
+    #expect(CommandParser.pokedex.parse("help present") == .command(.help("present")))
+    let text = try #require(CommandParser.pokedex.helpText(for: "present"))
+    #expect(text.hasPrefix("Usage (from the shell): pokedex present FILE"))
+    for words in ["--prepare", "session of its own", "never written to config.json", "history"] {
+      #expect(text.replacingOccurrences(of: "\n", with: " ").contains(words), "\(words)")
+    }
+    #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    #expect(
+      CommandParser.pokedex.completions(for: "help pres") == .items([CompletionItem("present")]))
+  }
+
   @Test func isPlainText() {
     let help = CommandParser.pokedex.helpText(isEnabled: allOn)
     #expect(!help.unicodeScalars.contains { $0 == "\u{1B}" })
