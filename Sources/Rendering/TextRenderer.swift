@@ -596,7 +596,7 @@ public struct TextRenderer: Sendable {
   /// A picture's rows in the rows of images under an evolution tree (its columns are twice as
   /// many): at most, and at least when the screen is short.
   static let evolutionImageRows = 8
-  static let smallestEvolutionImageRows = 4
+  static let smallestEvolutionImageRows = 3
 
   /// The pictures' rows under `textLines` lines of tree: the largest that lets the whole fit
   /// the terminal's height (less the prompt's row), else the usual size, the whole to be paged.

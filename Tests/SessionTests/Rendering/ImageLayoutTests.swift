@@ -277,6 +277,13 @@ struct ScreenFitTests {
     #expect(lines.count <= 23, "\(lines.joined(separator: "\n"))")
     #expect(lines.first == "Evolution")
     #expect(lines.filter { $0.hasPrefix("▀") }.count >= 4, "no smaller than 4 rows")
+    // On a shorter screen, 80 columns, nine pictures go in one row of 3 (issue 50: two rows of
+    // 4 made Eevee's tree taller than 80×24, and the pager opened).
+    let narrow = renderer(80, 20).render(
+      .evolution(eevee, images: EvolutionImages(stored: stored))
+    ).components(separatedBy: "\n")
+    #expect(narrow.count <= 19, "\(narrow.joined(separator: "\n"))")
+    #expect(narrow.first == "Evolution")
   }
 
   @Test func aPicturePlacedInPixelsGoesUnderTextTooTallToFitForTheSessionToPageTheText() {
