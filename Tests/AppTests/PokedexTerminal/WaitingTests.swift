@@ -9,7 +9,16 @@ import Testing
   .enabled(
     if: PokedexBinary.url != nil && PokedexBinary.tmuxAvailable,
     "needs the pokedex binary (swift build) next to the test bundle, and tmux"))
-struct WaitingTerminalTests: TerminalTests {}
+struct WaitingTerminalTests: TerminalTests {
+  /// Types `open 25` and waits for the status line that says it waits for the (slow) server.
+  func openPikachuWaiting(in session: TerminalSession) async throws {
+    try await session.type("open 25")
+    try await session.press("Enter")
+    try await session.waitUntil("the status line") { lines in
+      lines.contains { $0.contains("Fetching species #25") }
+    }
+  }
+}
 
 extension WaitingTerminalTests {
   @Test func aSlowRequestShowsAStatusLineThatIsGoneAfterTheResult() async throws {
@@ -38,11 +47,7 @@ extension WaitingTerminalTests {
     let session = try await startSession(port: api.port)
     defer { session.close() }
 
-    try await session.type("open 25")
-    try await session.press("Enter")
-    try await session.waitUntil("the status line") { lines in
-      lines.contains { $0.contains("Fetching species #25") }
-    }
+    try await openPikachuWaiting(in: session)
     try await session.type("info")
     try await session.waitUntil("the details, and `info` in the next prompt's line") { lines in
       lines.contains { $0.contains("Pikachu") } && lines.lastText.hasSuffix("> info")
@@ -57,11 +62,7 @@ extension WaitingTerminalTests {
 
     // A whole line typed ahead, Enter included, runs at the next prompt, and is not echoed
     // into the output of the command it was typed during.
-    try await session.type("open 25")
-    try await session.press("Enter")
-    try await session.waitUntil("the status line") { lines in
-      lines.contains { $0.contains("Fetching species #25") }
-    }
+    try await openPikachuWaiting(in: session)
     try await session.type("evo")
     try await session.press("Enter")
     try await session.waitUntil("evo run from the type-ahead") { lines in
@@ -115,11 +116,7 @@ extension WaitingTerminalTests {
     try await session.waitUntil("the half-typed line dropped") { lines in
       lines.contains { $0.hasSuffix("> hist^C") } && lines.showsEmptyPrompt
     }
-    try await session.type("open 25")
-    try await session.press("Enter")
-    try await session.waitUntil("the status line") { lines in
-      lines.contains { $0.contains("Fetching species #25") }
-    }
+    try await openPikachuWaiting(in: session)
     try await session.press("C-\\")
     try await session.waitUntil("the command cancelled, and a prompt") { lines in
       lines.contains("✗ Cancelled.") && lines.showsEmptyPrompt
@@ -142,11 +139,7 @@ extension WaitingTerminalTests {
     let session = try await startSession(port: api.port)
     defer { session.close() }
 
-    try await session.type("open 25")
-    try await session.press("Enter")
-    try await session.waitUntil("the status line") { lines in
-      lines.contains { $0.contains("Fetching species #25") }
-    }
+    try await openPikachuWaiting(in: session)
     try await session.press("C-c")
     try await session.waitUntil("the command cancelled, and a prompt") { lines in
       lines.contains("✗ Cancelled.") && lines.showsEmptyPrompt
