@@ -48,7 +48,7 @@ let package = Package(
     .target(
       name: "SyncFeature",
       dependencies: [
-        "DetailFeature", "DetailModels", "ImageFeature", "APIClient", "Cache", "Models", "Pages",
+        "DetailModels", "ImageFeature", "APIClient", "Cache", "Models", "Pages",
       ]),
 
     // MARK: Commands, and the contract between the engine and the renderers
@@ -56,8 +56,7 @@ let package = Package(
     .target(
       name: "Presentation",
       dependencies: [
-        "APIClient", "Cache", "CommandLanguage", "DetailFeature", "DetailModels", "ImageFeature",
-        "ListFeature",
+        "APIClient", "Cache", "CommandLanguage", "DetailModels", "ImageFeature", "ListFeature",
         "Models", "Pages", "SyncFeature",
       ]),
 
@@ -65,15 +64,13 @@ let package = Package(
     .target(
       name: "Rendering",
       dependencies: [
-        "Presentation", "Images", "APIClient", "Cache", "CommandLanguage", "DetailFeature",
-        "DetailModels",
+        "Presentation", "Images", "APIClient", "Cache", "CommandLanguage", "DetailModels",
         "ImageFeature", "ListFeature", "Models", "Pages", "SyncFeature",
       ]),
     .target(
       name: "Session",
       dependencies: [
-        "Locking", "Presentation", "CommandLanguage", "ListFeature", "DetailFeature",
-        "DetailModels",
+        "Locking", "Presentation", "CommandLanguage", "ListFeature", "DetailModels",
         "ImageFeature", "SyncFeature", "APIClient", "HTTPClient", "Cache", "Models", "Pages",
         "Terminal",
       ]),
@@ -82,8 +79,7 @@ let package = Package(
     .target(
       name: "AppDecorators",
       dependencies: [
-        "Locking", "APIClient", "HTTPClient", "Cache", "DetailFeature", "DetailModels",
-        "ImageFeature", "Models",
+        "Locking", "APIClient", "HTTPClient", "Cache", "DetailModels", "ImageFeature", "Models",
         .product(name: "Logging", package: "swift-log"),
       ]),
 

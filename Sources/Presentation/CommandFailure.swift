@@ -1,6 +1,5 @@
 import APIClient
 import CommandLanguage
-import DetailFeature
 import DetailModels
 import ImageFeature
 import ListFeature

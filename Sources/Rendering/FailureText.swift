@@ -1,7 +1,6 @@
 import APIClient
 import Cache
 import CommandLanguage
-import DetailFeature
 import DetailModels
 import ImageFeature
 import Images

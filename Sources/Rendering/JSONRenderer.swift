@@ -1,6 +1,5 @@
 import Cache
 import CommandLanguage
-import DetailFeature
 import DetailModels
 import Foundation
 import ImageFeature

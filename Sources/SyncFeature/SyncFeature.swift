@@ -1,6 +1,5 @@
 import APIClient
 import Cache
-import DetailFeature
 import DetailModels
 import ImageFeature
 import Models
