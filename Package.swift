@@ -5,9 +5,10 @@
 // one composition root. The dependencies below are the module graph, written once.
 import PackageDescription
 
+// Linux only: the code calls Glibc, and opens Debian's C libraries (libcurl, libedit, libpng,
+// libchafa, ICU) by their Linux names. No Apple platform is declared, since none is supported.
 let package = Package(
   name: "pokedex",
-  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "pokedex", targets: ["pokedex"])
   ],

@@ -76,10 +76,8 @@ struct LanguageTerminalTests {
     }
     try await session.type("lang ja")
     try await session.press("Enter")
-    try await session.waitUntil(
-      "the prompt in Japanese without another command", timeout: .seconds(10)
-    ) {
-      lines in lines.last { !$0.isEmpty }?.hasSuffix("#25 ピカチュウ]>") == true
+    try await session.waitUntil("the prompt in Japanese without another command") { lines in
+      lines.last { !$0.isEmpty }?.hasSuffix("#25 ピカチュウ]>") == true
     }
   }
 
