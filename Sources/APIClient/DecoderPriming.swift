@@ -5,12 +5,10 @@ import Locking
 ///
 /// The first time a process decodes a type with `JSONDecoder`, it pays once: the metadata of the
 /// type and of every type nested in it is made, each of those is checked against protocols by a
-/// scan of every conformance in the binary (some 7,000 records), and the code is paged in. The
-/// species' first decoding took 1.2 ms where the next took 1.0, the chain's 1.5 where the next
-/// took 1.1, and each of those decodings stands between a wave of requests and the next
-/// (docs/PERFORMANCE.md, issue 25). Priming decodes a made-up value of the type instead:
-/// ``SampleDecoder`` makes it, `JSONEncoder` writes it and `JSONDecoder` reads it back, at
-/// background priority, while the real answer is a round trip away.
+/// scan of every conformance in the binary, and the code is paged in; and each first decoding
+/// stands between a wave of requests and the next. Priming decodes a made-up value of the type
+/// instead: ``SampleDecoder`` makes it, `JSONEncoder` writes it and `JSONDecoder` reads it back,
+/// at background priority, while the real answer is a round trip away.
 ///
 /// Each type is primed once per process; ``settle()`` cancels what has not begun and waits for
 /// the priming under way, so that no task outlives its owner.

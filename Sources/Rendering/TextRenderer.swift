@@ -488,8 +488,7 @@ public struct TextRenderer: Sendable {
         style.dim($0)
       }
     }
-    // Only where an image can be drawn: piped, or with images off, "right here" is not true
-    // (issue 23: the tip was printed in piped output).
+    // Only where an image can be drawn: piped, or with images off, "right here" is not true.
     if case .downloadHint = image, images != nil, layout.tip {
       lines.append("")
       // A form's own image (`{pokemon id}.png`), or its species' where the server has none.

@@ -4,12 +4,10 @@ import Foundation
 /// Undoes an answer's `Content-Encoding` (gzip or deflate) in the task that asked for it.
 ///
 /// libcurl would inflate every answer on its one thread, inside `curl_multi_perform`, which
-/// every other transfer waits for. On the link, the names' nine answers of a cold `open 133;
-/// evolution` came within 0.2 ms and one `curl_multi_perform` took 1.9 ms over them, inflating
-/// one after another; a pokemon's 460 KB (15 KB compressed) held the thread 1–3 ms while the
-/// next requests waited (docs/PERFORMANCE.md, issue 25). Inflated here, an answer costs the task
-/// that awaits it, at that task's priority, on whichever core is free, and the thread only moves
-/// bytes.
+/// every other transfer waits for: a wave's answers, arriving together, would be inflated one
+/// after another, and a large one (a pokemon's) would hold the thread while the next requests
+/// wait. Inflated here, an answer costs the task that awaits it, at that task's priority, on
+/// whichever core is free, and the thread only moves bytes.
 ///
 /// - Only the encodings asked for are taken (``accepted``); any other is a bad response, as a
 ///   body that does not inflate, or stops short, is.
