@@ -354,12 +354,7 @@ extension CommandSpec {
         let words = arguments.words.map { $0.lowercased() }
         if let problem = check(words) { return fail(problem) }
         // The names after the action as compare takes them (`#25`, `mr.mime`).
-        let dropped: Set<Character> = ["'", "\"", ".", ":", "\u{2018}", "\u{2019}"]
-        let names = words.dropFirst().map { word -> String in
-          var name = word.filter { !dropped.contains($0) }
-          if name.hasPrefix("#") { name.removeFirst() }
-          return name
-        }
+        let names = words.dropFirst().map(nameWord)
         guard names.allSatisfy({ !$0.isEmpty }) else {
           return fail("\"\(kind) \(words[0])\" needs names, e.g. \"\(kind) \(words[0]) pikachu\".")
         }
@@ -441,13 +436,8 @@ private func parseSpecies(_ kind: String, _ arguments: Arguments) -> ParseResult
   guard arguments.words.count <= 3 else {
     return fail("\"\(kind)\" takes at most three species (not \(arguments.words.count)).")
   }
-  let dropped: Set<Character> = ["'", "\"", ".", ":", "\u{2018}", "\u{2019}"]
-  if let refused = punctuatedID(in: arguments.words, dropped: dropped) { return refused }
-  let names = arguments.words.map { word -> String in
-    var name = word.lowercased().filter { !dropped.contains($0) }
-    if name.hasPrefix("#") { name.removeFirst() }
-    return name
-  }
+  if let refused = punctuatedID(in: arguments.words, dropped: nameMarks) { return refused }
+  let names = arguments.words.map(nameWord)
   guard names.allSatisfy({ !$0.isEmpty }) else {
     return fail("\"\(kind)\" needs species: \(kind) A B, e.g. \"\(kind) pikachu raichu\".")
   }
@@ -531,17 +521,25 @@ private func parseFilter(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseR
       + (names.contains(first) ? "" : didYouMean(first, among: names)))
 }
 
-/// Names are normalised towards slugs: lowercased, quotes, apostrophes, dots and colons dropped,
-/// words joined by `-` (`Mr. Mime` → `mr-mime`, `Farfetch'd` → `farfetchd`); `#133` → `133`.
+/// The marks a typed name is read without: quotes, apostrophes, dots and colons (`Mr. Mime`,
+/// `Farfetch'd`, `"pikachu"`, `“pikachu”`).
+private let nameMarks: Set<Character> = [
+  "'", "\"", ".", ":", "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}",
+]
+
+/// A typed word as species' names and ids are read, by `open`, `compare` and `team add` alike:
+/// lowercased, without ``nameMarks``, and an id without its `#` (`#133` → `133`).
+private func nameWord(_ word: String) -> String {
+  var name = word.lowercased().filter { !nameMarks.contains($0) }
+  if name.hasPrefix("#") { name.removeFirst() }
+  return name
+}
+
+/// Names are normalised towards slugs (``nameWord(_:)``), words joined by `-` (`Mr. Mime` →
+/// `mr-mime`, `Farfetch'd` → `farfetchd`); `#133` → `133`.
 private func parseOpen(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
-  let dropped: Set<Character> = [
-    "'", "\"", ".", ":", "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}",
-  ]
-  if let refused = punctuatedID(in: arguments.words, dropped: dropped) { return refused }
-  var words = arguments.words.map { $0.lowercased().filter { !dropped.contains($0) } }
-  if let first = words.first, first.hasPrefix("#") {
-    words[0] = String(first.dropFirst())
-  }
+  if let refused = punctuatedID(in: arguments.words, dropped: nameMarks) { return refused }
+  var words = arguments.words.map(nameWord)
   words.removeAll { $0.isEmpty }
   if words.count > 1, words[0].allSatisfy({ $0.isASCII && $0.isNumber }) {
     return fail("\"open\" takes one species: open ID|NAME (not \(quoted(arguments.rest))).")

@@ -62,6 +62,10 @@ struct CommandsParseTests {
       ("open \"mr mime\"", .open("mr-mime")),
       ("open Farfetch'd", .open("farfetchd")),
       ("open Type: Null", .open("type-null")),
+      // One reading of a typed name for open, compare and team add.
+      ("open “pikachu”", .open("pikachu")),
+      ("compare “Pikachu” #26", .show(kind: "compare", name: "pikachu 26")),
+      ("team add “Pikachu” #26", .show(kind: "team", name: "add pikachu 26")),
       ("open pika", .open("pika")),
       ("download image", .downloadImage()),
       ("search chu", .search("chu")),
