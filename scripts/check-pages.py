@@ -536,7 +536,7 @@ def check_team(label, team, data, generation=None):
                           if ident(p["pokemon"]["url"]) < 10000} - on_team)
         if species and len(wanted) < 3:
             wanted.append({"type": candidate, "resists": resists, "hits": hit,
-                           "species": ranked(species[:15])[:5]})
+                           "species": ranked(species[:10])[:5]})
     expect(f"{label}: suggestions",
            [{**s, "species": [p["id"] for p in s["species"]]} for s in data["suggestions"]], wanted)
 

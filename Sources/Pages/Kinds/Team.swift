@@ -107,7 +107,7 @@ public struct TeamPage: Page, Codable, Equatable {
   /// The most types suggested.
   public static let suggestionCount = 3
   /// The species of a suggested type looked at, in the Pokédexes' order, to pick those shown.
-  public static let candidatesPerSuggestion = 15
+  public static let candidatesPerSuggestion = 10
   /// The most species shown for a suggested type.
   public static let speciesPerSuggestion = 5
 
