@@ -113,7 +113,9 @@ struct DetailTests {
     let client = try eeveeClient()
     await client.makeSpeciesAndPokemonWaitForEachOther()
     _ = try await DetailFeature(client: client).details(of: .id(133))
-    #expect(await client.maximumInFlight == 2)
+    // The species and the pokemon in flight together (the requests after them, the types and
+    // the abilities' names, may overlap too, as a busy machine schedules the actor's turns).
+    #expect(await client.maximumInFlight >= 2)
     #expect(await client.count("pokemon-species/133") == 1)
     #expect(await client.count("pokemon/133") == 1)
   }
@@ -153,7 +155,7 @@ struct DetailTests {
     await client.makeSpeciesAndPokemonWaitForEachOther()
     let detail = try await open("Eevee", client)
     #expect(detail.id == 133)
-    #expect(await client.maximumInFlight == 2)
+    #expect(await client.maximumInFlight >= 2)
     #expect(await client.count("pokemon-species?limit") == 1)
   }
 
