@@ -37,10 +37,10 @@ public struct CommandHelp: Sendable, Equatable {
   /// (its name only when the usages do not fit `width`).
   private func oneColumn(width: Int) -> [String] {
     let rows = sections.flatMap(\.rows)
-    let usageWidth = rows.map(\.usage.count).max() ?? 0
-    let summaryWidth = rows.map(\.summary.count).max() ?? 0
+    let usageWidth = rows.map { DisplayWidth.of($0.usage) }.max() ?? 0
+    let summaryWidth = rows.map { DisplayWidth.of($0.summary) }.max() ?? 0
     let whole = 2 + usageWidth + 2 + summaryWidth <= width
-    let labelWidth = whole ? usageWidth : rows.map(\.name.count).max() ?? 0
+    let labelWidth = whole ? usageWidth : rows.map { DisplayWidth.of($0.name) }.max() ?? 0
     var lines: [String] = []
     for section in sections {
       if !lines.isEmpty { lines.append("") }
@@ -56,8 +56,8 @@ public struct CommandHelp: Sendable, Equatable {
   /// with its name; `nil` when two columns do not fit `width`.
   private func twoColumns(width: Int) -> [String]? {
     let rows = sections.flatMap(\.rows)
-    let labelWidth = rows.map(\.name.count).max() ?? 0
-    let columnWidth = 2 + labelWidth + 2 + (rows.map(\.summary.count).max() ?? 0)
+    let labelWidth = rows.map { DisplayWidth.of($0.name) }.max() ?? 0
+    let columnWidth = 2 + labelWidth + 2 + (rows.map { DisplayWidth.of($0.summary) }.max() ?? 0)
     guard sections.count > 1, 2 * columnWidth + 2 <= width else { return nil }
     func lines(_ part: ArraySlice<Section>) -> [String] {
       part.flatMap { section in
@@ -65,26 +65,22 @@ public struct CommandHelp: Sendable, Equatable {
           + section.rows.map { Self.line($0.name, $0.summary, labelWidth: labelWidth) }
       }
     }
-    let split = (1..<sections.count).min { first, second in
-      let heights = [first, second].map { index in
-        max(lines(sections[..<index]).count, lines(sections[index...]).count)
-      }
-      return heights[0] < heights[1]
-    }!
+    // A section is its title and its rows; the split leaves the taller column shortest.
+    let heights = sections.map { 1 + $0.rows.count }
+    func taller(splitAt index: Int) -> Int {
+      max(heights[..<index].reduce(0, +), heights[index...].reduce(0, +))
+    }
+    let split = (1..<sections.count).min { taller(splitAt: $0) < taller(splitAt: $1) }!
     let (left, right) = (lines(sections[..<split]), lines(sections[split...]))
     return (0..<max(left.count, right.count)).map { index in
       let first = index < left.count ? left[index] : ""
       guard index < right.count else { return first }
-      return Self.padded(first, to: columnWidth + 2) + right[index]
+      return DisplayWidth.padded(first, to: columnWidth + 2) + right[index]
     }
   }
 
   private static func line(_ label: String, _ summary: String, labelWidth: Int) -> String {
-    "  " + padded(label, to: labelWidth) + "  " + summary
-  }
-
-  private static func padded(_ text: String, to width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - text.count))
+    "  " + DisplayWidth.padded(label, to: labelWidth) + "  " + summary
   }
 }
 

@@ -140,16 +140,12 @@ final class Slots: Sendable {
     /// need not. What the waiters suspended on is to be resumed once the lock is let go.
     mutating func grant() -> [CheckedContinuation<Bool, Never>] {
       var resumed: [CheckedContinuation<Bool, Never>] = []
-      var index = 0
       let order = queue.indices.sorted {
         queue[$0].priority != queue[$1].priority
           ? queue[$0].priority > queue[$1].priority : $0 < $1
       }
       var granted: Set<UInt64> = []
-      while index < order.count {
-        let entry = queue[order[index]]
-        index += 1
-        guard hasRoom(for: entry.kind) else { continue }
+      for entry in order.map({ queue[$0] }) where hasRoom(for: entry.kind) {
         switch waiters[entry.id] {
         case .waiting(let continuation):
           waiters[entry.id] = nil

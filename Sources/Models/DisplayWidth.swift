@@ -79,6 +79,13 @@ public enum DisplayWidth {
     text + String(repeating: " ", count: max(0, width - of(text)))
   }
 
+  /// The rows `line` (one line, no line break) takes on a screen `columns` wide, wrapped by the
+  /// terminal: one at least.
+  public static func rows(_ line: some StringProtocol, columns: Int) -> Int {
+    let width = max(1, columns)
+    return max(1, (of(line) + width - 1) / width)
+  }
+
   /// Spaces, then `text`, up to `width` columns.
   public static func leftPadded(_ text: String, to width: Int) -> String {
     String(repeating: " ", count: max(0, width - of(text))) + text

@@ -162,7 +162,7 @@ public struct SessionLoop: Sendable {
         // and again after a command of the presenter's own).
         let noteRows =
           demo.flatMap { $0.isPlaying ? $0.nextNote : nil }.map {
-            Self.rows(of: dim("✎ " + $0), columns: size.columns)
+            DisplayWidth.rows(dim("✎ " + $0), columns: size.columns)
           } ?? 0
         for command in refusal == nil ? Self.commands(in: line) : [line] {
           let outcome = await runCommand(
@@ -184,11 +184,6 @@ public struct SessionLoop: Sendable {
       }
     }
     await work.cancelAll()
-  }
-
-  /// The rows `line` takes on a screen `columns` wide.
-  static func rows(of line: String, columns: Int) -> Int {
-    max(1, (DisplayWidth.of(line) + max(1, columns) - 1) / max(1, columns))
   }
 
   /// What a first launch says before the first prompt.

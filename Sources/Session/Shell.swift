@@ -345,11 +345,7 @@ public actor Shell {
       species.shownName = chosen == nil ? nil : glossary.species[species.id]
       return species
     }
-    state.selected = state.selected.map(renamed)
-    state.trail = state.trail.map { stop in
-      guard case .species(let species, let form) = stop, form == nil else { return stop }
-      return .species(renamed(species), form: form)
-    }
+    renameShown(renamed)
     // The open species' name while every species' names load: from its own answer (cached),
     // the prompt redrawn with it (`#6 Dracaufeu`, not `#6 Charizard` until the next command).
     if chosen != nil, let selected = state.selected, selected.shownName == nil {
@@ -370,15 +366,22 @@ public actor Shell {
   /// shown, and tells the prompt's observer.
   private func rename(_ id: Int, to name: String, in language: Language?) {
     guard dependencies.language?.current == language, state.selected?.id == id else { return }
-    state.selected?.shownName = name
-    state.trail = state.trail.map { stop in
-      guard case .species(var species, let form) = stop, form == nil, species.id == id else {
-        return stop
-      }
-      species.shownName = name
-      return .species(species, form: form)
+    renameShown { species in
+      var species = species
+      if species.id == id { species.shownName = name }
+      return species
     }
     promptObserver?(state.prompt(columns: promptColumns()))
+  }
+
+  /// Renames the species shown by name: the open one, and those on the trail (forms keep
+  /// theirs).
+  private func renameShown(_ renamed: (SpeciesSummary) -> SpeciesSummary) {
+    state.selected = state.selected.map(renamed)
+    state.trail = state.trail.map { stop in
+      guard case .species(let species, let form) = stop, form == nil else { return stop }
+      return .species(renamed(species), form: form)
+    }
   }
 
   /// `game`: chooses the game the session plays (kept for the next sessions), clears it, or

@@ -88,11 +88,9 @@ public struct Pager: Sendable {
   /// Whether `text`, wrapped at `columns`, needs more rows than the terminal's `rows` less one
   /// (the prompt's).
   public static func isTaller(_ text: String, columns: Int, rows: Int) -> Bool {
-    let width = max(1, columns)
     var count = 0
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      let visible = DisplayWidth.of(line)
-      count += max(1, (visible + width - 1) / width)
+      count += DisplayWidth.rows(line, columns: columns)
       if count >= rows { return true }
     }
     return false
