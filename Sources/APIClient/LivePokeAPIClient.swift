@@ -112,50 +112,6 @@ public actor LivePokeAPIClient: PokeAPIClient {
     return a.hasSameOrigin(as: b)
   }
 
-  /// `GET pokemon-species/{id or name}/`, cached under the URL and ``Species/representation``
-  /// (entries from before it kept every language are not read).
-  public func species(_ key: SpeciesKey) async throws(APIError) -> Species {
-    try await species(key, peek: nil)
-  }
-
-  /// `GET pokemon-species/{id or name}/`, telling `chainNamed` the chain an answer names before
-  /// it is decoded (``Species/evolutionChainID(inJSON:)``).
-  public func species(
-    _ key: SpeciesKey, chainNamed: @escaping @Sendable (Int) -> Void
-  ) async throws(APIError) -> Species {
-    try await species(key, peek: { body in Species.evolutionChainID(inJSON: body).map(chainNamed) })
-  }
-
-  private func species(
-    _ key: SpeciesKey, peek: (@Sendable (Data) -> Void)?
-  ) async throws(APIError) -> Species {
-    let resource = "species \(Self.describe(key))"
-    guard let component = Self.pathComponent(key) else { throw .notFound(resource: resource) }
-    return try await value(
-      Species.self, url: "\(baseURL)/pokemon-species/\(component)/",
-      keySuffix: "#" + Species.representation, resource: resource,
-      isAnswer: { species in
-        switch key {
-        case .id(let id): species.id == id
-        case .name(let name):
-          species.name.lowercased() == name.trimmingCharacters(in: .whitespaces).lowercased()
-        }
-      },
-      aliases: { [baseURL] species in
-        [
-          "\(baseURL)/pokemon-species/\(species.id)/",
-          "\(baseURL)/pokemon-species/\(species.name)/",
-        ]
-      }, peek: peek)
-  }
-
-  /// `GET pokemon/{id}/`, cached under the URL and ``Pokemon/representation``.
-  public func pokemon(id: Int) async throws(APIError) -> Pokemon {
-    try await value(
-      Pokemon.self, url: "\(baseURL)/pokemon/\(id)/", keySuffix: "#" + Pokemon.representation,
-      resource: "pokemon #\(id)", isAnswer: { $0.id == id })
-  }
-
   /// `GET pokemon/{id}/encounters` (a bare list, stored with the id it answers for).
   public func encounters(pokemonID: Int) async throws(APIError) -> PokemonEncounters {
     let resource = "the encounters of pokemon #\(pokemonID)"
@@ -165,58 +121,23 @@ public actor LivePokeAPIClient: PokeAPIClient {
     ).encounters(of: pokemonID)
   }
 
-  /// `GET evolution-chain/{id}/`.
-  public func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain {
-    try await value(
-      EvolutionChain.self, url: "\(baseURL)/evolution-chain/\(id)/",
-      resource: "evolution chain #\(id)", isAnswer: { $0.id == id })
-  }
-
-  /// `GET gender/{id}/`.
-  public func genderList(id: Int) async throws(APIError) -> GenderList {
-    try await value(
-      GenderList.self, url: "\(baseURL)/gender/\(id)/", resource: "gender list #\(id)",
-      isAnswer: { $0.id == id })
-  }
-
-  /// `GET item/{id}/`, `move/{id}/` or `location/{id}/` (by slug when the reference has no id).
-  public func gameResource(
-    _ kind: GameResourceKind, _ reference: NamedResource
-  ) async throws(APIError) -> GameResource {
-    try await referenced(
-      GameResource.self, path: kind.path, keySuffix: "#" + GameResource.representation, reference
-    ) { ($0.id, $0.name) }
-  }
-
-  /// `GET type?limit=100000`, following `next` on the API's host only.
-  public func typeIndex() async throws(APIError) -> [NamedResource] {
-    try await index("type", resource: "the type index").map {
-      NamedResource(name: $0.name, url: "\(baseURL)/type/\($0.id)/")
+  /// `GET {path}/{id or slug}/`, cached under the URL and the type's representation; a kind
+  /// asked for by name is filed under its id's URL and its slug's alike.
+  public func resource<R: APIResource>(
+    _ request: ResourceRequest<R>
+  ) async throws(APIError) -> R {
+    guard let component = Self.pathComponent(request.key) else {
+      throw .notFound(resource: request.description)
     }
-  }
-
-  /// `GET {path}/{id or slug}/`, cached under the URL and the type's representation, and under
-  /// the URL by id and by slug alike.
-  public func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
-    let trimmed = key.trimmingCharacters(in: .whitespaces)
-    let asKey: SpeciesKey = Int(trimmed).map { .id($0) } ?? .name(trimmed)
-    let resource = "\(R.path) \(Self.describe(asKey))"
-    guard let component = Self.pathComponent(asKey) else { throw .notFound(resource: resource) }
+    let path = request.path
     return try await value(
-      R.self, url: "\(baseURL)/\(R.path)/\(component)/", keySuffix: "#" + R.representation,
-      resource: resource,
-      isAnswer: { answer in
-        switch asKey {
-        case .id(let id): answer.id == id
-        case .name(let name): answer.name.lowercased() == name.lowercased()
-        }
-      },
+      R.self, url: "\(baseURL)/\(path)/\(component)/",
+      keySuffix: R.representation.isEmpty ? "" : "#" + R.representation,
+      resource: request.description, isAnswer: request.isAnswer,
       aliases: { [baseURL] answer in
-        [
-          "\(baseURL)/\(R.path)/\(answer.id)/",
-          "\(baseURL)/\(R.path)/\(answer.name)/",
-        ]
-      })
+        guard R.askedByName else { return [] }
+        return ["\(baseURL)/\(path)/\(answer.id)/", "\(baseURL)/\(path)/\(answer.name)/"]
+      }, peek: request.peek)
   }
 
   /// `GET {path}?limit=100000`, following `next` on the API's host only.
@@ -251,32 +172,6 @@ public actor LivePokeAPIClient: PokeAPIClient {
         generation: generation)
     }
     return made.value
-  }
-
-  /// `GET type/{id}/` (by slug when the reference has no id).
-  public func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
-    try await referenced(
-      PokemonType.self, path: "type", keySuffix: "#" + PokemonType.representation, reference
-    ) { ($0.id, $0.name) }
-  }
-
-  /// The resource at `path` that `reference` names (by its id, else its slug); an answer whose
-  /// id (or, without one, name) is another's is invalid data.
-  private func referenced<T: Codable & Sendable>(
-    _ type: T.Type, path: String, keySuffix: String = "", _ reference: NamedResource,
-    identity: @escaping @Sendable (T) -> (id: Int, name: String)
-  ) async throws(APIError) -> T {
-    let resource = "\(path) \(Self.describe(reference))"
-    guard let component = Self.pathComponent(reference) else {
-      throw .notFound(resource: resource)
-    }
-    return try await value(
-      T.self, url: "\(baseURL)/\(path)/\(component)/", keySuffix: keySuffix, resource: resource,
-      isAnswer: { answer in
-        let (id, name) = identity(answer)
-        if let wanted = reference.id { return id == wanted }
-        return name.lowercased() == reference.name.lowercased()
-      })
   }
 
   // MARK: Loading one resource
@@ -827,26 +722,6 @@ public actor LivePokeAPIClient: PokeAPIClient {
     }
   }
 
-  /// The path component of a reference: its id, else its slug (as for a species name).
-  static func pathComponent(_ reference: NamedResource) -> String? {
-    if let id = reference.id { return String(id) }
-    return pathComponent(.name(reference.name))
-  }
-
-  /// A reference by its slug, safe to print (`"kings-rock"`).
-  static func describe(_ reference: NamedResource) -> String {
-    describe(.name(reference.name))
-  }
-
-  /// The key as the user typed it, safe to print.
-  static func describe(_ key: SpeciesKey) -> String {
-    switch key {
-    case .id(let id): return "#\(id)"
-    case .name(let name):
-      let clean = SafeText.line(name)
-      return clean.count > 40 ? "\"\(clean.prefix(40))…\"" : "\"\(clean)\""
-    }
-  }
 }
 
 /// The bare list `pokemon/{id}/encounters` answers with, as it is decoded and stored.

@@ -1,3 +1,4 @@
+import Foundation
 import Models
 
 /// How a species is named on the command line: by id or by slug.
@@ -26,35 +27,11 @@ public protocol PokeAPIClient: Sendable {
   /// Every form that is not a species' usual one (`raichu-alola`, id 10100), from the
   /// `pokemon` list in one request, for completion.
   func formIndex() async throws(APIError) -> [SpeciesSummary]
-  /// One species by id or slug.
-  func species(_ key: SpeciesKey) async throws(APIError) -> Species
-  /// One species, as ``species(_:)``; `chainNamed` is told the id of its evolution chain as soon
-  /// as an answer from the network names it, before the answer is decoded (a millisecond or more
-  /// before the species comes back), so that the chain can be asked for at once. It is not told
-  /// for a species from the cache, nor when the answer does not name the chain plainly
-  /// (``Species/evolutionChainID(inJSON:)``): the species' own ``Species/evolutionChainID``
-  /// stands then. Implementations without a network need not tell it at all.
-  func species(
-    _ key: SpeciesKey, chainNamed: @escaping @Sendable (Int) -> Void
-  ) async throws(APIError) -> Species
-  /// The default pokemon of a species (same id).
-  func pokemon(id: Int) async throws(APIError) -> Pokemon
-  /// An evolution chain by its own id (from `Species.evolutionChainID`).
-  func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain
-  /// The list behind a gender filter (`GenderFilter.genderID`).
-  func genderList(id: Int) async throws(APIError) -> GenderList
-  /// An item, move or location an evolution names (`GET item/{id}` …), for its English name.
-  func gameResource(
-    _ kind: GameResourceKind, _ reference: NamedResource
-  ) async throws(APIError) -> GameResource
-  /// A type and the damage it takes from the others (`GET type/{id}`), for matchups.
-  func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType
-  /// Every type (`GET type?limit=…`), for the types completion lists beside names.
-  func typeIndex() async throws(APIError) -> [NamedResource]
   /// Where a pokemon is found in the wild (`GET pokemon/{id}/encounters`), by place and game.
   func encounters(pokemonID: Int) async throws(APIError) -> PokemonEncounters
-  /// One resource a page shows, by id or slug (`GET ability/static/`), decoded as `type`.
-  func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R
+  /// One resource by id or slug (`GET pokemon-species/133/`, `GET ability/static/`), decoded
+  /// as `R`: the one way every resource is fetched (the calls below only name the request).
+  func resource<R: APIResource>(_ request: ResourceRequest<R>) async throws(APIError) -> R
   /// The slug and id of every resource at `path` (`GET ability?limit=…`) in one request, for
   /// completion and for resolving a typed name.
   func names(of path: String) async throws(APIError) -> [NamedResource]
@@ -92,8 +69,69 @@ public protocol APIResource: Codable, Sendable {
   /// Tells this decoding's cache entries apart from another's for the same URL: an evolution
   /// keeps only a move's name (`GameResource`), the move page much more.
   static var representation: String { get }
+  /// How messages name one (`species`, `evolution chain`); the path by default.
+  static var noun: String { get }
+  /// Whether an answer is filed under its id's URL and its slug's alike, for a kind asked for
+  /// by both (`open 133`, `open eevee`); not for those only ever asked for by id (a pokemon, a
+  /// chain), whose second copy would only take room.
+  static var askedByName: Bool { get }
   var id: Int { get }
   var name: String { get }
+}
+
+extension APIResource {
+  public static var noun: String { path }
+  public static var askedByName: Bool { true }
+}
+
+/// One resource to fetch: `GET {path}/{key}/`, decoded as `R`.
+public struct ResourceRequest<R: APIResource>: Sendable {
+  /// The API's path: `R.path`, unless the decoding reads several kinds (``GameResource``).
+  public var path: String
+  /// Its id or slug.
+  public var key: SpeciesKey
+  /// How messages name it (`species #25`, `item "kings-rock"`).
+  public var description: String
+  /// Looks at a body from the network before it is decoded (the caller's early word: a species'
+  /// chain, ``PokeAPIClient/species(_:chainNamed:)``); not told for an answer from the cache.
+  public var peek: (@Sendable (Data) -> Void)?
+
+  /// `R` at `path` (its own by default) by `key`, named in messages by its noun and the key.
+  public init(
+    _ key: SpeciesKey, at path: String = R.path, peek: (@Sendable (Data) -> Void)? = nil
+  ) {
+    self.path = path
+    self.key = key
+    self.description = "\(R.noun) \(Self.describe(key))"
+    self.peek = peek
+  }
+
+  /// The resource at `path` a reference names: by its id, else its slug; named in messages by
+  /// its slug (`item "kings-rock"`).
+  public init(_ reference: NamedResource, at path: String = R.path) {
+    self.init(reference.id.map { .id($0) } ?? .name(reference.name), at: path)
+    description = "\(path) \(Self.describe(.name(reference.name)))"
+  }
+
+  /// The key as the user typed it, safe to print.
+  static func describe(_ key: SpeciesKey) -> String {
+    switch key {
+    case .id(let id): return "#\(id)"
+    case .name(let name):
+      let clean = SafeText.line(name)
+      return clean.count > 40 ? "\"\(clean.prefix(40))…\"" : "\"\(clean)\""
+    }
+  }
+
+  /// Whether `answer` is the one asked for: the species #25 served for #15 must never be filed
+  /// under #15.
+  func isAnswer(_ answer: R) -> Bool {
+    switch key {
+    case .id(let id): answer.id == id
+    case .name(let name):
+      answer.name.lowercased() == name.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+  }
 }
 
 /// A regional Pokédex is read by the list (`filter dex`) and the pages (`dex`, a species' numbers,
@@ -103,12 +141,99 @@ extension Pokedex: APIResource {
   public static let representation = "pokedex+entries"
 }
 
+extension Species: APIResource {
+  public static let path = "pokemon-species"
+  public static let noun = "species"
+}
+
+extension Pokemon: APIResource {
+  public static let path = "pokemon"
+  public static let askedByName = false
+}
+
+extension EvolutionChain: APIResource {
+  public static let path = "evolution-chain"
+  public static let representation = ""
+  public static let noun = "evolution chain"
+  public static let askedByName = false
+  /// A chain has no slug: its id stands for it.
+  public var name: String { String(id) }
+}
+
+extension GenderList: APIResource {
+  public static let path = "gender"
+  public static let representation = ""
+  public static let noun = "gender list"
+  public static let askedByName = false
+}
+
+extension PokemonType: APIResource {
+  public static let path = "type"
+  public static let askedByName = false
+}
+
+/// Read at `item`, `move` and `location` alike (``GameResourceKind``), for their names.
+extension GameResource: APIResource {
+  public static let path = GameResourceKind.item.path
+  public static let askedByName = false
+}
+
+/// The resources by what they are, each one ``PokeAPIClient/resource(_:)`` request.
 extension PokeAPIClient {
-  /// The species, without an early word of its chain.
+  /// One resource a page shows, by id or slug (`GET ability/static/`), decoded as `type`.
+  public func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
+    let trimmed = key.trimmingCharacters(in: .whitespaces)
+    return try await resource(ResourceRequest<R>(Int(trimmed).map { .id($0) } ?? .name(trimmed)))
+  }
+
+  /// One species by id or slug.
+  public func species(_ key: SpeciesKey) async throws(APIError) -> Species {
+    try await resource(ResourceRequest(key))
+  }
+
+  /// One species, as ``species(_:)``; `chainNamed` is told the id of its evolution chain as soon
+  /// as an answer from the network names it, before the answer is decoded (a millisecond or more
+  /// before the species comes back), so that the chain can be asked for at once. It is not told
+  /// for a species from the cache, nor when the answer does not name the chain plainly
+  /// (``Species/evolutionChainID(inJSON:)``): the species' own ``Species/evolutionChainID``
+  /// stands then.
   public func species(
     _ key: SpeciesKey, chainNamed: @escaping @Sendable (Int) -> Void
   ) async throws(APIError) -> Species {
-    try await species(key)
+    try await resource(
+      ResourceRequest(key) { body in Species.evolutionChainID(inJSON: body).map(chainNamed) })
+  }
+
+  /// The default pokemon of a species (same id), or a form's.
+  public func pokemon(id: Int) async throws(APIError) -> Pokemon {
+    try await resource(ResourceRequest(.id(id)))
+  }
+
+  /// An evolution chain by its own id (from `Species.evolutionChainID`).
+  public func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain {
+    try await resource(ResourceRequest(.id(id)))
+  }
+
+  /// The list behind a gender filter (`GenderFilter.genderID`).
+  public func genderList(id: Int) async throws(APIError) -> GenderList {
+    try await resource(ResourceRequest(.id(id)))
+  }
+
+  /// An item, move or location an evolution names (`GET item/{id}` …), for its name.
+  public func gameResource(
+    _ kind: GameResourceKind, _ reference: NamedResource
+  ) async throws(APIError) -> GameResource {
+    try await resource(ResourceRequest(reference, at: kind.path))
+  }
+
+  /// A type and the damage it takes from the others (`GET type/{id}`), for matchups.
+  public func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
+    try await resource(ResourceRequest(reference))
+  }
+
+  /// Every type (`GET type?limit=…`).
+  public func typeIndex() async throws(APIError) -> [NamedResource] {
+    try await names(of: PokemonType.path)
   }
 
   /// Every type with the damage it takes from the others: one request for the list of types

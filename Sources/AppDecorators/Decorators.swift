@@ -242,59 +242,11 @@ public struct LoggingPokeAPIClient: PokeAPIClient {
     }
   }
 
-  public func species(_ key: SpeciesKey) async throws(APIError) -> Species {
-    try await logged("species \(key)") { () async throws(APIError) in
-      try await base.species(key)
-    }
-  }
-
-  public func species(
-    _ key: SpeciesKey, chainNamed: @escaping @Sendable (Int) -> Void
-  ) async throws(APIError) -> Species {
-    try await logged("species \(key)") { () async throws(APIError) in
-      try await base.species(key, chainNamed: chainNamed)
-    }
-  }
-
-  public func pokemon(id: Int) async throws(APIError) -> Pokemon {
-    try await logged("pokemon \(id)") { () async throws(APIError) in
-      try await base.pokemon(id: id)
-    }
-  }
-
-  public func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain {
-    try await logged("evolution chain \(id)") { () async throws(APIError) in
-      try await base.evolutionChain(id: id)
-    }
-  }
-
-  public func genderList(id: Int) async throws(APIError) -> GenderList {
-    try await logged("gender \(id)") { () async throws(APIError) in
-      try await base.genderList(id: id)
-    }
-  }
-
-  public func gameResource(
-    _ kind: GameResourceKind, _ reference: NamedResource
-  ) async throws(APIError) -> GameResource {
-    try await logged("\(kind.rawValue) \(SafeText.line(reference.name))") {
-      () async throws(APIError) in try await base.gameResource(kind, reference)
-    }
-  }
-
-  public func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
-    try await logged("type \(SafeText.line(reference.name))") { () async throws(APIError) in
-      try await base.pokemonType(reference)
-    }
-  }
-
-  public func typeIndex() async throws(APIError) -> [NamedResource] {
-    try await logged("type index") { () async throws(APIError) in try await base.typeIndex() }
-  }
-
-  public func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
-    try await logged("\(R.path) \(SafeText.line(key))") { () async throws(APIError) in
-      try await base.resource(type, key)
+  public func resource<R: APIResource>(
+    _ request: ResourceRequest<R>
+  ) async throws(APIError) -> R {
+    try await logged(request.description) { () async throws(APIError) in
+      try await base.resource(request)
     }
   }
 

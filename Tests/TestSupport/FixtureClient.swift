@@ -23,12 +23,9 @@ public actor FixtureClient: PokeAPIClient {
   private var encounterLists: [Int: Data] = [:]
   private var index: [SpeciesSummary]?
   private var speciesList: [NamedResource]?
-  private var species: [Int: Species] = [:]
-  private var pokemon: [Int: Pokemon] = [:]
-  private var chains: [Int: EvolutionChain] = [:]
-  private var genderLists: [Int: GenderList] = [:]
-  private var types: [String: PokemonType] = [:]
-  private var gameResources: [String: GameResource] = [:]
+  /// Resources given as values, by path and id and by path and slug (`pokemon-species/133`,
+  /// `pokemon-species/eevee`).
+  private var values: [String: any APIResource] = [:]
   private var failures: [(prefix: String, error: APIError)] = []
   private var step: (@Sendable (FixtureClient, String) async throws(APIError) -> Void)?
   private var toldChain: Int?
@@ -82,32 +79,31 @@ public actor FixtureClient: PokeAPIClient {
   ) {
     self.index = index
     self.speciesList = speciesList
-    self.species = Dictionary(species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    self.pokemon = Dictionary(pokemon.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    self.chains = Dictionary(chains.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    self.genderLists = Dictionary(
-      genderLists.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    self.types = Dictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let given: [[any APIResource]] = [species, pokemon, chains, genderLists, types]
+    for value in given.joined().reversed() {
+      for key in Self.keys(of: value) { values[key] = value }
+    }
+  }
+
+  /// Where `value` is filed: under its path (its own by default), by id and by slug.
+  private static func keys(of value: some APIResource, at path: String? = nil) -> [String] {
+    let path = path ?? type(of: value).path
+    return ["\(path)/\(value.id)", "\(path)/\(value.name.lowercased())"]
+  }
+
+  private func store(_ value: some APIResource, at path: String? = nil) {
+    for key in Self.keys(of: value, at: path) { values[key] = value }
   }
 
   // MARK: What a test changes
 
   /// Adds an item, move or place.
   public func add(_ kind: GameResourceKind, _ resource: GameResource) {
-    gameResources["\(kind.path)/\(resource.name)"] = resource
+    store(resource, at: kind.path)
   }
 
-  /// Adds a type.
-  public func add(_ type: PokemonType) { types[type.name] = type }
-
-  /// Adds (or replaces) a species.
-  public func add(_ species: Species) { self.species[species.id] = species }
-
-  /// Adds (or replaces) a pokemon.
-  public func add(_ pokemon: Pokemon) { self.pokemon[pokemon.id] = pokemon }
-
-  /// Adds (or replaces) an evolution chain.
-  public func add(_ chain: EvolutionChain) { chains[chain.id] = chain }
+  /// Adds (or replaces) a species, a pokemon, an evolution chain, a gender list or a type.
+  public func add(_ resource: some APIResource) { store(resource) }
 
   /// Requests whose path starts with `prefix` fail with `error` (the latest rule first).
   public func fail(_ prefix: String, with error: APIError) {
@@ -179,17 +175,36 @@ public actor FixtureClient: PokeAPIClient {
 
   // MARK: PokeAPIClient
 
-  public func resource<R: APIResource>(_ type: R.Type, _ key: String) async throws(APIError) -> R {
-    let path = "\(R.path)/\(key.lowercased())"
+  /// A value given, else a fixture decoded; a species' answer tells its chain early when
+  /// ``tellChain(_:)`` says so, in the API's shape.
+  public func resource<R: APIResource>(
+    _ request: ResourceRequest<R>
+  ) async throws(APIError) -> R {
+    let path = "\(request.path)/\(request.key.pathComponent)"
+    if let peek = request.peek, let toldChain {
+      peek(
+        Data(
+          #"{"evolution_chain":{"url":"https://x.test/api/v2/evolution-chain/\#(toldChain)/"}}"#
+            .utf8))
+    }
     return try await answer(path) { () throws(APIError) in
-      try decoded(R.self, bodies[path], "\(R.path) \(key)")
+      if let value = values[path] as? R { return value }
+      return try decoded(R.self, bodies[path], request.description)
     }
   }
 
+  /// A path's fixtures' names, else those of the values given at it (none when none are).
   public func names(of path: String) async throws(APIError) -> [NamedResource] {
     try await answer("\(path)?limit=100000") { () throws(APIError) in
-      guard let list = lists[path] else { throw .notFound(resource: "the \(path) index") }
-      return list
+      if let list = lists[path] { return list }
+      let given = values.filter {
+        $0.key.hasPrefix(path + "/") && Int($0.key.dropFirst(path.count + 1)) != nil
+      }
+      .values.sorted { $0.id < $1.id }
+      guard !given.isEmpty else { throw .notFound(resource: "the \(path) index") }
+      return given.map {
+        NamedResource(name: $0.name, url: "https://x.test/api/v2/\(path)/\($0.id)/")
+      }
     }
   }
 
@@ -235,27 +250,6 @@ public actor FixtureClient: PokeAPIClient {
     try await answer("pokemon?limit=100000") { [] }
   }
 
-  public func species(
-    _ key: SpeciesKey, chainNamed: @escaping @Sendable (Int) -> Void
-  ) async throws(APIError) -> Species {
-    if let toldChain { chainNamed(toldChain) }
-    return try await species(key)
-  }
-
-  /// The species given as values, else the `pokemon-species` fixtures.
-  public func species(_ key: SpeciesKey) async throws(APIError) -> Species {
-    try await answer("pokemon-species/\(key)") { () throws(APIError) in
-      let found: Species? =
-        switch key {
-        case .id(let id): species[id]
-        case .name(let name): species.values.first { $0.name == name.lowercased() }
-        }
-      if let found { return found }
-      return try decoded(
-        Species.self, bodies["pokemon-species/\(key.pathComponent)"], "pokemon-species/\(key)")
-    }
-  }
-
   /// The encounters given for `pokemonID` (a JSON list in the API's shape), none otherwise.
   public func encounters(pokemonID: Int) async throws(APIError) -> PokemonEncounters {
     try await answer("pokemon/\(pokemonID)/encounters") { () throws(APIError) in
@@ -265,57 +259,6 @@ public actor FixtureClient: PokeAPIClient {
       return PokemonEncounters(
         pokemonID: pokemonID,
         encounters: try decoded([LocationEncounter].self, data, "encounters \(pokemonID)"))
-    }
-  }
-
-  public func pokemon(id: Int) async throws(APIError) -> Pokemon {
-    try await answer("pokemon/\(id)") { () throws(APIError) in
-      guard let found = pokemon[id] else { throw .notFound(resource: "pokemon/\(id)") }
-      return found
-    }
-  }
-
-  public func evolutionChain(id: Int) async throws(APIError) -> EvolutionChain {
-    try await answer("evolution-chain/\(id)") { () throws(APIError) in
-      guard let found = chains[id] else { throw .notFound(resource: "evolution-chain/\(id)") }
-      return found
-    }
-  }
-
-  /// The gender lists given as values, else the `gender` fixtures.
-  public func genderList(id: Int) async throws(APIError) -> GenderList {
-    try await answer("gender/\(id)") { () throws(APIError) in
-      if let found = genderLists[id] { return found }
-      return try decoded(GenderList.self, bodies["gender/\(id)"], "gender/\(id)")
-    }
-  }
-
-  public func gameResource(
-    _ kind: GameResourceKind, _ reference: NamedResource
-  ) async throws(APIError) -> GameResource {
-    let path = "\(kind.path)/\(reference.name)"
-    return try await answer(path) { () throws(APIError) in
-      guard let found = gameResources[path] else { throw .notFound(resource: path) }
-      return found
-    }
-  }
-
-  /// The types given as values, else the `type` fixtures.
-  public func pokemonType(_ reference: NamedResource) async throws(APIError) -> PokemonType {
-    let path = "type/\(reference.name)"
-    return try await answer(path) { () throws(APIError) in
-      if let found = types[reference.name] { return found }
-      return try decoded(PokemonType.self, bodies[path], path)
-    }
-  }
-
-  /// The `type` fixtures' names, else the types given as values (none when none are).
-  public func typeIndex() async throws(APIError) -> [NamedResource] {
-    try await answer("type?limit=100000") { () throws(APIError) in
-      if let list = lists["type"] { return list }
-      return types.values.sorted { $0.id < $1.id }.map {
-        NamedResource(name: $0.name, url: "https://x.test/api/v2/type/\($0.id)/")
-      }
     }
   }
 }

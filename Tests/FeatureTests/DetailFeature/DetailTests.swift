@@ -259,7 +259,7 @@ struct DetailTests {
 
   @Test func apiErrorsPassThrough() async throws {
     let client = FixtureClient()
-    await #expect(throws: DetailError.api(.notFound(resource: "pokemon-species/404"))) {
+    await #expect(throws: DetailError.api(.notFound(resource: "species #404"))) {
       try await DetailFeature(client: client).details(of: .id(404))
     }
   }

@@ -132,6 +132,8 @@ struct TypesByPokemonTests {
 
   @Test func withoutTypesNothingIsKnown() async throws {
     let client = try client(pokemonJSON(6, "charizard", types: ["fire"]))
-    #expect(try await client.typesByPokemon().isEmpty)
+    await #expect(throws: APIError.notFound(resource: "the type index")) {
+      try await client.typesByPokemon()
+    }
   }
 }

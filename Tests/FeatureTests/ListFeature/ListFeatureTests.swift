@@ -127,7 +127,7 @@ struct PagingTests {
 
   @Test func apiErrorsPassThrough() async throws {
     let feature = ListFeature(client: FixtureClient(), pageSize: 20)
-    await #expect(throws: ListError.api(.notFound(resource: "gender/1"))) {
+    await #expect(throws: ListError.api(.notFound(resource: "gender list #1"))) {
       try await feature.page(1, filter: .female)
     }
   }

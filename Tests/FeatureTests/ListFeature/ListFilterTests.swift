@@ -76,7 +76,7 @@ struct ListFilterTests {
   }
 
   @Test func anUnknownPokedexIsNotFound() async throws {
-    await #expect(throws: ListError.api(.notFound(resource: "pokedex nowhere"))) {
+    await #expect(throws: ListError.api(.notFound(resource: #"pokedex "nowhere""#))) {
       _ = try await ListFeature(client: try client()).page(
         1, filter: ListFilter(pokedex: "nowhere"))
     }

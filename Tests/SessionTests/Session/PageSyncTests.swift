@@ -130,9 +130,9 @@ struct PageSyncTests {
       ids: [25], withImages: false)
     #expect(summary.synced == 0)
     #expect(
-      summary.failures.first?.reason == .pages(.api(.notFound(resource: "ability static")))
+      summary.failures.first?.reason == .pages(.api(.notFound(resource: #"ability "static""#)))
         || summary.failures.first?.reason
-          == .pages(.api(.notFound(resource: "ability lightning-rod")))
+          == .pages(.api(.notFound(resource: #"ability "lightning-rod""#)))
     )
   }
 
@@ -157,7 +157,7 @@ struct PageSyncTests {
     let summary = await sync(client, kinds: [LearnsetFeature.kind(client: client)]).run(
       ids: [25], withImages: false, withMoves: true)
     #expect(summary.synced == 0)
-    #expect(summary.failures.first?.reason == .pages(.api(.notFound(resource: "machine 24"))))
+    #expect(summary.failures.first?.reason == .pages(.api(.notFound(resource: "machine #24"))))
     #expect(await client.requests.contains("machine/24"))
   }
 }
