@@ -59,7 +59,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = roundTrip(resource)
   case 6:
     guard let type = try? decoder.decode(PokemonType.self, from: body) else { return 0 }
-    _ = DetailFeature.matchups(TypeEffectiveness(defending: [type, type]))
+    _ = TypeChart(defending: [type, type]).matchups(of: [type.name], glossary: .slugs)
+    _ = TypeChart([type, type], generation: 1).matchups(of: [type.name], glossary: .slugs)
     _ = roundTrip(type)
   case 7:
     guard let encounters = try? decoder.decode(PokemonEncounters.self, from: body) else {

@@ -599,3 +599,16 @@ extension PokeAPIClient {
     return named
   }
 }
+
+extension TypeChart {
+  /// The chart of the games of `generation` (`nil`: today's), from every type's answers the first
+  /// time, then kept whole for that generation: a small read for each species opened under a game.
+  public static func load(
+    _ client: any PokeAPIClient, generation: Int?
+  ) async throws(APIError) -> TypeChart {
+    let era = generation.map { "-generation-\($0)" } ?? ""
+    return try await client.derived("type-factors" + era) { () async throws(APIError) in
+      Derived(TypeChart(try await client.allTypes(), generation: generation))
+    }
+  }
+}

@@ -213,23 +213,8 @@ public struct DetailFeature: Sendable {
     }
     if Task.isCancelled { throw .api(.cancelled) }
     guard loaded.count == references.count else { return nil }
-    return matchups(TypeEffectiveness(defending: loaded), glossary: glossary)
-  }
-
-  /// The view model of a type chart's factors, types named by `glossary`.
-  static func matchups(
-    _ effectiveness: TypeEffectiveness, glossary: Glossary = .slugs
-  ) -> TypeMatchups {
-    let entries = effectiveness.entries
-    func matchup(_ entry: TypeEffectiveness.Entry) -> TypeMatchups.Matchup {
-      .init(type: glossary.type(entry.type), multiplier: entry.multiplier)
-    }
-    return TypeMatchups(
-      weaknesses: entries.filter { $0.multiplier > 1 }.map(matchup),
-      resistances: entries.filter { $0.multiplier > 0 && $0.multiplier < 1 }
-        .sorted { ($0.multiplier, $0.typeID) < ($1.multiplier, $1.typeID) }.map(matchup),
-      immunities: entries.filter { $0.multiplier == 0 }.sorted { $0.typeID < $1.typeID }
-        .map { glossary.type($0.type) })
+    return TypeChart(defending: loaded).matchups(
+      of: loaded.map { SafeText.line($0.name) }, glossary: glossary)
   }
 
   /// The detail view model of a species and its default pokemon, in the glossary's language

@@ -1,5 +1,4 @@
-import APIClient
-import Models
+import Foundation
 
 /// The type chart as factors: what each attacking type deals to each defending type, from every
 /// type's defending relations, today's or a past generation's (Generation I's has no Dark, Steel
@@ -11,7 +10,7 @@ public struct TypeChart: Codable, Sendable, Equatable {
   /// The factor each attacker deals to each defender, by defender, then attacker (×1 left out).
   private let taken: [String: [String: Double]]
 
-  /// The chart of the games of `generation` (a number; `nil`: today's games).
+  /// The chart of the games of `generation` (a number; `nil`: today's games), from every type.
   public init(_ all: [PokemonType], generation: Int? = nil) {
     let chart = all.filter { type in
       let relations = type.damageRelations
@@ -39,24 +38,36 @@ public struct TypeChart: Codable, Sendable, Equatable {
     self.taken = taken
   }
 
+  /// Today's chart as far as `defenders` know it: what each attacking type their relations name
+  /// deals to them (the attackers in the API's order). Enough for a species' matchups from its
+  /// own one or two types, without loading every type.
+  public init(defending defenders: [PokemonType]) {
+    var attackers: [String: Int] = [:]
+    var taken: [String: [String: Double]] = [:]
+    for defender in defenders where taken[SafeText.line(defender.name)] == nil {
+      var factors: [String: Double] = [:]
+      let relations = defender.damageRelations
+      for (factor, named) in [
+        (2.0, relations.doubleDamageFrom), (0.5, relations.halfDamageFrom),
+        (0.0, relations.noDamageFrom),
+      ] {
+        for attacker in named {
+          let slug = SafeText.line(attacker.name)
+          factors[slug] = factor
+          attackers[slug] = attacker.id ?? Int.max
+        }
+      }
+      taken[SafeText.line(defender.name)] = factors
+    }
+    types = attackers.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
+    self.taken = taken
+  }
+
   /// What `attacker` deals to a defender of `types` (one or two): the product of its factors.
   public func factor(_ attacker: String, on types: [String]) -> Double {
     var seen: Set<String> = []
     return types.filter { seen.insert($0).inserted }.reduce(1.0) { product, defender in
       product * (taken[defender]?[attacker] ?? 1)
-    }
-  }
-}
-
-extension TypeChart {
-  /// The chart of the games of `generation` (`nil`: today's), from every type's answers the first
-  /// time, then kept whole for that generation: a small read for each species opened under a game.
-  public static func load(
-    _ client: any PokeAPIClient, generation: Int?
-  ) async throws(APIError) -> TypeChart {
-    let era = generation.map { "-generation-\($0)" } ?? ""
-    return try await client.derived("type-factors" + era) { () async throws(APIError) in
-      Derived(TypeChart(try await client.allTypes(), generation: generation))
     }
   }
 }
