@@ -406,24 +406,12 @@ public struct EvolutionWay: Codable, Sendable, Hashable {
   }
 }
 
-/// One line of a flattened evolution tree.
-public struct EvolutionRow: Codable, Sendable, Equatable {
-  /// The species id.
-  public var id: Int
-  /// The API slug.
-  public var name: String
-  /// The slug capitalised word by word.
-  public var displayName: String
-  /// A baby species.
-  public var isBaby: Bool
-  /// The species the user selected.
-  public var isSelected: Bool
-  /// How it evolves from its parent, in words (`nil` for the root).
-  public var trigger: String?
-  /// Each way to evolve from its parent.
-  public var ways: [EvolutionWay]
-  /// The other ways in one line.
-  public var also: String?
+/// One line of a flattened evolution tree: a node of it (its species and how it is reached,
+/// read through the row: `row.displayName`) and where the line stands.
+@dynamicMemberLookup
+public struct EvolutionRow: Sendable, Equatable {
+  /// The node, with its subtree.
+  public var node: EvolutionNode
   /// 0 for the root, 1 for its evolutions, …
   public var depth: Int
   /// The last child of its parent (the root counts as last).
@@ -438,17 +426,15 @@ public struct EvolutionRow: Codable, Sendable, Equatable {
   public init(
     node: EvolutionNode, depth: Int, isLast: Bool, prefix: String, continuation: String = ""
   ) {
-    self.id = node.id
-    self.name = node.name
-    self.displayName = node.displayName
-    self.isBaby = node.isBaby
-    self.isSelected = node.isSelected
-    self.trigger = node.trigger
-    self.ways = node.ways
-    self.also = node.also
+    self.node = node
     self.depth = depth
     self.isLast = isLast
     self.prefix = prefix
     self.continuation = continuation
+  }
+
+  /// A field of the node (`id`, `displayName`, `ways` …).
+  public subscript<Value>(dynamicMember field: KeyPath<EvolutionNode, Value>) -> Value {
+    node[keyPath: field]
   }
 }
