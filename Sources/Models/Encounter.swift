@@ -23,7 +23,7 @@ public struct LocationEncounter: Codable, Sendable, Hashable {
     public var minLevel: Int
     public var maxLevel: Int
     public var method: NamedResource
-    public var conditionValues: [NamedResource]
+    @OrEmpty public var conditionValues: [NamedResource]
 
     public init(
       chance: Int, minLevel: Int, maxLevel: Int, method: NamedResource,
@@ -49,7 +49,7 @@ public struct LocationEncounter: Codable, Sendable, Hashable {
       minLevel = try c.decodeIfPresent(Int.self, forKey: .minLevel) ?? 0
       maxLevel = try c.decodeIfPresent(Int.self, forKey: .maxLevel) ?? 0
       method = try c.decode(NamedResource.self, forKey: .method)
-      conditionValues = try c.decodeIfPresent([NamedResource].self, forKey: .conditionValues) ?? []
+      _conditionValues = try c.decode(OrEmpty.self, forKey: .conditionValues)
     }
   }
 

@@ -16,7 +16,7 @@ public struct ChainLink: Codable, Sendable, Hashable {
   /// How this species is reached from its parent (empty for the root); several entries are
   /// alternative ways (different games or methods).
   public var evolutionDetails: [EvolutionDetail]
-  public var evolvesTo: [ChainLink]
+  @OrEmpty public var evolvesTo: [ChainLink]
 
   public init(
     species: NamedResource, isBaby: Bool = false, evolutionDetails: [EvolutionDetail] = [],
@@ -51,7 +51,7 @@ public struct ChainLink: Codable, Sendable, Hashable {
       }
     }
     evolutionDetails = details
-    evolvesTo = try c.decodeIfPresent([ChainLink].self, forKey: .evolvesTo) ?? []
+    _evolvesTo = try c.decode(OrEmpty.self, forKey: .evolvesTo)
   }
 }
 

@@ -21,7 +21,7 @@ public struct GameResource: Codable, Sendable, Hashable {
   public var id: Int
   public var name: String
   /// Its name in each language the API has (what is cached).
-  public var names: [LocalizedName]
+  @OrEmpty public var names: [LocalizedName]
 
   public init(id: Int, name: String, names: [LocalizedName] = []) {
     self.id = id
@@ -31,13 +31,6 @@ public struct GameResource: Codable, Sendable, Hashable {
 
   enum CodingKeys: String, CodingKey {
     case id, name, names
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    names = try c.decodeIfPresent([LocalizedName].self, forKey: .names) ?? []
   }
 
   /// The English name (`King's Rock`), control characters removed; `nil` when the API has none.

@@ -51,7 +51,7 @@ public struct Pokedex: Codable, Sendable, Hashable {
   public var id: Int
   public var name: String
   /// Its name in each language the API has.
-  public var names: [LocalName]
+  @OrEmpty public var names: [LocalName]
   public var isMainSeries: Bool
   /// Its species, in its order.
   public var entries: [Entry]
@@ -77,7 +77,7 @@ public struct Pokedex: Codable, Sendable, Hashable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.decode(Int.self, forKey: .id)
     name = try c.decode(String.self, forKey: .name)
-    names = try c.decodeIfPresent([LocalName].self, forKey: .names) ?? []
+    _names = try c.decode(OrEmpty.self, forKey: .names)
     isMainSeries = try c.decodeIfPresent(Bool.self, forKey: .isMainSeries) ?? false
     entries =
       try c.decodeIfPresent([Entry].self, forKey: .entries)

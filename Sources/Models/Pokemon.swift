@@ -104,11 +104,11 @@ public struct Pokemon: Codable, Sendable, Hashable {
   public var stats: [Stat]
   public var abilities: [Ability]
   /// Its types through the generations before they last changed.
-  public var pastTypes: [PastTypes]
+  @OrEmpty public var pastTypes: [PastTypes]
   /// Its base stats through the generations before they changed, only those that did.
-  public var pastStats: [PastStats]
+  @OrEmpty public var pastStats: [PastStats]
   /// Its ability slots through the generations before they changed, only those that did.
-  public var pastAbilities: [PastAbilities]
+  @OrEmpty public var pastAbilities: [PastAbilities]
 
   public init(
     id: Int, name: String, height: Int, weight: Int, types: [TypeSlot] = [],
@@ -136,20 +136,6 @@ public struct Pokemon: Codable, Sendable, Hashable {
     case pastTypes = "past_types"
     case pastStats = "past_stats"
     case pastAbilities = "past_abilities"
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    height = try c.decode(Int.self, forKey: .height)
-    weight = try c.decode(Int.self, forKey: .weight)
-    types = try c.decode([TypeSlot].self, forKey: .types)
-    stats = try c.decode([Stat].self, forKey: .stats)
-    abilities = try c.decode([Ability].self, forKey: .abilities)
-    pastTypes = try c.decodeIfPresent([PastTypes].self, forKey: .pastTypes) ?? []
-    pastStats = try c.decodeIfPresent([PastStats].self, forKey: .pastStats) ?? []
-    pastAbilities = try c.decodeIfPresent([PastAbilities].self, forKey: .pastAbilities) ?? []
   }
 
   /// Its types in the games of `generation` (`nil`: today's), in slot order: those of the first

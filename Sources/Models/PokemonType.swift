@@ -7,9 +7,9 @@ public struct PokemonType: Codable, Sendable, Hashable {
 
   /// The attacking types that deal double, half or no damage to this one.
   public struct DamageTaken: Codable, Sendable, Hashable {
-    public var doubleDamageFrom: [NamedResource]
-    public var halfDamageFrom: [NamedResource]
-    public var noDamageFrom: [NamedResource]
+    @OrEmpty public var doubleDamageFrom: [NamedResource]
+    @OrEmpty public var halfDamageFrom: [NamedResource]
+    @OrEmpty public var noDamageFrom: [NamedResource]
 
     public init(
       doubleDamageFrom: [NamedResource] = [], halfDamageFrom: [NamedResource] = [],
@@ -26,13 +26,6 @@ public struct PokemonType: Codable, Sendable, Hashable {
       case noDamageFrom = "no_damage_from"
     }
 
-    public init(from decoder: any Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      doubleDamageFrom =
-        try c.decodeIfPresent([NamedResource].self, forKey: .doubleDamageFrom) ?? []
-      halfDamageFrom = try c.decodeIfPresent([NamedResource].self, forKey: .halfDamageFrom) ?? []
-      noDamageFrom = try c.decodeIfPresent([NamedResource].self, forKey: .noDamageFrom) ?? []
-    }
   }
 
   /// A pokemon of this type, and which of its types this is (slot 1 or 2).
@@ -67,14 +60,14 @@ public struct PokemonType: Codable, Sendable, Hashable {
   public var id: Int
   public var name: String
   /// Its name in each language the API has.
-  public var names: [LocalName]
+  @OrEmpty public var names: [LocalName]
   public var damageRelations: DamageTaken
   /// The generation the type came in (`steel`: `generation-ii`), when the answer says.
   public var generation: NamedResource?
   /// Its relations through the generations before they last changed.
-  public var pastDamageRelations: [PastDamage]
+  @OrEmpty public var pastDamageRelations: [PastDamage]
   /// Every pokemon of this type (species and forms).
-  public var pokemon: [Member]
+  @OrEmpty public var pokemon: [Member]
 
   public init(
     id: Int, name: String, damageRelations: DamageTaken = DamageTaken(), pokemon: [Member] = [],
@@ -94,18 +87,6 @@ public struct PokemonType: Codable, Sendable, Hashable {
     case id, name, names, pokemon, generation
     case damageRelations = "damage_relations"
     case pastDamageRelations = "past_damage_relations"
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    names = try c.decodeIfPresent([LocalName].self, forKey: .names) ?? []
-    damageRelations = try c.decode(DamageTaken.self, forKey: .damageRelations)
-    generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
-    pastDamageRelations =
-      try c.decodeIfPresent([PastDamage].self, forKey: .pastDamageRelations) ?? []
-    pokemon = try c.decodeIfPresent([Member].self, forKey: .pokemon) ?? []
   }
 
   /// Whether the type was in the games of `generation` (a number; `nil`: today's games). One

@@ -90,11 +90,11 @@ public struct Species: Codable, Sendable, Hashable {
   public var isLegendary: Bool
   public var isMythical: Bool
   /// Its name in each language the API has.
-  public var names: [Name]
-  public var genera: [Genus]
+  @OrEmpty public var names: [Name]
+  @OrEmpty public var genera: [Genus]
   public var flavorTextEntries: [FlavorText]
   public var evolutionChain: ResourceReference?
-  public var varieties: [Variety]
+  @OrEmpty public var varieties: [Variety]
   /// The species it evolves from, if any (`pichu` for Pikachu).
   public var evolvesFromSpecies: NamedResource?
   /// The generation it came in (`generation-ii` for Steelix).
@@ -144,11 +144,11 @@ public struct Species: Codable, Sendable, Hashable {
     // Only what pokedex shows is kept (and so cached): a name and a genus per language and the
     // newest flavour text of each language. The API sends every version's text in every
     // language: 40 KB of a 47 KB species.
-    names = try c.decodeIfPresent([Name].self, forKey: .names) ?? []
-    genera = try c.decodeIfPresent([Genus].self, forKey: .genera) ?? []
+    _names = try c.decode(OrEmpty.self, forKey: .names)
+    _genera = try c.decode(OrEmpty.self, forKey: .genera)
     flavorTextEntries = try Self.newestFlavorTexts(in: c)
     evolutionChain = try c.decodeIfPresent(ResourceReference.self, forKey: .evolutionChain)
-    varieties = try c.decodeIfPresent([Variety].self, forKey: .varieties) ?? []
+    _varieties = try c.decode(OrEmpty.self, forKey: .varieties)
     evolvesFromSpecies = try c.decodeIfPresent(NamedResource.self, forKey: .evolvesFromSpecies)
     generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
   }

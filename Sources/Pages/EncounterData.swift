@@ -8,7 +8,7 @@ public struct RegionLocations: APIResource, Hashable {
 
   public var id: Int
   public var name: String
-  public var locations: [NamedResource]
+  @OrEmpty public var locations: [NamedResource]
 
   public init(id: Int, name: String, locations: [NamedResource]) {
     self.id = id
@@ -20,12 +20,6 @@ public struct RegionLocations: APIResource, Hashable {
     case id, name, locations
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    locations = try c.decodeIfPresent([NamedResource].self, forKey: .locations) ?? []
-  }
 }
 
 /// `GET location/{id or name}`: its areas only.
@@ -35,7 +29,7 @@ public struct LocationAreas: APIResource, Hashable {
 
   public var id: Int
   public var name: String
-  public var areas: [NamedResource]
+  @OrEmpty public var areas: [NamedResource]
 
   public init(id: Int, name: String, areas: [NamedResource]) {
     self.id = id
@@ -47,12 +41,6 @@ public struct LocationAreas: APIResource, Hashable {
     case id, name, areas
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    areas = try c.decodeIfPresent([NamedResource].self, forKey: .areas) ?? []
-  }
 }
 
 /// `GET location-area/{id or name}`: only the versions its encounters are recorded for.

@@ -56,13 +56,13 @@ public struct VersionGroup: APIResource, Hashable {
   /// came after `scarlet-violet`).
   public var order: Int
   /// Its versions (`scarlet`, `violet`).
-  public var versions: [NamedResource]
+  @OrEmpty public var versions: [NamedResource]
   /// Its regional Pokédexes (`paldea`, `kitakami`): a main-series game has one the API marks so.
-  public var pokedexes: [NamedResource]
+  @OrEmpty public var pokedexes: [NamedResource]
   /// Its generation (`generation-i`), whose type chart and types it plays with.
   public var generation: NamedResource?
   /// Its regions (`kanto`), whose places its encounters are in.
-  public var regions: [NamedResource]
+  @OrEmpty public var regions: [NamedResource]
 
   public init(
     id: Int, name: String, order: Int, versions: [NamedResource] = [],
@@ -82,16 +82,6 @@ public struct VersionGroup: APIResource, Hashable {
     case id, name, order, versions, pokedexes, generation, regions
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    order = try c.decode(Int.self, forKey: .order)
-    versions = try c.decodeIfPresent([NamedResource].self, forKey: .versions) ?? []
-    pokedexes = try c.decodeIfPresent([NamedResource].self, forKey: .pokedexes) ?? []
-    generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
-    regions = try c.decodeIfPresent([NamedResource].self, forKey: .regions) ?? []
-  }
 }
 
 /// `GET pokedex/{id or name}`, only whether it is a main-series Pokédex (`kanto`, not
@@ -696,7 +686,7 @@ public struct SpeciesFlavorTexts: APIResource, Hashable {
 
   public var id: Int
   public var name: String
-  public var entries: [Species.FlavorText]
+  @OrEmpty public var entries: [Species.FlavorText]
 
   public init(id: Int, name: String, entries: [Species.FlavorText]) {
     self.id = id
@@ -707,13 +697,6 @@ public struct SpeciesFlavorTexts: APIResource, Hashable {
   enum CodingKeys: String, CodingKey {
     case id, name
     case entries = "flavor_text_entries"
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    entries = try c.decodeIfPresent([Species.FlavorText].self, forKey: .entries) ?? []
   }
 
   /// The text of `versions` (the first of them that has one) in `language`, else in English,

@@ -18,11 +18,46 @@ public struct LocalizedText: Codable, Sendable, Hashable {
   }
 }
 
-/// Reading the localised parts of a resource: `names`, `effect_entries`, `flavor_text_entries`,
-/// keeping the last entry of each language in each game (a flavour text per game and language;
-/// a name or an effect per language), so that a page can take the newest game's or a chosen
-/// game's.
-public enum Localized {
+/// The localised parts of a resource, `names`, `effect_entries`, `flavor_text_entries`, as a
+/// property declares them (`@Localized public var names: [LocalizedText]`): the last entry of
+/// each language in each game is kept (a flavour text per game and language; a name or an effect
+/// per language), so that a page can take the newest game's or a chosen game's. A list the
+/// answer leaves out is empty.
+@propertyWrapper
+public struct Localized: Codable, Sendable, Hashable {
+  public var wrappedValue: [LocalizedText]
+
+  public init(wrappedValue: [LocalizedText] = []) {
+    self.wrappedValue = wrappedValue
+  }
+
+  /// The entries whatever their shape: the API's raw list (`[{"name": …, "language": {"name":
+  /// "en"}}]`) or the list pokedex stored.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      wrappedValue = []
+    } else if let stored = try? container.decode([LocalizedText].self) {
+      wrappedValue = Self.lastOfEach(stored)
+    } else {
+      wrappedValue = Self.lastOfEach(
+        try container.decode([Entry].self).compactMap { entry in
+          guard
+            let text = entry.name ?? entry.effect ?? entry.flavorText ?? entry.text
+              ?? entry.description ?? entry.shortEffect
+          else { return nil }
+          return LocalizedText(
+            text: text, shortText: entry.shortEffect, language: entry.language.name,
+            versionGroup: entry.versionGroup?.name ?? entry.version?.name)
+        })
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(wrappedValue)
+  }
+
   private struct Entry: Decodable {
     struct Reference: Decodable { var name: String }
     var name: String?
@@ -41,28 +76,6 @@ public enum Localized {
       case flavorText = "flavor_text"
       case versionGroup = "version_group"
     }
-  }
-
-  /// The entries under `key`, the last of each language and game,
-  /// whatever their shape: the API's raw list (`[{"name": …, "language": {"name": "en"}}]`) or
-  /// the list pokedex stored.
-  public static func decode<K: CodingKey>(
-    _ container: KeyedDecodingContainer<K>, _ key: K
-  ) throws -> [LocalizedText] {
-    if let stored = try? container.decodeIfPresent([LocalizedText].self, forKey: key) {
-      return lastOfEach(stored)
-    }
-    let raw = try container.decodeIfPresent([Entry].self, forKey: key) ?? []
-    return lastOfEach(
-      raw.compactMap { entry in
-        guard
-          let text = entry.name ?? entry.effect ?? entry.flavorText ?? entry.text
-            ?? entry.description ?? entry.shortEffect
-        else { return nil }
-        return LocalizedText(
-          text: text, shortText: entry.shortEffect, language: entry.language.name,
-          versionGroup: entry.versionGroup?.name ?? entry.version?.name)
-      })
   }
 
   /// The last entry of each language and game, in the order they first appear.
@@ -84,6 +97,13 @@ public enum Localized {
   public static func generation(_ slug: String) -> String {
     guard slug.hasPrefix("generation-") else { return DisplayName.words(slug) }
     return "Generation " + slug.dropFirst("generation-".count).uppercased()
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// Texts the answer leaves out are none (the synthesised decoding asks for them so).
+  public func decode(_ type: Localized.Type, forKey key: Key) throws -> Localized {
+    try decodeIfPresent(type, forKey: key) ?? Localized()
   }
 }
 

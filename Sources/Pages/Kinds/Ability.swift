@@ -25,11 +25,11 @@ public struct Ability: APIResource, Hashable {
 
   public var id: Int
   public var name: String
-  public var names: [LocalizedText]
-  public var effects: [LocalizedText]
-  public var flavorTexts: [LocalizedText]
+  @Localized public var names: [LocalizedText]
+  @Localized public var effects: [LocalizedText]
+  @Localized public var flavorTexts: [LocalizedText]
   public var generation: NamedResource?
-  public var pokemon: [Holder]
+  @OrEmpty public var pokemon: [Holder]
 
   public init(
     id: Int, name: String, names: [LocalizedText] = [], effects: [LocalizedText] = [],
@@ -50,16 +50,6 @@ public struct Ability: APIResource, Hashable {
     case flavorTexts = "flavor_text_entries"
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    names = try Localized.decode(c, .names)
-    effects = try Localized.decode(c, .effects)
-    flavorTexts = try Localized.decode(c, .flavorTexts)
-    generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
-    pokemon = try c.decodeIfPresent([Holder].self, forKey: .pokemon) ?? []
-  }
 }
 
 /// The `ability NAME` page: what the ability does, when it came, and the species that have it,

@@ -16,7 +16,7 @@ public struct Berry: APIResource, Hashable {
   public var id: Int
   public var name: String
   public var firmness: NamedResource?
-  public var flavors: [Flavor]
+  @OrEmpty public var flavors: [Flavor]
   /// Hours the tree takes to grow one stage (of four).
   public var growthTime: Int?
   /// The most berries one tree bears.
@@ -40,21 +40,6 @@ public struct Berry: APIResource, Hashable {
     case naturalGiftType = "natural_gift_type"
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    firmness = try c.decodeIfPresent(NamedResource.self, forKey: .firmness)
-    flavors = try c.decodeIfPresent([Flavor].self, forKey: .flavors) ?? []
-    growthTime = try c.decodeIfPresent(Int.self, forKey: .growthTime)
-    maxHarvest = try c.decodeIfPresent(Int.self, forKey: .maxHarvest)
-    size = try c.decodeIfPresent(Int.self, forKey: .size)
-    smoothness = try c.decodeIfPresent(Int.self, forKey: .smoothness)
-    soilDryness = try c.decodeIfPresent(Int.self, forKey: .soilDryness)
-    naturalGiftPower = try c.decodeIfPresent(Int.self, forKey: .naturalGiftPower)
-    naturalGiftType = try c.decodeIfPresent(NamedResource.self, forKey: .naturalGiftType)
-    item = try c.decodeIfPresent(NamedResource.self, forKey: .item)
-  }
 }
 
 /// A berry's firmness (`berry-firmness/soft`) or flavour (`berry-flavor/spicy`), its names only.
@@ -64,18 +49,12 @@ public struct BerryWord<Kind: NamedKind>: APIResource, Hashable {
 
   public var id: Int
   public var name: String
-  public var names: [LocalizedText]
+  @Localized public var names: [LocalizedText]
 
   enum CodingKeys: String, CodingKey {
     case id, name, names
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    names = try Localized.decode(c, .names)
-  }
 }
 
 /// Berry firmnesses, for ``BerryWord``.
@@ -95,9 +74,9 @@ public struct BerryItem: APIResource, Hashable {
 
   public var id: Int
   public var name: String
-  public var names: [LocalizedText]
-  public var effects: [LocalizedText]
-  public var flavorTexts: [LocalizedText]
+  @Localized public var names: [LocalizedText]
+  @Localized public var effects: [LocalizedText]
+  @Localized public var flavorTexts: [LocalizedText]
 
   enum CodingKeys: String, CodingKey {
     case id, name, names
@@ -105,14 +84,6 @@ public struct BerryItem: APIResource, Hashable {
     case flavorTexts = "flavor_text_entries"
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    names = try Localized.decode(c, .names)
-    effects = try Localized.decode(c, .effects)
-    flavorTexts = try Localized.decode(c, .flavorTexts)
-  }
 }
 
 /// The `berry NAME` page.

@@ -77,8 +77,8 @@ public struct EggGroup: APIResource, Hashable {
 
   public var id: Int
   public var name: String
-  public var names: [LocalizedText]
-  public var species: [NamedResource]
+  @Localized public var names: [LocalizedText]
+  @OrEmpty public var species: [NamedResource]
 
   public init(id: Int, name: String, names: [LocalizedText] = [], species: [NamedResource]) {
     self.id = id
@@ -92,13 +92,6 @@ public struct EggGroup: APIResource, Hashable {
     case species = "pokemon_species"
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    names = try Localized.decode(c, .names)
-    species = try c.decodeIfPresent([NamedResource].self, forKey: .species) ?? []
-  }
 }
 
 /// `GET evolution-chain/{id}`, what an egg hatches as only: the chain's first stage, whether it

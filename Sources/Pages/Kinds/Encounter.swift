@@ -9,7 +9,7 @@ public struct LocationArea: APIResource, Hashable {
 
   public var id: Int
   public var name: String
-  public var names: [LocalizedText]
+  @Localized public var names: [LocalizedText]
   public var location: NamedResource?
 
   public init(
@@ -23,14 +23,6 @@ public struct LocationArea: APIResource, Hashable {
 
   enum CodingKeys: String, CodingKey {
     case id, name, names, location
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    names = try Localized.decode(c, .names)
-    location = try c.decodeIfPresent(NamedResource.self, forKey: .location)
   }
 
   /// Its name in the language of `words` (English where it has none), else its slug in words

@@ -52,14 +52,14 @@ public struct Item: APIResource, Hashable {
 
   public var id: Int
   public var name: String
-  public var names: [LocalizedText]
+  @Localized public var names: [LocalizedText]
   /// The price in shops (the API's older `cost`); 0 or `nil` when it cannot be bought.
   public var cost: Int?
-  public var prices: [Price]
+  @OrEmpty public var prices: [Price]
   public var category: NamedResource?
-  public var effects: [LocalizedText]
-  public var flavorTexts: [LocalizedText]
-  public var heldByPokemon: [Holder]
+  @Localized public var effects: [LocalizedText]
+  @Localized public var flavorTexts: [LocalizedText]
+  @OrEmpty public var heldByPokemon: [Holder]
   /// The generations whose games index it (`game_indices`): the first is the one it came in.
   public var generations: [Int]
 
@@ -98,13 +98,13 @@ public struct Item: APIResource, Hashable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.decode(Int.self, forKey: .id)
     name = try c.decode(String.self, forKey: .name)
-    names = try Localized.decode(c, .names)
+    _names = try c.decode(Localized.self, forKey: .names)
     cost = try c.decodeIfPresent(Int.self, forKey: .cost)
-    prices = try c.decodeIfPresent([Price].self, forKey: .prices) ?? []
+    _prices = try c.decode(OrEmpty.self, forKey: .prices)
     category = try c.decodeIfPresent(NamedResource.self, forKey: .category)
-    effects = try Localized.decode(c, .effects)
-    flavorTexts = try Localized.decode(c, .flavorTexts)
-    heldByPokemon = try c.decodeIfPresent([Holder].self, forKey: .heldByPokemon) ?? []
+    _effects = try c.decode(Localized.self, forKey: .effects)
+    _flavorTexts = try c.decode(Localized.self, forKey: .flavorTexts)
+    _heldByPokemon = try c.decode(OrEmpty.self, forKey: .heldByPokemon)
     // The API's indices, or the generations stored before.
     generations =
       try c.decodeIfPresent([Int].self, forKey: .generations)

@@ -9,16 +9,16 @@ public struct MoveSummary: APIResource, Hashable, MoveNumbers {
 
   public var id: Int
   public var name: String
-  public var names: [LocalizedText]
+  @Localized public var names: [LocalizedText]
   public var type: NamedResource?
   public var damageClass: NamedResource?
   public var power: Int?
   public var accuracy: Int?
   public var pp: Int?
   /// The machines that teach it, by game (`machine` rows show their numbers).
-  public var machines: [MachineUse]
+  @OrEmpty public var machines: [MachineUse]
   /// What it was before games changed it.
-  public var pastValues: [PastMoveValues]
+  @OrEmpty public var pastValues: [PastMoveValues]
   /// Its effect chance today (its past ones are read with the others).
   public var effectChance: Int?
 
@@ -47,20 +47,6 @@ public struct MoveSummary: APIResource, Hashable, MoveNumbers {
     case effectChance = "effect_chance"
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    names = try Localized.decode(c, .names)
-    type = try c.decodeIfPresent(NamedResource.self, forKey: .type)
-    damageClass = try c.decodeIfPresent(NamedResource.self, forKey: .damageClass)
-    power = try c.decodeIfPresent(Int.self, forKey: .power)
-    accuracy = try c.decodeIfPresent(Int.self, forKey: .accuracy)
-    pp = try c.decodeIfPresent(Int.self, forKey: .pp)
-    machines = try c.decodeIfPresent([MachineUse].self, forKey: .machines) ?? []
-    pastValues = try c.decodeIfPresent([PastMoveValues].self, forKey: .pastValues) ?? []
-    effectChance = try c.decodeIfPresent(Int.self, forKey: .effectChance)
-  }
 }
 
 /// The `moves [--game NAME]` page: what the selected species (or form) learns in one game,

@@ -9,7 +9,7 @@ public struct Move: APIResource, Hashable, MoveNumbers {
 
   public var id: Int
   public var name: String
-  public var names: [LocalizedText]
+  @Localized public var names: [LocalizedText]
   public var accuracy: Int?
   public var power: Int?
   public var pp: Int?
@@ -18,12 +18,12 @@ public struct Move: APIResource, Hashable, MoveNumbers {
   public var damageClass: NamedResource?
   public var type: NamedResource?
   public var generation: NamedResource?
-  public var effects: [LocalizedText]
-  public var flavorTexts: [LocalizedText]
-  public var machines: [MachineUse]
-  public var learnedByPokemon: [NamedResource]
+  @Localized public var effects: [LocalizedText]
+  @Localized public var flavorTexts: [LocalizedText]
+  @OrEmpty public var machines: [MachineUse]
+  @OrEmpty public var learnedByPokemon: [NamedResource]
   /// What it was before games changed it (Bite was Normal before Gold / Silver).
-  public var pastValues: [PastMoveValues]
+  @OrEmpty public var pastValues: [PastMoveValues]
 
   public init(
     id: Int, name: String, names: [LocalizedText] = [], accuracy: Int? = nil, power: Int? = nil,
@@ -65,7 +65,7 @@ public struct Move: APIResource, Hashable, MoveNumbers {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.decode(Int.self, forKey: .id)
     name = try c.decode(String.self, forKey: .name)
-    names = try Localized.decode(c, .names)
+    _names = try c.decode(Localized.self, forKey: .names)
     accuracy = try c.decodeIfPresent(Int.self, forKey: .accuracy)
     power = try c.decodeIfPresent(Int.self, forKey: .power)
     pp = try c.decodeIfPresent(Int.self, forKey: .pp)
@@ -74,12 +74,11 @@ public struct Move: APIResource, Hashable, MoveNumbers {
     damageClass = try c.decodeIfPresent(NamedResource.self, forKey: .damageClass)
     type = try c.decodeIfPresent(NamedResource.self, forKey: .type)
     generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
-    effects = try Localized.decode(c, .effects)
-    flavorTexts = try Localized.decode(c, .flavorTexts)
-    machines = try c.decodeIfPresent([MachineUse].self, forKey: .machines) ?? []
-    learnedByPokemon =
-      try c.decodeIfPresent([NamedResource].self, forKey: .learnedByPokemon) ?? []
-    pastValues = try c.decodeIfPresent([PastMoveValues].self, forKey: .pastValues) ?? []
+    _effects = try c.decode(Localized.self, forKey: .effects)
+    _flavorTexts = try c.decode(Localized.self, forKey: .flavorTexts)
+    _machines = try c.decode(OrEmpty.self, forKey: .machines)
+    _learnedByPokemon = try c.decode(OrEmpty.self, forKey: .learnedByPokemon)
+    _pastValues = try c.decode(OrEmpty.self, forKey: .pastValues)
   }
 
   /// The machine of the newest game that has one.

@@ -9,7 +9,7 @@ public struct Nature: APIResource, Hashable {
 
   public var id: Int
   public var name: String
-  public var names: [LocalizedText]
+  @Localized public var names: [LocalizedText]
   public var increasedStat: NamedResource?
   public var decreasedStat: NamedResource?
   public var likesFlavor: NamedResource?
@@ -37,16 +37,6 @@ public struct Nature: APIResource, Hashable {
     case hatesFlavor = "hates_flavor"
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    id = try c.decode(Int.self, forKey: .id)
-    name = try c.decode(String.self, forKey: .name)
-    names = try Localized.decode(c, .names)
-    increasedStat = try c.decodeIfPresent(NamedResource.self, forKey: .increasedStat)
-    decreasedStat = try c.decodeIfPresent(NamedResource.self, forKey: .decreasedStat)
-    likesFlavor = try c.decodeIfPresent(NamedResource.self, forKey: .likesFlavor)
-    hatesFlavor = try c.decodeIfPresent(NamedResource.self, forKey: .hatesFlavor)
-  }
 }
 
 /// One nature's effect, as both nature pages show it.

@@ -11,7 +11,7 @@ public struct NatureEffect: APIResource, Hashable {
 
   public var id: Int
   public var name: String
-  public var names: [LocalizedText]
+  @Localized public var names: [LocalizedText]
   /// The stat raised by 10 % (`speed`); the same as ``decreasedStat`` for a neutral nature.
   public var increasedStat: String?
   /// The stat lowered by 10 %.
@@ -38,7 +38,7 @@ public struct NatureEffect: APIResource, Hashable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.decode(Int.self, forKey: .id)
     name = try c.decode(String.self, forKey: .name)
-    names = try Localized.decode(c, .names)
+    _names = try c.decode(Localized.self, forKey: .names)
     // The API's references, or the slugs alone as they are kept.
     func stat(_ key: CodingKeys) throws -> String? {
       if let slug = try? c.decodeIfPresent(String.self, forKey: key) { return slug }

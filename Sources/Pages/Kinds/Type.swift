@@ -6,12 +6,12 @@ import Models
 public struct TypeResource: APIResource, Hashable {
   /// The six lists of `damage_relations`.
   public struct Relations: Codable, Sendable, Hashable {
-    public var doubleDamageTo: [NamedResource]
-    public var halfDamageTo: [NamedResource]
-    public var noDamageTo: [NamedResource]
-    public var doubleDamageFrom: [NamedResource]
-    public var halfDamageFrom: [NamedResource]
-    public var noDamageFrom: [NamedResource]
+    @OrEmpty public var doubleDamageTo: [NamedResource]
+    @OrEmpty public var halfDamageTo: [NamedResource]
+    @OrEmpty public var noDamageTo: [NamedResource]
+    @OrEmpty public var doubleDamageFrom: [NamedResource]
+    @OrEmpty public var halfDamageFrom: [NamedResource]
+    @OrEmpty public var noDamageFrom: [NamedResource]
 
     public init(
       doubleDamageTo: [NamedResource] = [], halfDamageTo: [NamedResource] = [],
@@ -34,19 +34,6 @@ public struct TypeResource: APIResource, Hashable {
       case halfDamageFrom = "half_damage_from"
       case noDamageFrom = "no_damage_from"
     }
-
-    public init(from decoder: any Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      func list(_ key: CodingKeys) throws -> [NamedResource] {
-        try c.decodeIfPresent([NamedResource].self, forKey: key) ?? []
-      }
-      doubleDamageTo = try list(.doubleDamageTo)
-      halfDamageTo = try list(.halfDamageTo)
-      noDamageTo = try list(.noDamageTo)
-      doubleDamageFrom = try list(.doubleDamageFrom)
-      halfDamageFrom = try list(.halfDamageFrom)
-      noDamageFrom = try list(.noDamageFrom)
-    }
   }
 
   public static let path = "type"
@@ -54,10 +41,10 @@ public struct TypeResource: APIResource, Hashable {
 
   public var id: Int
   public var name: String
-  public var names: [LocalizedText]
+  @Localized public var names: [LocalizedText]
   public var damageRelations: Relations
   public var generation: NamedResource?
-  public var pokemon: [PokemonType.Member]
+  @OrEmpty public var pokemon: [PokemonType.Member]
 
   public init(
     id: Int, name: String, names: [LocalizedText] = [], damageRelations: Relations = Relations(),
@@ -80,11 +67,11 @@ public struct TypeResource: APIResource, Hashable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     id = try c.decode(Int.self, forKey: .id)
     name = try c.decode(String.self, forKey: .name)
-    names = try Localized.decode(c, .names)
+    _names = try c.decode(Localized.self, forKey: .names)
     damageRelations =
       try c.decodeIfPresent(Relations.self, forKey: .damageRelations) ?? Relations()
     generation = try c.decodeIfPresent(NamedResource.self, forKey: .generation)
-    pokemon = try c.decodeIfPresent([PokemonType.Member].self, forKey: .pokemon) ?? []
+    _pokemon = try c.decode(OrEmpty.self, forKey: .pokemon)
   }
 }
 
