@@ -171,7 +171,9 @@ struct FeatureIndependenceTests {
         ($0.path, $0.text.replacing(literalsAndComments, with: ""))
       })
     for (name, own) in kinds {
-      let types = own.flatMap { $0.text.matches(of: declaration).compactMap { $0.output[1].substring } }
+      let types = own.flatMap {
+        $0.text.matches(of: declaration).compactMap { $0.output[1].substring }
+      }
       for other in files where kind(of: other.path) != name {
         for type in types {
           let mention = try Regex(#"\b"# + type + #"\b"#)

@@ -545,4 +545,3 @@ public enum BreedFeature {
     return .success((chosen, moves, nil))
   }
 }
-

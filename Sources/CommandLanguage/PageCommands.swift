@@ -1,0 +1,82 @@
+import Models
+
+/// What a page kind's command takes after its name: the grammar its arguments are parsed by and
+/// completed with.
+public enum PageArguments: Sendable {
+  /// A name of the kind (`ability static`), completed from the kind's names.
+  case name
+  /// Nothing (`types`).
+  case none
+  /// `[--game NAME]`, about the open species (`moves`, `where`), completed with the games.
+  case gameOption
+  /// One to three species (`compare pikachu raichu`), completed with the species' names.
+  case species
+  /// An optional species, then options that each take one value (`stats garchomp --level 50
+  /// --nature jolly`), read by the kind itself: `syntax` shows them in help, `check` says in one
+  /// line what is wrong with the words typed (`nil` when nothing is). The species is completed
+  /// with the species' names, the options with their words, and an option's value with the
+  /// names of the kind `values` gives for it (`["--nature": "nature"]`).
+  case speciesAndOptions(
+    syntax: String, options: [String], values: [String: String],
+    check: @Sendable ([String]) -> String?)
+  /// An action word first (`team add`), then species' names, read by the kind itself: `syntax`
+  /// shows them in help, `check` says in one line what is wrong with the words typed (`nil`
+  /// when nothing is). The actions are completed, then the species' names after those of
+  /// `namesAfter`.
+  case actions(
+    syntax: String, actions: [String], namesAfter: [String],
+    check: @Sendable ([String]) -> String?)
+}
+
+extension CommandSpec {
+  /// A page kind's command, `kind` followed by what `arguments` says.
+  public static func page(
+    _ kind: String, aliases: [String] = [], arguments: PageArguments = .name,
+    group: CommandGroup, summary: String, details: String, examples: [String], feature: Feature
+  ) -> CommandSpec {
+    let syntax: String
+    let parse: @Sendable (Arguments, (Feature) -> Bool) -> ParseResult
+    let completion: ArgumentCompletion
+    var applies = Applicability.always
+    switch arguments {
+    case .name:
+      (syntax, parse, completion) = ("NAME", parsePageName(kind), .pageNames(kind))
+    case .none:
+      (syntax, parse, completion) = ("", noArguments(.show(kind: kind, name: nil)), .none)
+    case .gameOption:
+      (syntax, parse, completion) = ("[--game NAME]", parseGameOption(kind), .gameOption(kind))
+      applies = .withSelection
+    case .species:
+      (syntax, parse, completion) = ("A [B] [C]", parseSpecies(kind), .speciesEverywhere)
+    case .actions(let usage, let actions, let namesAfter, let check):
+      syntax = usage
+      parse = { arguments, _ in
+        let words = arguments.words.map { $0.lowercased() }
+        if let problem = check(words) { return fail(problem) }
+        // The names after the action as compare takes them (`#25`, `mr.mime`).
+        let names = words.dropFirst().map(nameWord)
+        guard names.allSatisfy({ !$0.isEmpty }) else {
+          return fail("\"\(kind) \(words[0])\" needs names, e.g. \"\(kind) \(words[0]) pikachu\".")
+        }
+        return .command(
+          .show(
+            kind: kind,
+            name: words.isEmpty ? nil : ([words[0]] + names).joined(separator: " ")))
+      }
+      completion = .actions(actions, namesAfter: namesAfter)
+    case .speciesAndOptions(let usage, let options, let values, let check):
+      syntax = usage
+      parse = { arguments, _ in
+        let words = arguments.words.map { $0.lowercased() }
+        if let problem = check(words) { return fail(problem) }
+        return .command(.show(kind: kind, name: words.isEmpty ? nil : words.joined(separator: " ")))
+      }
+      completion = .speciesAndOptions(options: options, values: values)
+    }
+    return CommandSpec(
+      name: kind, aliases: aliases, arguments: syntax, group: group, summary: summary,
+      details: details,
+      examples: examples, feature: feature, parseArguments: parse, completion: completion,
+      applies: applies)
+  }
+}
