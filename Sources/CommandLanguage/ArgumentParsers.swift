@@ -94,7 +94,7 @@ func parsePage(_ arguments: Arguments, _: (Feature) -> Bool) -> ParseResult {
     return fail("\"page\" takes one number: page N.")
   }
   switch parseNumber(word) {
-  case .number(let number) where number >= 1: return .command(.page(number))
+  case .number(let number) where number >= 1: return .command(.listPage(number))
   case .number: return fail("Page numbers start at 1.")
   case .tooLarge: return fail("That page number is too large.")
   case .notANumber: return fail("\"page\" needs a number: page N (not \(quoted(word))).")

@@ -8,8 +8,8 @@ public enum Command: Equatable, Sendable {
   case next
   /// `prev` (`previous`): the previous page.
   case previous
-  /// `page N`: page `N` (1 or more; the upper bound is the caller's to check).
-  case page(Int)
+  /// `page N`: the list's page `N` (1 or more; the upper bound is the caller's to check).
+  case listPage(Int)
   /// `first`: the first page.
   case first
   /// `last`: the last page.

@@ -136,7 +136,7 @@ enum ArgumentCompletion: Sendable, Equatable {
   /// `image` as the first argument, while the selected species' image can be downloaded.
   case downloadImage
   /// Page numbers of the current filter.
-  case pages
+  case listPages
   /// A count in this range.
   case count(ClosedRange<Int>)
   /// A range of ids (one per generation), `--images` when the `images` feature is on and

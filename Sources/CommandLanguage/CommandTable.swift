@@ -42,7 +42,7 @@ public struct CommandTable: Sendable {
       group: .list, summary: "Jump to page N",
       details: "Jumps to page N of the list (pages start at 1) and shows it.",
       examples: ["page 3"], feature: nil,
-      parseArguments: parsePage, completion: .pages),
+      parseArguments: parsePage, completion: .listPages),
     CommandSpec(
       name: "first", aliases: [], arguments: "",
       group: .list, summary: "The first page",

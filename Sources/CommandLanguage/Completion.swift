@@ -48,7 +48,7 @@ public struct CompletionContext: Sendable, Equatable {
   /// Whether the open species' image is downloaded.
   public var imageDownloaded: Bool
   /// The number of pages under the current filter, once known.
-  public var pageCount: Int?
+  public var listPageCount: Int?
   /// Every species and form, sorted by name; `nil` while they load.
   public var names: [NameEntry]?
   /// Whether a page comes before the one shown on the trail (`back` applies).
@@ -62,14 +62,14 @@ public struct CompletionContext: Sendable, Equatable {
   public var links: [String: [String]]
 
   public init(
-    hasSelection: Bool = false, imageDownloaded: Bool = false, pageCount: Int? = nil,
+    hasSelection: Bool = false, imageDownloaded: Bool = false, listPageCount: Int? = nil,
     names: [NameEntry]? = nil, canGoBack: Bool = false, pageNames: [String: [String]] = [:],
     localPageNames: [String: [LocalPageName]] = [:], links: [String: [String]] = [:]
   ) {
     self.localPageNames = localPageNames
     self.hasSelection = hasSelection
     self.imageDownloaded = imageDownloaded
-    self.pageCount = pageCount
+    self.listPageCount = listPageCount
     self.names = names
     self.canGoBack = canGoBack
     self.pageNames = pageNames
@@ -242,8 +242,8 @@ extension CommandParser {
         names, local: context.localPageNames[kind], typed: Array(words.dropFirst()),
         current: current)
       return .items(linkedFirst(all, context.links[kind] ?? []))
-    case .pages:
-      guard first, let count = context.pageCount else { return .items([]) }
+    case .listPages:
+      guard first, let count = context.listPageCount else { return .items([]) }
       return .items(numbers(1...max(1, count), startingWith: prefix))
     case .count(let range):
       return .items(first ? numbers(range, startingWith: prefix) : [])
@@ -287,8 +287,8 @@ extension CommandParser {
       spec.isOn(isEnabled), !spec.arguments.isEmpty
     else { return nil }
     switch spec.completion {
-    case .pages:
-      return context.pageCount.map { "N (1–\($0))" } ?? spec.arguments
+    case .listPages:
+      return context.listPageCount.map { "N (1–\($0))" } ?? spec.arguments
     case .count(let range):
       return "\(spec.arguments) (\(range.lowerBound)–\(range.upperBound))"
     default:

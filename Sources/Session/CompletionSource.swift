@@ -38,13 +38,13 @@ public final class CompletionSource: CompletionProvider {
   /// is downloaded, the number of pages, whether `back` has somewhere to go, and the names the
   /// page shown links to.
   public func update(
-    hasSelection: Bool, imageDownloaded: Bool, pageCount: Int?, canGoBack: Bool = false,
+    hasSelection: Bool, imageDownloaded: Bool, listPageCount: Int?, canGoBack: Bool = false,
     links: [String: [String]] = [:]
   ) {
     state.withLock { context in
       context.hasSelection = hasSelection
       context.imageDownloaded = imageDownloaded
-      context.pageCount = pageCount
+      context.listPageCount = listPageCount
       context.canGoBack = canGoBack
       context.links = links
     }

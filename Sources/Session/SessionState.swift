@@ -6,10 +6,10 @@ import Pages
 ///
 /// It is a value; only commands change it (see ``Shell``), and the prompt is derived from it.
 public struct SessionState: Sendable, Equatable, Codable {
-  /// The current page, from 1.
-  public var page: Int
-  /// The number of pages under the current filter, once known.
-  public var pageCount: Int?
+  /// The list's current page, from 1 (a page of the list, not a kind's page).
+  public var listPage: Int
+  /// The number of the list's pages under the current filter, once known.
+  public var listPageCount: Int?
   /// The active filters (gender, type, generation).
   public var filter: ListFilter
   /// The species shown in the detail view, if any (named by the form shown).
@@ -33,12 +33,12 @@ public struct SessionState: Sendable, Equatable, Codable {
   public static let trailLimit = 100
 
   public init(
-    page: Int = 1, pageCount: Int? = nil, filter: ListFilter = .none,
+    listPage: Int = 1, listPageCount: Int? = nil, filter: ListFilter = .none,
     selected: SpeciesSummary? = nil, paging: Bool = true
   ) {
     self.paging = paging
-    self.page = page
-    self.pageCount = pageCount
+    self.listPage = listPage
+    self.listPageCount = listPageCount
     self.filter = filter
     self.selected = selected
   }
@@ -74,7 +74,7 @@ public struct SessionState: Sendable, Equatable, Codable {
       stops: Int, title: Int, game gameLimit: Int?, named: Bool = true, pageWord: Bool = true
     ) -> String {
       var parts = [filter.description]
-      let pages = "\(page)/\(pageCount.map(String.init) ?? "…")"
+      let pages = "\(listPage)/\(listPageCount.map(String.init) ?? "…")"
       parts.append(pageWord ? "page \(pages)" : pages)
       if let step { parts.append(step) }
       if game != nil, let gameName, let gameLimit { parts.append(cut(gameName, gameLimit)) }
@@ -121,7 +121,7 @@ public struct SessionState: Sendable, Equatable, Codable {
 /// One page on the trail: enough to show it again.
 public enum TrailStop: Sendable, Equatable, Codable {
   /// A page of the species list.
-  case list(page: Int, filter: ListFilter)
+  case list(listPage: Int, filter: ListFilter)
   /// A species, with the form shown (its `pokemon` id) when not the usual one.
   case species(SpeciesSummary, form: Int?)
   /// A page of another kind, with its title.

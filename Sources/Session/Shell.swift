@@ -87,14 +87,14 @@ public actor Shell {
     }
     work.start("page 1") { [weak self] in
       guard let first = try? await list.page(1, filter: .none) else { return }
-      await self?.learnPageCount(first.pageCount, filter: .none)
+      await self?.learnListPageCount(first.pageCount, filter: .none)
     }
   }
 
   /// Fills in the page count for the prompt when a prefetch learnt it before any command did.
-  private func learnPageCount(_ count: Int, filter: ListFilter) async {
-    guard state.pageCount == nil, state.filter == filter else { return }
-    state.pageCount = count
+  private func learnListPageCount(_ count: Int, filter: ListFilter) async {
+    guard state.listPageCount == nil, state.filter == filter else { return }
+    state.listPageCount = count
     promptObserver?(state.prompt(columns: promptColumns()))
     await refreshCompletion()
   }
@@ -116,7 +116,7 @@ public actor Shell {
   private func waitingDescription(_ command: Command) -> String {
     let name = state.selected.map { "#\($0.id) \($0.displayName)" } ?? "the species"
     switch command {
-    case .list, .next, .previous, .page, .first, .last, .filter:
+    case .list, .next, .previous, .listPage, .first, .last, .filter:
       return "Fetching the species list"
     case .back: return "Going back"
     case .show(let kind, let name?): return "Fetching \(kind) \(SafeText.line(name))"
@@ -145,20 +145,22 @@ public actor Shell {
     _ command: Command, typed: String?, status: StatusLine?
   ) async throws(CommandFailure) -> CommandOutcome {
     switch command {
-    case .list: return try await showPage(state.page, filter: state.filter)
+    case .list: return try await showListPage(state.listPage, filter: state.filter)
     case .next:
-      if let count = state.pageCount, state.page >= count { throw .alreadyOnLastPage(count) }
-      return try await showPage(state.page + 1, filter: state.filter)
+      if let count = state.listPageCount, state.listPage >= count {
+        throw .alreadyOnLastPage(count)
+      }
+      return try await showListPage(state.listPage + 1, filter: state.filter)
     case .previous:
-      guard state.page > 1 else { throw .alreadyOnFirstPage }
-      return try await showPage(state.page - 1, filter: state.filter)
-    case .page(let number): return try await showPage(number, filter: state.filter)
-    case .first: return try await showPage(1, filter: state.filter)
+      guard state.listPage > 1 else { throw .alreadyOnFirstPage }
+      return try await showListPage(state.listPage - 1, filter: state.filter)
+    case .listPage(let number): return try await showListPage(number, filter: state.filter)
+    case .first: return try await showListPage(1, filter: state.filter)
     case .last:
       let count = try await list { list, filter throws(ListError) in
         try await list.pageCount(filter: filter)
       }
-      return try await showPage(count, filter: state.filter)
+      return try await showListPage(count, filter: state.filter)
     case .filter(nil): return .output(.filter(state.filter))
     case .filter(.type(let typed?)):
       return try await filterByName(typed, kind: "type", status: status) { .type($0) }
@@ -167,7 +169,7 @@ public actor Shell {
         .pokedex($0)
       }
     case .filter(let change?):
-      return try await showPage(1, filter: change.applied(to: state.filter))
+      return try await showListPage(1, filter: change.applied(to: state.filter))
     case .open(let input): return try await open(input, typed: typed, status: status)
     case .info:
       let selected = try requireSelection()
@@ -252,7 +254,7 @@ public actor Shell {
     change: (String) -> FilterChange
   ) async throws(CommandFailure) -> CommandOutcome {
     do {
-      return try await showPage(1, filter: change(typed).applied(to: state.filter))
+      return try await showListPage(1, filter: change(typed).applied(to: state.filter))
     } catch .list(.api(.notFound)) {
       let slug: String
       do {
@@ -261,11 +263,11 @@ public actor Shell {
       } catch {
         throw .page(error)
       }
-      return try await showPage(1, filter: change(slug).applied(to: state.filter))
+      return try await showListPage(1, filter: change(slug).applied(to: state.filter))
     }
   }
 
-  private func showPage(
+  private func showListPage(
     _ number: Int, filter: ListFilter, marking marked: Int? = nil
   ) async throws(CommandFailure) -> CommandOutcome {
     let downloaded = await downloadedIDs()
@@ -285,10 +287,10 @@ public actor Shell {
         }
       }
     }
-    state.page = page.page
-    state.pageCount = page.pageCount
+    state.listPage = page.page
+    state.listPageCount = page.pageCount
     state.filter = filter
-    state.visit(.list(page: page.page, filter: filter))
+    state.visit(.list(listPage: page.page, filter: filter))
     links = ["open": page.rows.map(\.name)]
     return .output(.list(page))
   }
@@ -489,7 +491,7 @@ public actor Shell {
     let outcome: CommandOutcome
     switch before {
     case nil, .list:
-      var number = state.page
+      var number = state.listPage
       var filter = state.filter
       if case .list(let page, let listFilter) = before {
         number = page
@@ -502,7 +504,7 @@ public actor Shell {
           speciesID: species.id, filter: filter)
         number = holding ?? number
       }
-      outcome = try await showPage(number, filter: filter, marking: marked)
+      outcome = try await showListPage(number, filter: filter, marking: marked)
       state.selected = nil
       state.selectedForm = nil
     case .species(let species, let form):
@@ -804,7 +806,7 @@ public actor Shell {
     }
     completion.update(
       hasSelection: state.selected != nil, imageDownloaded: downloaded,
-      pageCount: state.pageCount, canGoBack: state.canGoBack, links: links)
+      listPageCount: state.listPageCount, canGoBack: state.canGoBack, links: links)
   }
 }
 

@@ -18,7 +18,7 @@ struct CommandCompletionTests {
   ].sorted { $0.name < $1.name }
 
   private let everything = CompletionContext(
-    hasSelection: true, imageDownloaded: false, pageCount: 52)
+    hasSelection: true, imageDownloaded: false, listPageCount: 52)
 
   private func answer(
     _ line: String, off disabled: Set<Feature> = [], context: CompletionContext? = nil
@@ -258,7 +258,7 @@ struct CommandCompletionTests {
       CommandParser.pokedex.argumentHint(for: line, context: context)
     }
     #expect(hint("open ") == "ID|NAME")
-    #expect(hint("page ", CompletionContext(pageCount: 52)) == "N (1–52)")
+    #expect(hint("page ", CompletionContext(listPageCount: 52)) == "N (1–52)")
     #expect(hint("page ") == "N")
     #expect(hint("filter ") == "[GENDER|type|gen|dex|all]")
     #expect(hint("sync ") == "[RANGE] [--images] [--moves]")

@@ -41,7 +41,7 @@ struct CommandsParseTests {
   @Test(
     "Commands with arguments",
     arguments: [
-      ("page 3", Command.page(3)),
+      ("page 3", Command.listPage(3)),
       ("filter", .filter(nil)),
       ("filter all", .filter(.clearAll)),
       ("filter male", .filter(.gender(.male))),
@@ -102,7 +102,7 @@ struct CommandsParseTests {
   }
 
   @Test func spacesAndTabsAroundWordsDoNotMatter() {
-    #expect(parse("   page\t 7  ") == .command(.page(7)))
+    #expect(parse("   page\t 7  ") == .command(.listPage(7)))
     #expect(parse("\tnext\t") == .command(.next))
     #expect(parse("list\r\n") == .command(.list))
   }

@@ -12,7 +12,8 @@ struct PromptTests {
 
   @Test func filteredPageWithASelection() {
     let state = SessionState(
-      page: 3, pageCount: 42, filter: .female, selected: SpeciesSummary(id: 122, name: "mr-mime"))
+      listPage: 3, listPageCount: 42, filter: .female,
+      selected: SpeciesSummary(id: 122, name: "mr-mime"))
     #expect(state.prompt == "pokedex [female · page 3/42 · #122 Mr-Mime]> ")
   }
 }

@@ -65,7 +65,7 @@ struct ShellNavigationTests {
     _ = await shell.execute("page 2")
     let outcome = await shell.execute("page 9")
     #expect(outcome.failure != nil)
-    #expect(await shell.state.page == 2)
+    #expect(await shell.state.listPage == 2)
   }
 
   @Test func filteringStartsAtPageOneAndTheRowsMatch() async {

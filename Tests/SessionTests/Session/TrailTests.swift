@@ -94,12 +94,12 @@ struct TrailTests {
 
   @Test func thePromptNamesEveryFilter() {
     let state = SessionState(
-      pageCount: 2, filter: ListFilter(gender: .female, type: "water", generation: 1))
+      listPageCount: 2, filter: ListFilter(gender: .female, type: "water", generation: 1))
     #expect(state.prompt == "pokedex [water · gen 1 · female · page 1/2]> ")
   }
 
   @Test func longTitlesAreCutInThePrompt() {
-    var state = SessionState(pageCount: 52)
+    var state = SessionState(listPageCount: 52)
     state.visit(
       .page(PageAddress(kind: "ability", key: "x"), title: String(repeating: "Long ", count: 40)))
     #expect(state.prompt.count < 60)
@@ -184,7 +184,7 @@ struct NoticeBoardTests {
 @Suite("The prompt fits")
 struct PromptWidthTests {
   @Test func atMostHalfTheWidthLongestPartsCutFirst() {
-    var state = SessionState(page: 1, pageCount: 52)
+    var state = SessionState(listPage: 1, listPageCount: 52)
     state.game = SessionGame(group: "sword-shield")
     state.gameName = "Sword: The Isle of Armor / Shield: The Isle of Armor"
     state.selected = SpeciesSummary(id: 25, name: "pikachu")
@@ -207,6 +207,7 @@ struct PromptWidthTests {
     #expect(state.prompt(columns: 400) == state.prompt)
     // Short ones are left whole.
     #expect(
-      SessionState(page: 1, pageCount: 52).prompt(columns: 80) == "pokedex [all · page 1/52]> ")
+      SessionState(listPage: 1, listPageCount: 52).prompt(columns: 80)
+        == "pokedex [all · page 1/52]> ")
   }
 }
