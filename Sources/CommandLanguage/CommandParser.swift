@@ -1,7 +1,8 @@
-/// Turns input lines into commands, and derives `help` and tab completion from `CommandTable`.
+/// Reads input lines as commands of a ``CommandTable``, and derives `help` and tab completion
+/// from it.
 ///
 /// Every function takes `isEnabled`, which answers whether a feature flag (e.g. `evolution`) is
-/// on; a command whose feature is off is missing from help and completion, and parsing it gives
+/// on; a command whose feature is off is missing from help and completion, and reading it gives
 /// `.disabled`.
 public struct CommandParser: Sendable {
   /// The commands it knows.
@@ -10,21 +11,14 @@ public struct CommandParser: Sendable {
   /// A parser of `table`'s commands.
   public init(table: CommandTable) { self.table = table }
 
-  /// `text` without the quotes around it, as a command takes its argument (`"mr mime"` →
-  /// `mr mime`): what messages echo back.
-  public static func unquotedArgument(_ text: String) -> String { unquoted(text) }
-
-  /// The longest line accepted, in characters.
-  public static let maximumLineLength = 4096
-
-  /// Parses one input line.
+  /// Reads one input line: which command it is, and the words after its name.
   ///
   /// Command names are matched in any case; lines over `maximumLineLength` characters or with
   /// control characters (other than tab) are refused with one line; blank lines and lines
   /// starting with `#` are `.empty`.
-  public func parse(
+  public func read(
     _ line: String, isEnabled: (Feature) -> Bool = { _ in true }
-  ) -> ParseResult {
+  ) -> LineReading {
     if let refusal = Self.refusal(of: line) { return .failure(refusal) }
     let text = String(Self.withoutLineEnd(line)).trimmingWhitespace()
     if text.isEmpty || text.hasPrefix("#") { return .empty }
@@ -39,9 +33,18 @@ public struct CommandParser: Sendable {
     }
     let rest = String(text.dropFirst(commandWord.count)).trimmingWhitespace()
     let words = rest.split(whereSeparator: \.isWhitespace).map(String.init)
-    return spec.parseArguments(
-      Arguments(typed: typed, words: words, rest: rest, table: table), isEnabled)
+    return .command(spec, Arguments(typed: typed, words: words, rest: rest, table: table))
   }
+}
+
+/// What a line is as text, before it is a command: its limits, its quotes, a script's lines.
+extension CommandParser {
+  /// `text` without the quotes around it, as a command takes its argument (`"mr mime"` →
+  /// `mr mime`): what messages echo back.
+  public static func unquotedArgument(_ text: String) -> String { Arguments.unquoted(text) }
+
+  /// The longest line accepted, in characters.
+  public static let maximumLineLength = 4096
 
   /// Why `line` is refused before it is even read as a command (too long, or with a control
   /// character); `nil` when it is not. A refused line is not kept in the history either.
@@ -60,7 +63,7 @@ public struct CommandParser: Sendable {
     return nil
   }
 
-  private static func withoutLineEnd(_ line: String) -> Substring {
+  static func withoutLineEnd(_ line: String) -> Substring {
     var line = Substring(line)
     while let last = line.unicodeScalars.last, last == "\n" || last == "\r" {
       line = Substring(line.unicodeScalars.dropLast())

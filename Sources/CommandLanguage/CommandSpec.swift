@@ -42,19 +42,17 @@ public struct CommandSpec: Sendable {
   /// The feature flag that turns this command off, if any (e.g. `evolution`).
   public let feature: Feature?
 
-  /// Turns the words after the command name into a command (or a one-line failure).
-  let parseArguments: @Sendable (Arguments, _ isEnabled: (Feature) -> Bool) -> ParseResult
   /// What tab completion offers after the command name.
-  let completion: ArgumentCompletion
+  public let completion: ArgumentCompletion
   /// When the command makes sense, for completion of the first word.
-  let applies: Applicability
+  public let applies: Applicability
 
-  init(
-    name: String, aliases: [String], arguments: String, group: CommandGroup, summary: String,
-    details: String,
-    examples: [String], feature: Feature?,
-    parseArguments: @escaping @Sendable (Arguments, (Feature) -> Bool) -> ParseResult,
-    completion: ArgumentCompletion, applies: Applicability = .always
+  /// A command's declaration: what its type's `spec` says (its words, help and completion);
+  /// its arguments are typed by the type's own parser.
+  public init(
+    name: String, aliases: [String] = [], arguments: String = "", group: CommandGroup,
+    summary: String, details: String, examples: [String], feature: Feature? = nil,
+    completion: ArgumentCompletion = .none, applies: Applicability = .always
   ) {
     self.name = name
     self.aliases = aliases
@@ -64,7 +62,6 @@ public struct CommandSpec: Sendable {
     self.details = details
     self.examples = examples
     self.feature = feature
-    self.parseArguments = parseArguments
     self.completion = completion
     self.applies = applies
   }
@@ -102,20 +99,27 @@ public struct CommandSpec: Sendable {
   }
 }
 
-/// The words of a line after the command name.
-struct Arguments {
+/// The words of a line after the command name, which a command's parser types.
+public struct Arguments: Sendable {
   /// The command word as typed, lowercased (`ls`, not `list`), for messages.
-  var typed: String
+  public var typed: String
   /// The arguments split at whitespace.
-  var words: [String]
+  public var words: [String]
   /// Everything after the command word, trimmed, inner spacing kept.
-  var rest: String
+  public var rest: String
   /// The table the command is in (`help NAME` looks NAME up there).
-  var table: CommandTable
+  public var table: CommandTable
+
+  public init(typed: String, words: [String], rest: String, table: CommandTable) {
+    self.typed = typed
+    self.words = words
+    self.rest = rest
+    self.table = table
+  }
 }
 
 /// What tab completion offers for a command's arguments.
-enum ArgumentCompletion: Sendable, Equatable {
+public enum ArgumentCompletion: Sendable, Equatable {
   /// Nothing to offer.
   case none
   /// One of these words as the first argument.
@@ -159,7 +163,7 @@ enum ArgumentCompletion: Sendable, Equatable {
 }
 
 /// When a command makes sense, so that completion offers it only then.
-enum Applicability: Sendable, Equatable {
+public enum Applicability: Sendable, Equatable {
   /// Always.
   case always
   /// With a species open (`info`, `evolution`).

@@ -336,26 +336,6 @@ extension CommandParser {
     return first + rest
   }
 
-  /// Whether a history line may be suggested as you type: each of its commands parses, and each
-  /// species `open` names is an id or starts one of `names` (when they are known). So neither
-  /// `quit now` nor `open charzard` is offered again, even from an earlier session's history.
-  public func isWorthSuggesting(
-    _ line: String, isEnabled: (Feature) -> Bool = { _ in true }, names: [NameEntry]?
-  ) -> Bool {
-    Self.splitScript(line).allSatisfy { command in
-      switch parse(command, isEnabled: isEnabled) {
-      case .failure, .disabled: false
-      case .empty: true
-      case .command(.open(let name)):
-        name.allSatisfy(\.isNumber)
-          || names.map { names in
-            names.contains { $0.name.hasPrefix(name) }
-          } ?? true
-      case .command: true
-      }
-    }
-  }
-
   /// The kind whose names in the session's language completing `line`'s command offers: its
   /// page kind's (`ability`), `games` for `game` and `--game`; `nil` for none.
   public func kindOfLocalNames(in line: String) -> String? {

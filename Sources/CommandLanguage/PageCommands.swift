@@ -28,21 +28,36 @@ public enum PageArguments: Sendable {
     check: @Sendable ([String]) -> String?)
 }
 
+/// What a page kind's command was given: the kind's command name and its words as typed
+/// (trimmed; `nil` for a kind that takes none).
+public struct PageInput: Sendable, Hashable {
+  public var kind: String
+  public var name: String?
+
+  public init(kind: String, name: String?) {
+    self.kind = kind
+    self.name = name
+  }
+}
+
 extension CommandSpec {
   /// A page kind's command, `kind` followed by what `arguments` says.
   public static func page(
     _ kind: String, aliases: [String] = [], arguments: PageArguments = .name,
     group: CommandGroup, summary: String, details: String, examples: [String], feature: Feature
-  ) -> CommandSpec {
+  ) -> CommandSet<PageInput>.Command {
+    typealias Parse = @Sendable (Arguments, (Feature) -> Bool) -> ParseResult<PageInput>
     let syntax: String
-    let parse: @Sendable (Arguments, (Feature) -> Bool) -> ParseResult
+    let parse: Parse
     let completion: ArgumentCompletion
     var applies = Applicability.always
     switch arguments {
     case .name:
       (syntax, parse, completion) = ("NAME", parsePageName(kind), .pageNames(kind))
     case .none:
-      (syntax, parse, completion) = ("", noArguments(.show(kind: kind, name: nil)), .none)
+      (syntax, parse, completion) = (
+        "", { arguments, _ in arguments.none(PageInput(kind: kind, name: nil)) }, .none
+      )
     case .gameOption:
       (syntax, parse, completion) = ("[--game NAME]", parseGameOption(kind), .gameOption(kind))
       applies = .withSelection
@@ -52,14 +67,14 @@ extension CommandSpec {
       syntax = usage
       parse = { arguments, _ in
         let words = arguments.words.map { $0.lowercased() }
-        if let problem = check(words) { return fail(problem) }
+        if let problem = check(words) { return .fail(problem) }
         // The names after the action as compare takes them (`#25`, `mr.mime`).
-        let names = words.dropFirst().map(nameWord)
+        let names = words.dropFirst().map(Arguments.nameWord)
         guard names.allSatisfy({ !$0.isEmpty }) else {
-          return fail("\"\(kind) \(words[0])\" needs names, e.g. \"\(kind) \(words[0]) pikachu\".")
+          return .fail("\"\(kind) \(words[0])\" needs names, e.g. \"\(kind) \(words[0]) pikachu\".")
         }
         return .command(
-          .show(
+          PageInput(
             kind: kind,
             name: words.isEmpty ? nil : ([words[0]] + names).joined(separator: " ")))
       }
@@ -68,15 +83,75 @@ extension CommandSpec {
       syntax = usage
       parse = { arguments, _ in
         let words = arguments.words.map { $0.lowercased() }
-        if let problem = check(words) { return fail(problem) }
-        return .command(.show(kind: kind, name: words.isEmpty ? nil : words.joined(separator: " ")))
+        if let problem = check(words) { return .fail(problem) }
+        return .command(
+          PageInput(kind: kind, name: words.isEmpty ? nil : words.joined(separator: " ")))
       }
       completion = .speciesAndOptions(options: options, values: values)
     }
-    return CommandSpec(
-      name: kind, aliases: aliases, arguments: syntax, group: group, summary: summary,
-      details: details,
-      examples: examples, feature: feature, parseArguments: parse, completion: completion,
-      applies: applies)
+    return .init(
+      CommandSpec(
+        name: kind, aliases: aliases, arguments: syntax, group: group, summary: summary,
+        details: details, examples: examples, feature: feature, completion: completion,
+        applies: applies),
+      parse: parse)
+  }
+}
+
+/// `KIND` or `KIND --game NAME` (`--game=NAME` too), for `moves` and `where`.
+private func parseGameOption(
+  _ kind: String
+) -> @Sendable (Arguments, (Feature) -> Bool) -> ParseResult<PageInput> {
+  { arguments, _ in
+    var words = arguments.words
+    guard let first = words.first else { return .command(PageInput(kind: kind, name: nil)) }
+    if first.lowercased().hasPrefix("--game=") {
+      words[0] = String(first.dropFirst("--game=".count))
+      words.insert("--game", at: 0)
+    }
+    guard words.first?.lowercased() == "--game" else {
+      return .fail(
+        "\"\(arguments.typed)\" takes only --game NAME (not \(quoted(arguments.rest)))."
+          + didYouMean(first.lowercased(), among: ["--game"]))
+    }
+    let game = Arguments.unquoted(words.dropFirst().joined(separator: " "))
+    guard !game.isEmpty else {
+      return .fail("\"--game\" needs a game, e.g. \"\(kind) --game red-blue\".")
+    }
+    return .command(PageInput(kind: kind, name: game))
+  }
+}
+
+/// `KIND A [B] [C]` (`compare`): one to three species, each normalised as `open` normalises its
+/// name.
+private func parseSpecies(
+  _ kind: String
+) -> @Sendable (Arguments, (Feature) -> Bool) -> ParseResult<PageInput> {
+  { arguments, _ in parseSpecies(kind, arguments) }
+}
+
+private func parseSpecies(_ kind: String, _ arguments: Arguments) -> ParseResult<PageInput> {
+  guard !arguments.words.isEmpty else {
+    return .fail("\"\(kind)\" needs species: \(kind) A B, e.g. \"\(kind) pikachu raichu\".")
+  }
+  guard arguments.words.count <= 3 else {
+    return .fail("\"\(kind)\" takes at most three species (not \(arguments.words.count)).")
+  }
+  if let refused: ParseResult<PageInput> = arguments.punctuatedID() { return refused }
+  let names = arguments.words.map(Arguments.nameWord)
+  guard names.allSatisfy({ !$0.isEmpty }) else {
+    return .fail("\"\(kind)\" needs species: \(kind) A B, e.g. \"\(kind) pikachu raichu\".")
+  }
+  return .command(PageInput(kind: kind, name: names.joined(separator: " ")))
+}
+
+/// The name after a page kind's command, as typed.
+private func parsePageName(
+  _ kind: String
+) -> @Sendable (Arguments, (Feature) -> Bool) -> ParseResult<PageInput> {
+  { arguments, _ in
+    arguments.rest.isEmpty
+      ? .fail("\"\(kind)\" needs a name: \(kind) NAME.")
+      : .command(PageInput(kind: kind, name: arguments.rest))
   }
 }

@@ -25,12 +25,14 @@ public struct PageServices: Sendable {
 /// argument grammar and feature flag) and the kind itself, made over the services and named by
 /// the command (`PageKind.named(command.name, …)`).
 public struct PageKindDeclaration: Sendable {
-  /// The command, which the command table lists (``PageKinds/commands``).
-  public let command: CommandSpec
+  /// The command, which the session's commands list (``PageKinds/commands``).
+  public let command: CommandSet<PageInput>.Command
   private let make: @Sendable (PageServices) -> PageKind
 
   /// `command`, and `make`, which makes the kind over the services under the command's name.
-  public init(_ command: CommandSpec, make: @escaping @Sendable (PageServices) -> PageKind) {
+  public init(
+    _ command: CommandSet<PageInput>.Command, make: @escaping @Sendable (PageServices) -> PageKind
+  ) {
     self.command = command
     self.make = make
   }
@@ -62,11 +64,8 @@ public enum PageKinds {
     BerryFeature.declaration,
   ]
 
-  /// The kinds' commands, for the command table.
-  public static var commands: [CommandSpec] { all.map(\.command) }
-
-  /// pokedex's command table: the built-in commands and every kind's.
-  public static let table = CommandTable(pages: commands)
+  /// The kinds' commands, for the session's commands.
+  public static var commands: [CommandSet<PageInput>.Command] { all.map(\.command) }
 
   /// The directory of every kind, made over `services`.
   public static func directory(_ services: PageServices) -> PageDirectory {

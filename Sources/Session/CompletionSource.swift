@@ -11,7 +11,7 @@ import Terminal
 public final class CompletionSource: CompletionProvider {
   private let state = Locked(CompletionContext())
   private let flags: FeatureFlags
-  private let commands: CommandParser
+  private let commands: CommandSet<any SessionCommand>
   private let names: SpeciesNames
   private let pageNames: PageNames?
   private let language: SessionLanguage?
@@ -25,10 +25,11 @@ public final class CompletionSource: CompletionProvider {
   /// `pageNames`.
   public init(
     flags: FeatureFlags, names: SpeciesNames, pageNames: PageNames? = nil,
-    language: SessionLanguage? = nil, commands: CommandTable = PageKinds.table
+    language: SessionLanguage? = nil,
+    commands: CommandSet<any SessionCommand> = SessionCommands.all
   ) {
     self.flags = flags
-    self.commands = CommandParser(table: commands)
+    self.commands = commands
     self.names = names
     self.pageNames = pageNames
     self.language = language
@@ -55,17 +56,17 @@ public final class CompletionSource: CompletionProvider {
     let context = currentContext()
     if isTab, context.names == nil { names.loadIfNeeded() }
     if isTab { pageNames?.loadIfNeeded() }
-    if isTab, let kind = commands.kindOfLocalNames(in: line) {
+    if isTab, let kind = commands.parser.kindOfLocalNames(in: line) {
       pageNames?.loadLocalIfNeeded(kind, glossary: language?.currentGlossary() ?? .slugs)
     }
     let flags = flags
-    return commands.completions(
+    return commands.parser.completions(
       for: line, isEnabled: { flags.isEnabled($0) }, context: context)
   }
 
   public func hint(for line: String) -> String? {
     let flags = flags
-    return commands.argumentHint(
+    return commands.parser.argumentHint(
       for: line, isEnabled: { flags.isEnabled($0) }, context: currentContext())
   }
 

@@ -36,7 +36,7 @@ public struct ShellDependencies: Sendable {
   /// The feature flags in force.
   public var flags: FeatureFlags
   /// The commands: the built-in ones and the page kinds'.
-  public var commands: CommandParser
+  public var commands: CommandSet<any SessionCommand>
   /// Hears how far a `sync` has come (besides the status line), e.g. to print progress lines
   /// where no status line can be drawn.
   public var syncProgress: @Sendable (SyncProgress) -> Void
@@ -68,7 +68,7 @@ public struct ShellDependencies: Sendable {
 
   /// The kinds of `pages` whose commands in `commands` `flags` leave on.
   public static func enabled(
-    _ pages: PageDirectory, flags: FeatureFlags, commands: CommandTable = PageKinds.table
+    _ pages: PageDirectory, flags: FeatureFlags, commands: CommandTable = SessionCommands.table
   ) -> PageDirectory {
     pages.only(
       pages.kindNames.filter { kind in
@@ -83,7 +83,7 @@ public struct ShellDependencies: Sendable {
     clearCache: @escaping @Sendable () async -> Void,
     unsavedAnswers: @escaping SyncFeature.Unsaved = { UnsavedAnswers() },
     history: @escaping @Sendable () -> [String], flags: FeatureFlags,
-    commands: CommandTable = PageKinds.table,
+    commands: CommandSet<any SessionCommand> = SessionCommands.all,
     syncProgress: @escaping @Sendable (SyncProgress) -> Void = { _ in },
     pages: PageDirectory = PageDirectory(),
     speciesTypes: @escaping @Sendable () -> [Int: [String]] = { [:] },
@@ -120,7 +120,7 @@ public struct ShellDependencies: Sendable {
     // sync stores the pages of the kinds the flags leave on.
     self.sync = SyncFeature(
       details: details, images: images, unsaved: unsavedAnswers,
-      pages: Self.enabled(pages, flags: flags, commands: commands),
+      pages: Self.enabled(pages, flags: flags, commands: commands.table),
       // What `open` shows with a game played: its text, and its numbers in the game's
       // Pokédexes (their answers stored for offline use).
       gameFlavorText: { [language] id, game in
@@ -135,7 +135,7 @@ public struct ShellDependencies: Sendable {
     self.clearCache = clearCache
     self.history = history
     self.flags = flags
-    self.commands = CommandParser(table: commands)
+    self.commands = commands
     self.syncProgress = syncProgress
   }
 }

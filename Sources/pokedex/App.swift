@@ -130,7 +130,7 @@ struct App {
     // Feature flags: defaults < config file < POKEDEX_FEATURES < --feature.
     let (flags, flagWarnings) = FeatureFlags.load(
       configDirectory: paths.config, environment: environment, featureOptions: options.features,
-      known: PageKinds.table.features)
+      known: SessionCommands.table.features)
     flagWarnings.forEach { notices.post("Warning: \($0)") }
 
     // Logging to a file, never to the terminal.

@@ -3,6 +3,7 @@ import Cache
 import CommandLanguage
 import Foundation
 import Pages
+import Session
 import Terminal
 
 /// pokedex(1) in roff (man(7)), made from the definitions `--help`, `help` and `help keys`
@@ -109,7 +110,7 @@ enum ManualPage {
 
   /// The whole page.
   static func render(
-    version: String = Options.version, commands: [CommandSpec] = PageKinds.table.all,
+    version: String = Options.version, commands: [CommandSpec] = SessionCommands.table.all,
     keys: [EditingKeys.Row] = EditingKeys.all
   ) -> String {
     let (abstract, discussion, all) = commandLine()

@@ -4,6 +4,7 @@ import CommandLanguage
 import Foundation
 import Models
 import Pages
+import Session
 
 /// The `pokedex` command line (SPEC §1). Values not given fall back to the environment.
 struct Options: ParsableCommand {
@@ -172,7 +173,9 @@ struct Options: ParsableCommand {
           + ", or off (got \(Self.redacted(language))).")
     }
     for setting in features {
-      if let problem = FeatureFlags.problem(inSetting: setting, known: PageKinds.table.features) {
+      if let problem = FeatureFlags.problem(
+        inSetting: setting, known: SessionCommands.table.features)
+      {
         throw ValidationError(problem + ".")
       }
     }

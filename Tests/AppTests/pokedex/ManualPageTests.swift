@@ -1,6 +1,7 @@
 import CommandLanguage
 import Foundation
 import Pages
+import Session
 import Terminal
 import Testing
 
@@ -41,8 +42,8 @@ struct ManualPageTests {
   }
 
   @Test func everyCommandOfHelpIsThereWithItsUsageAndDetails() {
-    let help = CommandParser(table: PageKinds.table).helpText()
-    for spec in PageKinds.table.all {
+    let help = CommandParser(table: SessionCommands.table).helpText()
+    for spec in SessionCommands.table.all {
       #expect(help.contains(spec.name))
       #expect(text.contains(".TP\n\\fB\(spec.usage)\\fR"), "no entry for \(spec.usage)")
       #expect(text.contains(spec.details.isEmpty ? spec.summary : spec.details))

@@ -154,10 +154,10 @@ struct BerryPageTests {
   }
 
   @Test func theCommandIsTheKindsAndItsFlagItsOwn() {
-    #expect(PageKinds.table.command(named: "berry")?.feature == "berries")
-    #expect(PageKinds.table.features.last == "berries")
+    let kinds = CommandSet(PageKinds.commands)
+    #expect(kinds.table.command(named: "berry")?.feature == "berries")
+    #expect(kinds.table.features.last == "berries")
     #expect(
-      CommandParser(table: PageKinds.table).parse("berry cheri")
-        == .command(.show(kind: "berry", name: "cheri")))
+      kinds.parse("berry cheri") == .command(PageInput(kind: "berry", name: "cheri")))
   }
 }

@@ -1,6 +1,7 @@
 import CommandLanguage
 import Models
 import Pages
+import Session
 import Terminal
 import Testing
 
@@ -401,22 +402,22 @@ struct SuggestionWorthTests {
   let names = [NameEntry(name: "charizard", id: 6), NameEntry(name: "pikachu", id: 25)]
 
   @Test func linesThatWouldFailAreNot() {
-    #expect(!CommandParser.pokedex.isWorthSuggesting("quit now", names: names))
-    #expect(!CommandParser.pokedex.isWorthSuggesting("open charzard", names: names))
-    #expect(!CommandParser.pokedex.isWorthSuggesting("open 6; evolution x", names: names))
+    #expect(!SessionCommands.all.isWorthSuggesting("quit now", names: names))
+    #expect(!SessionCommands.all.isWorthSuggesting("open charzard", names: names))
+    #expect(!SessionCommands.all.isWorthSuggesting("open 6; evolution x", names: names))
     #expect(
-      !CommandParser.pokedex.isWorthSuggesting(
+      !SessionCommands.all.isWorthSuggesting(
         "evolution", isEnabled: { $0 != .evolution }, names: names))
   }
 
   @Test func linesThatWorkAreEvenWithANamePrefixOrAnId() {
-    #expect(CommandParser.pokedex.isWorthSuggesting("open char", names: names))
-    #expect(CommandParser.pokedex.isWorthSuggesting("open Pikachu; evo", names: names))
-    #expect(CommandParser.pokedex.isWorthSuggesting("open 9999", names: names))
-    #expect(CommandParser.pokedex.isWorthSuggesting("page 3", names: names))
+    #expect(SessionCommands.all.isWorthSuggesting("open char", names: names))
+    #expect(SessionCommands.all.isWorthSuggesting("open Pikachu; evo", names: names))
+    #expect(SessionCommands.all.isWorthSuggesting("open 9999", names: names))
+    #expect(SessionCommands.all.isWorthSuggesting("page 3", names: names))
   }
 
   @Test func namesNotYetLoadedAreGivenTheBenefitOfTheDoubt() {
-    #expect(CommandParser.pokedex.isWorthSuggesting("open charzard", names: nil))
+    #expect(SessionCommands.all.isWorthSuggesting("open charzard", names: nil))
   }
 }

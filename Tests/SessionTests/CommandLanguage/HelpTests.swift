@@ -3,6 +3,8 @@ import Pages
 import Terminal
 import Testing
 
+@testable import Session
+
 @Suite("help")
 struct HelpTests {
   private let allOn: (Feature) -> Bool = { _ in true }
@@ -23,10 +25,10 @@ struct HelpTests {
   @Test func summariesStartInOneColumnAndFitEightyColumns() {
     let rows = CommandParser.pokedex.helpText(isEnabled: allOn).split(separator: "\n")
       .filter { $0.hasPrefix("  ") }
-    #expect(rows.count == PageKinds.table.all.count)
+    #expect(rows.count == SessionCommands.table.all.count)
     let summaryColumns = Set(
       rows.map { row -> Int in
-        let summary = PageKinds.table.all.first { row.hasSuffix($0.summary) }!.summary
+        let summary = SessionCommands.table.all.first { row.hasSuffix($0.summary) }!.summary
         return row.count - summary.count
       })
     #expect(summaryColumns.count == 1)
@@ -41,7 +43,7 @@ struct HelpTests {
     #expect(lines.count <= 28, "\(help)")
     #expect(lines.allSatisfy { $0.count <= 100 })
     #expect(lines[0].hasPrefix("The list") && lines[0].hasSuffix("The Pokédex"))
-    for spec in PageKinds.table.all {
+    for spec in SessionCommands.table.all {
       #expect(help.contains("  \(spec.helpName)  "), "help lacks \(spec.helpName)")
       #expect(help.contains(spec.summary))
     }
@@ -63,8 +65,8 @@ struct HelpTests {
   }
 
   @Test func helpKeysListsTheEditorsKeysAndHelpPointsToIt() throws {
-    #expect(CommandParser.pokedex.parse("help keys") == .command(.help("keys")))
-    #expect(CommandParser.pokedex.parse("help KEYS") == .command(.help("keys")))
+    #expect(SessionCommands.all.parse("help keys") == .command(HelpCommand(topic: "keys")))
+    #expect(SessionCommands.all.parse("help KEYS") == .command(HelpCommand(topic: "keys")))
     let keys = try #require(CommandParser.pokedex.helpText(for: "keys"))
     for row in ["  Tab ", "  Ctrl-R ", "  Up, Down ", "  Ctrl-Z ", "  Ctrl-C "] {
       #expect(keys.contains(row), "help keys lacks \(row)")
@@ -79,7 +81,7 @@ struct HelpTests {
   /// `help present`: how a show is prepared and played, and what it keeps apart from the
   /// presenter's settings (a show is started from the shell, so it is a topic, not a command).
   @Test func helpPresentSaysWhatAShowKeepsApart() throws {
-    #expect(CommandParser.pokedex.parse("help present") == .command(.help("present")))
+    #expect(SessionCommands.all.parse("help present") == .command(HelpCommand(topic: "present")))
     let text = try #require(CommandParser.pokedex.helpText(for: "present"))
     #expect(text.hasPrefix("Usage (from the shell): pokedex present FILE"))
     for words in ["--prepare", "session of its own", "never written to config.json", "history"] {

@@ -3,9 +3,13 @@ import Models
 import Pages
 import Testing
 
+@testable import Session
+
 /// Parses with every feature on, or with the named features off.
-private func parse(_ line: String, off disabled: Set<Feature> = []) -> ParseResult {
-  CommandParser.pokedex.parse(line) { !disabled.contains($0) }
+private func parse(
+  _ line: String, off disabled: Set<Feature> = []
+) -> ParseResult<any SessionCommand> {
+  SessionCommands.all.parse(line) { !disabled.contains($0) }
 }
 
 /// The one-line message of a line that fails to parse (nil if it did not fail).
@@ -19,98 +23,103 @@ struct CommandsParseTests {
   @Test(
     "Commands without arguments",
     arguments: [
-      ("list", Command.list), ("ls", .list), ("next", .next), ("prev", .previous),
-      ("previous", .previous), ("first", .first), ("last", .last), ("info", .info),
-      ("evolution", .evolution(images: false)), ("evo", .evolution(images: false)),
-      ("evo --images", .evolution(images: true)), ("EVOLUTION --IMAGES", .evolution(images: true)),
-      ("image", .image), ("back", .back),
-      ("history", .history(nil)), ("history 10", .history(10)), ("clear", .clear),
-      ("pager", .pager(nil)), ("pager off", .pager(false)), ("PAGER On", .pager(true)),
-      ("flags", .flags), ("quit", .quit), ("exit", .quit),
-      ("lang", .language(nil)), ("lang off", .language(.off)),
-      ("lang ja", .language(.choose(Language.named("ja")!))),
-      ("language ja-Hrkt", .language(.choose(Language.named("ja-hrkt")!))),
-      ("lang zh_Hans", .language(.choose(Language.named("zh-hans")!))),
-      ("lang roomaji", .language(.choose(Language.named("ja-roma")!))),
-      ("LANG French", .language(.choose(Language.named("fr")!))),
+      ("list", ListCommand() as any SessionCommand), ("ls", ListCommand()), ("next", NextCommand()),
+      ("prev", PreviousCommand()),
+      ("previous", PreviousCommand()), ("first", FirstCommand()), ("last", LastCommand()),
+      ("info", InfoCommand()),
+      ("evolution", EvolutionCommand(images: false)), ("evo", EvolutionCommand(images: false)),
+      ("evo --images", EvolutionCommand(images: true)),
+      ("EVOLUTION --IMAGES", EvolutionCommand(images: true)),
+      ("image", ImageCommand()), ("back", BackCommand()),
+      ("history", HistoryCommand(count: nil)), ("history 10", HistoryCommand(count: 10)),
+      ("clear", ClearCommand()),
+      ("pager", PagerCommand(on: nil)), ("pager off", PagerCommand(on: false)),
+      ("PAGER On", PagerCommand(on: true)),
+      ("flags", FlagsCommand()), ("quit", QuitCommand()), ("exit", QuitCommand()),
+      ("lang", LanguageCommand(change: nil)), ("lang off", LanguageCommand(change: .off)),
+      ("lang ja", LanguageCommand(change: .choose(Language.named("ja")!))),
+      ("language ja-Hrkt", LanguageCommand(change: .choose(Language.named("ja-hrkt")!))),
+      ("lang zh_Hans", LanguageCommand(change: .choose(Language.named("zh-hans")!))),
+      ("lang roomaji", LanguageCommand(change: .choose(Language.named("ja-roma")!))),
+      ("LANG French", LanguageCommand(change: .choose(Language.named("fr")!))),
     ])
-  func withoutArguments(line: String, command: Command) {
+  func withoutArguments(line: String, command: any SessionCommand) {
     #expect(parse(line) == .command(command))
   }
 
   @Test(
     "Commands with arguments",
     arguments: [
-      ("page 3", Command.listPage(3)),
-      ("filter", .filter(nil)),
-      ("filter all", .filter(.clearAll)),
-      ("filter male", .filter(.gender(.male))),
-      ("filter female", .filter(.gender(.female))),
-      ("filter genderless", .filter(.gender(.genderless))),
-      ("filter type Water", .filter(.type("water"))),
-      ("filter type", .filter(.type(nil))),
-      ("filter gen 3", .filter(.generation(3))),
-      ("filter generation 1", .filter(.generation(1))),
-      ("filter gen", .filter(.generation(nil))),
-      ("filter gender", .filter(.clearGender)),
-      ("open 133", .open("133")),
-      ("open #133", .open("133")),
-      ("open eevee", .open("eevee")),
-      ("open Mr-Mime", .open("mr-mime")),
-      ("open mr mime", .open("mr-mime")),
-      ("open Mr. Mime", .open("mr-mime")),
-      ("open \"mr mime\"", .open("mr-mime")),
-      ("open Farfetch'd", .open("farfetchd")),
-      ("open Type: Null", .open("type-null")),
+      ("page 3", ListPageCommand(number: 3) as any SessionCommand),
+      ("filter", FilterCommand(change: nil)),
+      ("filter all", FilterCommand(change: .clearAll)),
+      ("filter male", FilterCommand(change: .gender(.male))),
+      ("filter female", FilterCommand(change: .gender(.female))),
+      ("filter genderless", FilterCommand(change: .gender(.genderless))),
+      ("filter type Water", FilterCommand(change: .type("water"))),
+      ("filter type", FilterCommand(change: .type(nil))),
+      ("filter gen 3", FilterCommand(change: .generation(3))),
+      ("filter generation 1", FilterCommand(change: .generation(1))),
+      ("filter gen", FilterCommand(change: .generation(nil))),
+      ("filter gender", FilterCommand(change: .clearGender)),
+      ("open 133", OpenCommand("133")),
+      ("open #133", OpenCommand("133")),
+      ("open eevee", OpenCommand("eevee")),
+      ("open Mr-Mime", OpenCommand("mr-mime")),
+      ("open mr mime", OpenCommand("mr-mime")),
+      ("open Mr. Mime", OpenCommand("mr-mime")),
+      ("open \"mr mime\"", OpenCommand("mr-mime")),
+      ("open Farfetch'd", OpenCommand("farfetchd")),
+      ("open Type: Null", OpenCommand("type-null")),
       // One reading of a typed name for open, compare and team add.
-      ("open “pikachu”", .open("pikachu")),
-      ("compare “Pikachu” #26", .show(kind: "compare", name: "pikachu 26")),
-      ("team add “Pikachu” #26", .show(kind: "team", name: "add pikachu 26")),
-      ("open pika", .open("pika")),
-      ("download image", .downloadImage()),
-      ("search chu", .search("chu")),
-      ("search  mr  mime ", .search("mr  mime")),
-      ("random", .random(1)),
-      ("random 5", .random(5)),
-      ("random 50", .random(50)),
-      ("cache", .cache(clear: false)),
-      ("cache clear", .cache(clear: true)),
-      ("sync", .sync(range: nil, images: false, moves: false)),
-      ("sync 1-151", .sync(range: 1...151, images: false, moves: false)),
-      ("sync 25", .sync(range: 25...25, images: false, moves: false)),
-      ("sync 1-151 --images", .sync(range: 1...151, images: true, moves: false)),
-      ("sync --images 4-6", .sync(range: 4...6, images: true, moves: false)),
-      ("sync --images", .sync(range: nil, images: true, moves: false)),
-      ("sync 1-151 --moves", .sync(range: 1...151, images: false, moves: true)),
-      ("sync --moves --images 25", .sync(range: 25...25, images: true, moves: true)),
-      ("help", .help(nil)),
-      ("help open", .help("open")),
-      ("help evo", .help("evolution")),
-      ("help download image", .help("download")),
-      ("help cache clear", .help("cache")),
+      ("open “pikachu”", OpenCommand("pikachu")),
+      ("compare “Pikachu” #26", ShowPageCommand(PageInput(kind: "compare", name: "pikachu 26"))),
+      ("team add “Pikachu” #26", ShowPageCommand(PageInput(kind: "team", name: "add pikachu 26"))),
+      ("open pika", OpenCommand("pika")),
+      ("download image", DownloadCommand()),
+      ("search chu", SearchCommand(text: "chu")),
+      ("search  mr  mime ", SearchCommand(text: "mr  mime")),
+      ("random", RandomCommand(count: 1)),
+      ("random 5", RandomCommand(count: 5)),
+      ("random 50", RandomCommand(count: 50)),
+      ("cache", CacheCommand(clear: false)),
+      ("cache clear", CacheCommand(clear: true)),
+      ("sync", SyncCommand(range: nil, images: false, moves: false)),
+      ("sync 1-151", SyncCommand(range: 1...151, images: false, moves: false)),
+      ("sync 25", SyncCommand(range: 25...25, images: false, moves: false)),
+      ("sync 1-151 --images", SyncCommand(range: 1...151, images: true, moves: false)),
+      ("sync --images 4-6", SyncCommand(range: 4...6, images: true, moves: false)),
+      ("sync --images", SyncCommand(range: nil, images: true, moves: false)),
+      ("sync 1-151 --moves", SyncCommand(range: 1...151, images: false, moves: true)),
+      ("sync --moves --images 25", SyncCommand(range: 25...25, images: true, moves: true)),
+      ("help", HelpCommand(topic: nil)),
+      ("help open", HelpCommand(topic: "open")),
+      ("help evo", HelpCommand(topic: "evolution")),
+      ("help download image", HelpCommand(topic: "download")),
+      ("help cache clear", HelpCommand(topic: "cache")),
     ])
-  func withArguments(line: String, command: Command) {
+  func withArguments(line: String, command: any SessionCommand) {
     #expect(parse(line) == .command(command))
   }
 
   @Test func commandNamesAndFilterValuesIgnoreCase() {
-    #expect(parse("LIST") == .command(.list))
-    #expect(parse("Evo") == .command(.evolution(images: false)))
-    #expect(parse("FILTER Female") == .command(.filter(.gender(.female))))
-    #expect(parse("Download IMAGE") == .command(.downloadImage()))
-    #expect(parse("HELP Open") == .command(.help("open")))
+    #expect(parse("LIST") == .command(ListCommand()))
+    #expect(parse("Evo") == .command(EvolutionCommand(images: false)))
+    #expect(parse("FILTER Female") == .command(FilterCommand(change: .gender(.female))))
+    #expect(parse("Download IMAGE") == .command(DownloadCommand()))
+    #expect(parse("HELP Open") == .command(HelpCommand(topic: "open")))
   }
 
   @Test func spacesAndTabsAroundWordsDoNotMatter() {
-    #expect(parse("   page\t 7  ") == .command(.listPage(7)))
-    #expect(parse("\tnext\t") == .command(.next))
-    #expect(parse("list\r\n") == .command(.list))
+    #expect(parse("   page\t 7  ") == .command(ListPageCommand(number: 7)))
+    #expect(parse("\tnext\t") == .command(NextCommand()))
+    #expect(parse("list\r\n") == .command(ListCommand()))
   }
 
   @Test func searchKeepsTheRestOfTheLineAsTyped() {
-    #expect(parse("search Mr. Mime") == .command(.search("Mr. Mime")))
+    #expect(parse("search Mr. Mime") == .command(SearchCommand(text: "Mr. Mime")))
     // Quotes around it are not searched for.
-    #expect(parse("search \"mr mime\"") == .command(.search("mr mime")))
+    #expect(parse("search \"mr mime\"") == .command(SearchCommand(text: "mr mime")))
     #expect(CommandParser.unquotedArgument("\"pika;chu\"") == "pika;chu")
   }
 
@@ -121,7 +130,7 @@ struct CommandsParseTests {
   }
 
   @Test func everyCommandInTheTableParsesFromItsExamples() {
-    for spec in PageKinds.table.all {
+    for spec in SessionCommands.table.all {
       for example in spec.examples {
         guard case .command = parse(example) else {
           Issue.record("\(spec.name): example \"\(example)\" does not parse")
@@ -310,38 +319,39 @@ struct DisabledFeatureTests {
         == .disabled(DisabledFeature(feature: .images, command: "sync")))
     #expect(
       parse("sync 1-3", off: [.images])
-        == .command(.sync(range: 1...3, images: false, moves: false)))
+        == .command(SyncCommand(range: 1...3, images: false, moves: false)))
   }
 
   @Test func otherCommandsDoNotCareAboutFlags() {
     let everythingOff = Set(Feature.builtIn)
-    #expect(parse("open 133", off: everythingOff) == .command(.open("133")))
-    #expect(parse("help", off: everythingOff) == .command(.help(nil)))
+    #expect(parse("open 133", off: everythingOff) == .command(OpenCommand("133")))
+    #expect(parse("help", off: everythingOff) == .command(HelpCommand(topic: nil)))
   }
 
   @Test func theFeaturesAreTheBuiltInOnesThenThoseOnlyAPageKindNames() {
     // The kinds' own flags (`berries`, `stats` …) after the built-in ones, each once, in the
     // order of the kinds.
     var own: [Feature] = []
-    for feature in PageKinds.commands.compactMap(\.feature)
+    for feature in PageKinds.commands.compactMap(\.spec.feature)
     where !Feature.builtIn.contains(feature) && !own.contains(feature) {
       own.append(feature)
     }
     #expect(!own.isEmpty)
-    #expect(PageKinds.table.features == Feature.builtIn + own)
+    #expect(SessionCommands.table.features == Feature.builtIn + own)
     let tree = CommandSpec.page(
       "tree", group: .pokedex, summary: "A tree", details: "Shows a tree.",
       examples: ["tree sudowoodo"],
       feature: "trees")
-    let table = CommandTable(pages: PageKinds.commands + [tree])
+    let commands = SessionCommands.set(pages: PageKinds.commands + [tree])
+    let table = commands.table
     #expect(table.features == Feature.builtIn + own + ["trees"])
     #expect(Set(table.all.compactMap(\.feature)).isSubset(of: Set(table.features)))
     #expect(
-      CommandParser(table: table).parse("tree sudowoodo", isEnabled: { $0 != "trees" })
+      commands.parse("tree sudowoodo", isEnabled: { $0 != "trees" })
         == .disabled(DisabledFeature(feature: "trees", command: "tree")))
     #expect(
-      CommandParser.pokedex.parse("tree sudowoodo")
-        != .command(.show(kind: "tree", name: "sudowoodo")))
+      SessionCommands.all.parse("tree sudowoodo")
+        != .command(ShowPageCommand(PageInput(kind: "tree", name: "sudowoodo"))))
   }
 }
 
@@ -353,9 +363,9 @@ struct UnusualInputTests {
   }
 
   @Test func unicodeNamesPassThroughLowercased() {
-    #expect(parse("open pokémon") == .command(.open("pokémon")))
-    #expect(parse("open POKÉMON") == .command(.open("pokémon")))
-    #expect(parse("search ピカチュウ") == .command(.search("ピカチュウ")))
+    #expect(parse("open pokémon") == .command(OpenCommand("pokémon")))
+    #expect(parse("open POKÉMON") == .command(OpenCommand("pokémon")))
+    #expect(parse("search ピカチュウ") == .command(SearchCommand(text: "ピカチュウ")))
     #expect(
       parse("öpen 1") == .failure(ParseFailure("Unknown command \"öpen\". Did you mean \"open\"?")))
   }
@@ -370,7 +380,7 @@ struct UnusualInputTests {
 
   @Test func theLimitCountsCharactersNotBytes() {
     let atLimit = "search " + String(repeating: "é", count: 4096 - 7)
-    #expect(parse(atLimit) == .command(.search(String(repeating: "é", count: 4089))))
+    #expect(parse(atLimit) == .command(SearchCommand(text: String(repeating: "é", count: 4089))))
     #expect(
       parse(atLimit + "é")
         == .failure(ParseFailure("That line is too long (4097 characters); the limit is 4096.")))
@@ -392,16 +402,17 @@ struct UnusualInputTests {
 
 @Suite("Page commands")
 struct PageCommandParsingTests {
-  func parse(_ line: String) -> ParseResult {
-    CommandParser.pokedex.parse(line, isEnabled: { _ in true })
+  func parse(_ line: String) -> ParseResult<any SessionCommand> {
+    SessionCommands.all.parse(line, isEnabled: { _ in true })
   }
 
   @Test func aKindAndTheNameAsTyped() {
     #expect(
-      parse("ability Lightning Rod") == .command(.show(kind: "ability", name: "Lightning Rod")))
-    #expect(parse("TYPE fire") == .command(.show(kind: "type", name: "fire")))
-    #expect(parse("types") == .command(.show(kind: "types", name: nil)))
-    #expect(parse("natures") == .command(.show(kind: "natures", name: nil)))
+      parse("ability Lightning Rod")
+        == .command(ShowPageCommand(PageInput(kind: "ability", name: "Lightning Rod"))))
+    #expect(parse("TYPE fire") == .command(ShowPageCommand(PageInput(kind: "type", name: "fire"))))
+    #expect(parse("types") == .command(ShowPageCommand(PageInput(kind: "types", name: nil))))
+    #expect(parse("natures") == .command(ShowPageCommand(PageInput(kind: "natures", name: nil))))
   }
 
   @Test func aNameIsNeededWhereTheKindTakesOne() {
@@ -417,9 +428,13 @@ struct PageCommandParsingTests {
   }
 
   @Test func learnsetsTakeAGame() {
-    #expect(parse("moves") == .command(.show(kind: "moves", name: nil)))
-    #expect(parse("moves --game red-blue") == .command(.show(kind: "moves", name: "red-blue")))
-    #expect(parse("learnset --game=scarlet") == .command(.show(kind: "moves", name: "scarlet")))
+    #expect(parse("moves") == .command(ShowPageCommand(PageInput(kind: "moves", name: nil))))
+    #expect(
+      parse("moves --game red-blue")
+        == .command(ShowPageCommand(PageInput(kind: "moves", name: "red-blue"))))
+    #expect(
+      parse("learnset --game=scarlet")
+        == .command(ShowPageCommand(PageInput(kind: "moves", name: "scarlet"))))
     guard case .failure(let failure) = parse("moves --gmae x") else {
       Issue.record("a wrong option parsed")
       return
@@ -428,10 +443,11 @@ struct PageCommandParsingTests {
   }
 
   @Test func statsTakesASpeciesAndOptionsAndRefusesABadSpreadAtOnce() {
-    #expect(parse("stats") == .command(.show(kind: "stats", name: nil)))
+    #expect(parse("stats") == .command(ShowPageCommand(PageInput(kind: "stats", name: nil))))
     #expect(
       parse("Stats Garchomp --Level 50 --evs 252SPE")
-        == .command(.show(kind: "stats", name: "garchomp --level 50 --evs 252spe")))
+        == .command(
+          ShowPageCommand(PageInput(kind: "stats", name: "garchomp --level 50 --evs 252spe"))))
     guard case .failure(let failure) = parse("stats --evs 252spe,252atk,252hp") else {
       Issue.record("a spread over 510 parsed")
       return
@@ -442,8 +458,8 @@ struct PageCommandParsingTests {
   @Test func downloadImageTakesShinyAndFemaleAndShinyASwitch() {
     #expect(
       parse("download image --Female --shiny")
-        == .command(.downloadImage(shiny: true, female: true)))
-    #expect(parse("download image --shiny") == .command(.downloadImage(shiny: true)))
+        == .command(DownloadCommand(shiny: true, female: true)))
+    #expect(parse("download image --shiny") == .command(DownloadCommand(shiny: true)))
     guard case .failure(let unknown) = parse("download image --shinny") else {
       Issue.record("an unknown option parsed")
       return
@@ -457,9 +473,9 @@ struct PageCommandParsingTests {
       return
     }
     #expect(twice.message == "\"download image\" takes each option once.")
-    #expect(parse("shiny") == .command(.shiny(nil)))
-    #expect(parse("shiny ON") == .command(.shiny(true)))
-    #expect(parse("shiny off") == .command(.shiny(false)))
+    #expect(parse("shiny") == .command(ShinyCommand(on: nil)))
+    #expect(parse("shiny ON") == .command(ShinyCommand(on: true)))
+    #expect(parse("shiny off") == .command(ShinyCommand(on: false)))
     guard case .failure(let bad) = parse("shiny yes") else {
       Issue.record("shiny yes parsed")
       return
@@ -468,17 +484,21 @@ struct PageCommandParsingTests {
   }
 
   @Test func filterDexTakesAPokedexOfOneOrMoreWords() {
-    #expect(parse("filter dex Kanto") == .command(.filter(.pokedex("kanto"))))
-    #expect(parse("filter pokedex original johto") == .command(.filter(.pokedex("original-johto"))))
-    #expect(parse("filter dex") == .command(.filter(.pokedex(nil))))
+    #expect(parse("filter dex Kanto") == .command(FilterCommand(change: .pokedex("kanto"))))
+    #expect(
+      parse("filter pokedex original johto")
+        == .command(FilterCommand(change: .pokedex("original-johto"))))
+    #expect(parse("filter dex") == .command(FilterCommand(change: .pokedex(nil))))
   }
 
   @Test func teamTakesAnActionAndNamesAsCompareDoes() {
-    #expect(parse("team") == .command(.show(kind: "team", name: nil)))
+    #expect(parse("team") == .command(ShowPageCommand(PageInput(kind: "team", name: nil))))
     #expect(
       parse("Team ADD #6 Mr.Mime raichu-alola")
-        == .command(.show(kind: "team", name: "add 6 mrmime raichu-alola")))
-    #expect(parse("team remove 2") == .command(.show(kind: "team", name: "remove 2")))
+        == .command(ShowPageCommand(PageInput(kind: "team", name: "add 6 mrmime raichu-alola"))))
+    #expect(
+      parse("team remove 2") == .command(ShowPageCommand(PageInput(kind: "team", name: "remove 2")))
+    )
     guard case .failure(let failure) = parse("team pikachu") else {
       Issue.record("a team without an action parsed")
       return
@@ -493,9 +513,9 @@ struct PageCommandParsingTests {
   }
 
   @Test func eachKindHasItsFlag() {
-    let off = CommandParser.pokedex.parse("ability static", isEnabled: { $0 != .abilities })
+    let off = SessionCommands.all.parse("ability static", isEnabled: { $0 != .abilities })
     #expect(off == .disabled(DisabledFeature(feature: .abilities, command: "ability")))
-    let learnset = CommandParser.pokedex.parse("moves", isEnabled: { $0 != .moves })
+    let learnset = SessionCommands.all.parse("moves", isEnabled: { $0 != .moves })
     #expect(learnset == .disabled(DisabledFeature(feature: .moves, command: "moves")))
   }
 }
@@ -504,7 +524,7 @@ struct PageCommandParsingTests {
 struct PunctuatedIDTests {
   @Test(arguments: ["open 25.0", "open 1.5", "open 2'5", "open #25.", "open 2:5", "compare 25.0 6"])
   func areRefusedNotReadAsAnotherID(line: String) {
-    guard case .failure(let failure) = CommandParser.pokedex.parse(line, isEnabled: { _ in true })
+    guard case .failure(let failure) = SessionCommands.all.parse(line, isEnabled: { _ in true })
     else {
       Issue.record("\(line) parsed")
       return
@@ -515,12 +535,13 @@ struct PunctuatedIDTests {
 
   @Test func namesKeepTheirPunctuationDropped() {
     #expect(
-      CommandParser.pokedex.parse("open Mr. Mime", isEnabled: { _ in true })
-        == .command(.open("mr-mime")))
+      SessionCommands.all.parse("open Mr. Mime", isEnabled: { _ in true })
+        == .command(OpenCommand("mr-mime")))
     #expect(
-      CommandParser.pokedex.parse("open farfetch'd", isEnabled: { _ in true })
-        == .command(.open("farfetchd")))
+      SessionCommands.all.parse("open farfetch'd", isEnabled: { _ in true })
+        == .command(OpenCommand("farfetchd")))
     #expect(
-      CommandParser.pokedex.parse("open #25", isEnabled: { _ in true }) == .command(.open("25")))
+      SessionCommands.all.parse("open #25", isEnabled: { _ in true }) == .command(OpenCommand("25"))
+    )
   }
 }

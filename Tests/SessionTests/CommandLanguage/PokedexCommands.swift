@@ -1,7 +1,8 @@
 import CommandLanguage
-import Pages
+import Session
 
 extension CommandParser {
-  /// pokedex's parser: the built-in commands and every page kind's.
-  static let pokedex = CommandParser(table: PageKinds.table)
+  /// pokedex's commands as lines are read, helped and completed: the built-in ones and every
+  /// page kind's.
+  static let pokedex = SessionCommands.all.parser
 }

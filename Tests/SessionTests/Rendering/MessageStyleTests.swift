@@ -6,6 +6,7 @@ import Images
 import Pages
 import Presentation
 import Rendering
+import Session
 import SyncFeature
 import Testing
 
@@ -39,7 +40,7 @@ struct MessageStyleTests {
     messages += apiErrors.map { FailureText.message(.api($0)) }
     messages += imageErrors.map { FailureText.message(.image($0)) }
     for line in badLines {
-      if case .failure(let failure) = CommandParser.pokedex.parse(line) {
+      if case .failure(let failure) = SessionCommands.all.parse(line) {
         messages.append(failure.message)
       }
     }
@@ -48,7 +49,7 @@ struct MessageStyleTests {
 
   @Test func theCatalogueOfBadLinesIsAllRefused() {
     let accepted = Self.badLines.filter {
-      if case .failure = CommandParser.pokedex.parse($0) { return false }
+      if case .failure = SessionCommands.all.parse($0) { return false }
       return true
     }
     #expect(accepted.isEmpty, "lines the parser takes: \(accepted)")

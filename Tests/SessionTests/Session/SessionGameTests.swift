@@ -9,9 +9,10 @@ import Models
 import Pages
 import Presentation
 import Rendering
-import Session
 import TestSupport
 import Testing
+
+@testable import Session
 
 /// Red / Blue and Yellow, named in English, and a shell that keeps what `game` saves.
 private func gameShell(
@@ -235,7 +236,7 @@ struct GameNamesTypedBackTests {
     _ = await shell.execute(#"game "Yellow""#)
     #expect(await shell.state.game == SessionGame(group: "yellow"))
     #expect(
-      CommandParser.pokedex.parse(#"where --game "Red / Blue""#, isEnabled: { _ in true })
-        == .command(.show(kind: "where", name: "Red / Blue")))
+      SessionCommands.all.parse(#"where --game "Red / Blue""#, isEnabled: { _ in true })
+        == .command(ShowPageCommand(PageInput(kind: "where", name: "Red / Blue"))))
   }
 }
