@@ -6,12 +6,18 @@ import Models
 public struct PageAddress: Sendable, Hashable, Codable {
   /// The kind's name, which is also its command (`ability`).
   public var kind: String
-  /// The resource's slug (`static`); `nil` for a page of a whole kind (`types`, `natures`).
-  public var key: String?
+  /// What the page is about, as its kind is opened with it.
+  public var target: PageTarget
 
-  public init(kind: String, key: String?) {
+  public init(kind: String, target: PageTarget) {
     self.kind = kind
-    self.key = key
+    self.target = target
+  }
+
+  /// The page of the resource `slug` of `kind` (`ability static`), or of the whole kind
+  /// (`types`) when `nil`.
+  public init(kind: String, key slug: String?) {
+    self.init(kind: kind, target: slug.map { .resource($0) } ?? .whole)
   }
 }
 

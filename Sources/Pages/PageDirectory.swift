@@ -47,7 +47,7 @@ public struct PageDirectory: Sendable {
     return try await load(language) { _, _ in }.compactMapValues { language.pick(from: $0) }
   }
 
-  /// The page at `address` (shown again by `back`): its key is the one the page was shown
+  /// The page at `address` (shown again by `back`): its target is the one the page was shown
   /// with, so it is asked for directly.
   public func show(
     _ address: PageAddress, glossary: Glossary = .slugs, game: SessionGame? = nil,
@@ -56,11 +56,9 @@ public struct PageDirectory: Sendable {
     guard let pageKind = kinds[address.kind] else {
       throw .unknown(kind: address.kind, input: address.kind, suggestion: nil)
     }
-    guard let target = PageTarget(key: address.key, subject: pageKind.subject) else {
-      throw .invalidName(kind: address.kind, example: pageKind.example)
-    }
     return try await pageKind.show(
-      request(target, glossary: glossary, game: game, gameName: gameName, progress: progress))
+      request(
+        address.target, glossary: glossary, game: game, gameName: gameName, progress: progress))
   }
 
   /// The page of `kind` named `input` (`nil` for a kind that takes no name), or about the

@@ -23,7 +23,7 @@ public enum KindOf<R: APIResource>: NamedKind {
 }
 
 /// What a page of a kind is about, by what the kind is opened with (``PageSubject``).
-public enum PageTarget: Sendable, Hashable {
+public enum PageTarget: Sendable, Hashable, Codable {
   /// A resource of the kind, by slug or id (``PageSubject/name``).
   case resource(String)
   /// The kind as a whole (``PageSubject/nothing``).
@@ -34,36 +34,6 @@ public enum PageTarget: Sendable, Hashable {
   /// The selected species' (or form's) slug, when one is open, and the arguments typed
   /// (``PageSubject/arguments``: `compare raichu`).
   case arguments(selection: String?, words: [String])
-
-  /// The target a page's address stands for (its ``PageAddress/key``, written by ``key``), for a
-  /// kind opened with `subject`; `nil` when the key is not one of that shape.
-  public init?(key: String?, subject: PageSubject) {
-    let words = (key ?? "").split(separator: " ").map(String.init)
-    switch subject {
-    case .name:
-      guard let key, !key.isEmpty else { return nil }
-      self = .resource(key)
-    case .nothing:
-      self = .whole
-    case .selection:
-      guard let first = words.first, let id = Int(first) else { return nil }
-      self = .selection(
-        pokemon: id, argument: words.count > 1 ? words.dropFirst().joined(separator: " ") : nil)
-    case .arguments:
-      let selection = words.first.flatMap { $0 == "-" ? nil : $0 }
-      self = .arguments(selection: selection, words: Array(words.dropFirst()))
-    }
-  }
-
-  /// The key of the page's address: what ``init(key:subject:)`` reads back.
-  public var key: String? {
-    switch self {
-    case .resource(let slug): slug
-    case .whole: nil
-    case .selection(let id, let argument): argument.map { "\(id) \($0)" } ?? String(id)
-    case .arguments(let selection, let words): ([selection ?? "-"] + words).joined(separator: " ")
-    }
-  }
 }
 
 /// What a kind is asked to show.

@@ -200,12 +200,14 @@ public struct SyncFeature: Sendable {
     if pages.kind(named: "ability") != nil {
       // By slug: the names shown are in the session's language (`Engrais`), the API's keys
       // are not.
-      addresses += detail.abilities.map { PageAddress(kind: "ability", key: $0.slug) }
+      addresses += detail.abilities.map {
+        PageAddress(kind: AbilityFeature.command.name, key: $0.slug)
+      }
     }
     if pages.kind(named: "type") != nil {
       let slugs =
         detail.typeSlugs.isEmpty ? detail.types.map(NameQuery.normalize) : detail.typeSlugs
-      addresses += slugs.map { PageAddress(kind: "type", key: $0) }
+      addresses += slugs.map { PageAddress(kind: TypeFeature.command.name, key: $0) }
     }
     let shown = await withTaskGroup(of: PageError?.self) { group in
       for address in addresses {

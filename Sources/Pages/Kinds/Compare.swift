@@ -75,9 +75,8 @@ public struct ComparePage: Page, Codable, Equatable {
   public var address: PageAddress {
     PageAddress(
       kind: CompareFeature.command.name,
-      key: PageTarget.arguments(
-        selection: nil, words: isTeam == true ? [CompareFeature.teamWord] : species.map(\.name)
-      ).key)
+      target: .arguments(
+        selection: nil, words: isTeam == true ? [CompareFeature.teamWord] : species.map(\.name)))
   }
   public var title: String {
     isTeam == true ? "Team compared" : species.map(\.displayName).joined(separator: " vs ")
@@ -243,7 +242,7 @@ public enum CompareFeature {
     _ request: PageRequest, details: any SpeciesDetails, team: TeamRoster
   ) async throws(PageError) -> (details: [SpeciesDetailViewModel], isTeam: Bool) {
     guard case .arguments(let selection, var words) = request.target else {
-      throw .invalidName(kind: "compare", example: "pikachu raichu")
+      throw .invalidName(kind: CompareFeature.command.name, example: "pikachu raichu")
     }
     if words == [teamWord] {
       let members = await team.members
@@ -251,15 +250,20 @@ public enum CompareFeature {
         throw .refused(
           "\"compare team\" needs two members; the team has \(members.count) (team add NAME).")
       }
-      return (try await SpeciesPages.details(of: members, details: details, kind: "compare"), true)
+      return (
+        try await SpeciesPages.details(
+          of: members, details: details, kind: CompareFeature.command.name), true
+      )
     }
     if words.count == 1 {
-      guard let selection else { throw .needsSelection(kind: "compare") }
+      guard let selection else { throw .needsSelection(kind: CompareFeature.command.name) }
       words.insert(selection, at: 0)
     }
     guard (2...maximumSpecies).contains(words.count) else {
-      throw .invalidName(kind: "compare", example: "pikachu raichu")
+      throw .invalidName(kind: CompareFeature.command.name, example: "pikachu raichu")
     }
-    return (try await SpeciesPages.open(words, details: details, kind: "compare"), false)
+    return (
+      try await SpeciesPages.open(words, details: details, kind: CompareFeature.command.name), false
+    )
   }
 }

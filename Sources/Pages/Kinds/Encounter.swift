@@ -156,7 +156,7 @@ public struct EncounterPage: Page, Codable, Equatable {
   public var address: PageAddress {
     let shown = versions.count == 1 ? versions[0] : game
     let target = PageTarget.selection(pokemon: pokemonID, argument: game.isEmpty ? nil : shown)
-    return PageAddress(kind: EncounterFeature.command.name, key: target.key)
+    return PageAddress(kind: EncounterFeature.command.name, target: target)
   }
   public var title: String {
     game.isEmpty ? "Where" : "Where in \(gameName ?? DisplayName.words(game))"
@@ -397,7 +397,7 @@ public enum EncounterFeature {
     -> EncounterPage
   {
     guard case .selection(let id, let argument) = request.target else {
-      throw .invalidName(kind: "where", example: "--game red-blue")
+      throw .invalidName(kind: EncounterFeature.command.name, example: "--game red-blue")
     }
     async let loadedCatalog = GameCatalog.loaded(client)
     let found: PokemonEncounters

@@ -136,7 +136,7 @@ public struct LearnsetPage: Page, Codable, Equatable {
   public var address: PageAddress {
     PageAddress(
       kind: LearnsetFeature.command.name,
-      key: PageTarget.selection(pokemon: pokemonID, argument: game).key)
+      target: .selection(pokemon: pokemonID, argument: game))
   }
   public var title: String { "Moves in \(gameName ?? DisplayName.words(game))" }
   public var links: [String: [String]] {
@@ -243,7 +243,7 @@ public enum LearnsetFeature {
     -> LearnsetPage
   {
     guard case .selection(let id, let argument) = request.target else {
-      throw .invalidName(kind: "moves", example: "--game scarlet-violet")
+      throw .invalidName(kind: LearnsetFeature.command.name, example: "--game scarlet-violet")
     }
     // Its games, newest first, kept apart from its moves: a warm learnset is two small reads.
     let known: LearnsetGames

@@ -111,7 +111,9 @@ public struct TeamPage: Page, Codable, Equatable {
   /// The most species shown for a suggested type.
   public static let speciesPerSuggestion = 5
 
-  public var address: PageAddress { PageAddress(kind: TeamFeature.command.name, key: nil) }
+  public var address: PageAddress {
+    PageAddress(kind: TeamFeature.command.name, target: .arguments(selection: nil, words: []))
+  }
   public var title: String { "Team" }
   public var links: [String: [String]] {
     var types: [String] = []
@@ -314,7 +316,7 @@ public enum TeamFeature {
     roster: TeamRoster
   ) async throws(PageError) -> TeamPage {
     guard case .arguments(let selection, let words) = request.target else {
-      throw .invalidName(kind: "team", example: "add pikachu")
+      throw .invalidName(kind: TeamFeature.command.name, example: "add pikachu")
     }
     let action: TeamAction
     do throws(TeamProblem) {
@@ -329,9 +331,10 @@ public enum TeamFeature {
     case .show: break
     case .add(let names):
       guard let inputs = names.isEmpty ? selection.map({ [$0] }) : names else {
-        throw .needsSelection(kind: "team add")
+        throw .needsSelection(kind: "\(TeamFeature.command.name) add")
       }
-      let added = try await SpeciesPages.open(inputs, details: details, kind: "team")
+      let added = try await SpeciesPages.open(
+        inputs, details: details, kind: TeamFeature.command.name)
       var new: [TeamMember] = []
       for detail in added {
         let member = TeamMember(detail)
@@ -386,7 +389,7 @@ public enum TeamFeature {
     do throws(DetailError) {
       detail = try await details.open(typed)
     } catch {
-      throw PageError(error, kind: "team", example: "remove pikachu")
+      throw PageError(error, kind: TeamFeature.command.name, example: "remove pikachu")
     }
     guard let slot = members.firstIndex(where: { $0.name == TeamMember(detail).name }) else {
       throw .refused("\(detail.displayName) is not on the team.")
@@ -468,7 +471,8 @@ public enum TeamFeature {
       }, request.game)
     let shown: [SpeciesDetailViewModel]
     do throws(PageError) {
-      shown = try await SpeciesPages.details(of: members, details: details, kind: "team")
+      shown = try await SpeciesPages.details(
+        of: members, details: details, kind: TeamFeature.command.name)
     } catch {
       _ = await (ofTypes, context)
       throw error

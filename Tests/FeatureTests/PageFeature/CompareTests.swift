@@ -88,7 +88,10 @@ struct CompareTests {
 
   @Test func backShowsTheSameByName() async throws {
     let page = try await compare("raichu", selection: "pikachu")
-    #expect(page.address == PageAddress(kind: "compare", key: "- pikachu raichu"))
+    #expect(
+      page.address
+        == PageAddress(
+          kind: "compare", target: .arguments(selection: nil, words: ["pikachu", "raichu"])))
     let directory = PageDirectory(kinds: [CompareFeature.kind(details: FixedDetails(known: known))])
     let again = try await directory.show(page.address)
     #expect((again as? ComparePage) == page)

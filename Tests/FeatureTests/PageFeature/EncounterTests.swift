@@ -210,7 +210,8 @@ struct EncounterTests {
     #expect(blue.rows.allSatisfy { $0.versions == ["blue"] })
     #expect(blue.title == "Where in Blue")
     // back shows it again narrowed as it was.
-    #expect(blue.address == PageAddress(kind: "where", key: "25 blue"))
+    #expect(
+      blue.address == PageAddress(kind: "where", target: .selection(pokemon: 25, argument: "blue")))
     #expect(try await page("Red").versions == ["red"])
   }
 

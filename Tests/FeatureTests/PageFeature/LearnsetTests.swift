@@ -147,7 +147,9 @@ struct LearnsetTests {
     #expect(page.rows.map(\.level) == [1, 44, nil, nil, nil])
     #expect(page.rows[2].machine == "TM126")
     #expect(page.rows[2].power == 90 && page.rows[2].type == "electric")
-    #expect(page.address == PageAddress(kind: "moves", key: "25 scarlet-violet"))
+    #expect(
+      page.address
+        == PageAddress(kind: "moves", target: .selection(pokemon: 25, argument: "scarlet-violet")))
   }
 
   @Test func anotherGameByTheStartOfItsName() async throws {

@@ -419,9 +419,9 @@ struct PageDirectoryTests {
       "move": [#"{"id":700,"name":"supersonic-skystrike--physical"}"#]
     ])
     let page = try await directory(client).open("move", "Supersonic Skystrike Physical")
-    #expect(page.address.key == "supersonic-skystrike--physical")
+    #expect(page.address.target == .resource("supersonic-skystrike--physical"))
     let prefixed = try await directory(client).open("move", "supersonic")
-    #expect(prefixed.address.key == "supersonic-skystrike--physical")
+    #expect(prefixed.address.target == .resource("supersonic-skystrike--physical"))
   }
 
   @Test func nothingOrTooMuchIsRefusedBeforeAnyRequest() async throws {

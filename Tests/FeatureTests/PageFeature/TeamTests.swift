@@ -338,7 +338,7 @@ struct TeamTests {
     let page = try #require(try await directory.open("compare", "team") as? ComparePage)
     #expect(page.species.map(\.name) == ["charmander", "vulpix", "rocky", "squirtle"])
     #expect(page.isTeam == true)
-    #expect(page.address.key == "- team")
+    #expect(page.address.target == .arguments(selection: nil, words: ["team"]))
     let lonely = try team(["pikachu"]).0
     await #expect(
       throws: PageError.refused(

@@ -241,7 +241,7 @@ public struct BreedPage: Page, Codable, Equatable {
   public var address: PageAddress {
     PageAddress(
       kind: BreedFeature.command.name,
-      key: PageTarget.arguments(selection: nil, words: [name]).key)
+      target: .arguments(selection: nil, words: [name]))
   }
   public var title: String { "\(displayName) · breeding" }
   public var links: [String: [String]] {
@@ -316,6 +316,9 @@ private enum IncenseKind: NamedKind {
 
 /// The breeding page over the species' details and the client.
 public enum BreedFeature {
+  /// The flag that turns breeding's pages off (`breed` and `egg-group`).
+  public static let feature: Feature = "breeding"
+
   /// The `breed` command: its words, help, arguments and feature flag.
   public static let command = CommandSpec.page(
     "breed",
@@ -331,7 +334,7 @@ public enum BreedFeature {
       for the Undiscovered group), and its egg moves in your game (see "game"), else in the \
       newest game that has them.
       """,
-    examples: ["breed pikachu", "open 133", "breed"], feature: "breeding")
+    examples: ["breed pikachu", "open 133", "breed"], feature: BreedFeature.feature)
 
   /// The kind with its command, for the list of kinds (``PageKinds``).
   public static let declaration = PageKindDeclaration(command) { services in
@@ -350,14 +353,16 @@ public enum BreedFeature {
     _ request: PageRequest, client: any PokeAPIClient, details: any SpeciesDetails
   ) async throws(PageError) -> BreedPage {
     guard case .arguments(let selection, let words) = request.target, words.count <= 1 else {
-      throw .invalidName(kind: "breed", example: "pikachu")
+      throw .invalidName(kind: BreedFeature.command.name, example: "pikachu")
     }
-    guard let input = words.first ?? selection else { throw .needsSelection(kind: "breed") }
+    guard let input = words.first ?? selection else {
+      throw .needsSelection(kind: BreedFeature.command.name)
+    }
     let detail: SpeciesDetailViewModel
     do throws(DetailError) {
       detail = try await details.open(input)
     } catch {
-      throw PageError(error, kind: "breed", example: "pikachu")
+      throw PageError(error, kind: BreedFeature.command.name, example: "pikachu")
     }
     let glossary = request.glossary
     let language = glossary.language ?? .english

@@ -13,7 +13,7 @@ public struct EggGroupPage: Page, Codable, Equatable {
   public var fallbackNote: String?
 
   public var address: PageAddress {
-    PageAddress(kind: EggGroupFeature.command.name, key: PageTarget.resource(name).key)
+    PageAddress(kind: EggGroupFeature.command.name, target: .resource(name))
   }
   public var title: String { displayName }
   public var links: [String: [String]] { ["open": species.map(\.name)] }
@@ -44,7 +44,7 @@ public enum EggGroupFeature {
       Lists the species in an egg group (field, fairy, water1 …), which breed with each \
       other.
       """,
-    examples: ["egg-group field", "egg-group fairy"], feature: "breeding")
+    examples: ["egg-group field", "egg-group fairy"], feature: BreedFeature.feature)
 
   /// The kind with its command, for the list of kinds (``PageKinds``).
   public static let declaration = PageKindDeclaration(command) { services in

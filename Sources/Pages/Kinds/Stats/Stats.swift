@@ -160,7 +160,7 @@ public struct StatsPage: Page, Codable, Equatable {
   public var address: PageAddress {
     PageAddress(
       kind: StatsFeature.command.name,
-      key: PageTarget.arguments(selection: nil, words: [pokemon] + options).key)
+      target: .arguments(selection: nil, words: [pokemon] + options))
   }
   public var title: String { "\(displayName) · stats" }
   public var links: [String: [String]] {
@@ -308,14 +308,16 @@ public enum StatsFeature {
     guard case .arguments(let selection, let words) = request.target,
       let query = try? StatsQuery(words.map { $0.lowercased() })
     else {
-      throw .invalidName(kind: "stats", example: "garchomp --level 50")
+      throw .invalidName(kind: StatsFeature.command.name, example: "garchomp --level 50")
     }
-    guard let input = query.species ?? selection else { throw .needsSelection(kind: "stats") }
+    guard let input = query.species ?? selection else {
+      throw .needsSelection(kind: StatsFeature.command.name)
+    }
     let detail: SpeciesDetailViewModel
     do throws(DetailError) {
       detail = try await details.open(input)
     } catch {
-      throw PageError(error, kind: "stats", example: "garchomp --level 50")
+      throw PageError(error, kind: StatsFeature.command.name, example: "garchomp --level 50")
     }
     let pokemonID = detail.form?.pokemonID ?? detail.id
     // The game's generation sets the formulas and the base stats; a species of a later
