@@ -236,27 +236,23 @@ public struct TeamPage: Page, Codable, Equatable {
 
 /// Each type's species (their usual forms), kept whole as one derived value (one read next
 /// time, not eighteen types with every pokemon of each decoded): what the team's suggestions
-/// are picked from.
-struct TypeSpecies: Codable, Sendable {
-  /// By the type's slug, in id order.
-  var species: [String: [SpeciesSummary]]
-
-  init(_ types: [PokemonType]) {
-    var species: [String: [SpeciesSummary]] = [:]
-    for type in types {
+/// The species of a type (not its forms), in id order, from the type's answer; kept as a
+/// derived value of its own per type (`type-species/fire`), so that the team reads only the
+/// types it suggests.
+enum TypeSpecies {
+  static func of(_ type: String, client: any PokeAPIClient) async throws(APIError)
+    -> [SpeciesSummary]
+  {
+    try await client.derived("type-species/\(type)") { () async throws(APIError) in
+      let answer = try await client.resource(PokemonType.self, type)
       var seen: Set<Int> = []
-      species[SafeText.line(type.name)] = type.pokemon.compactMap { member in
-        guard let id = member.pokemon.id, id < 10_000, seen.insert(id).inserted else { return nil }
-        return SpeciesSummary(id: id, name: SafeText.line(member.pokemon.name))
-      }.sorted()
-    }
-    self.species = species
-  }
-
-  /// Every type's answers, together, made into the lists the first time; then kept.
-  static func load(_ client: any PokeAPIClient) async throws(APIError) -> TypeSpecies {
-    try await client.derived("type-species") { () async throws(APIError) in
-      Derived(TypeSpecies(try await client.allTypes()))
+      return Derived(
+        answer.pokemon.compactMap { member in
+          guard let id = member.pokemon.id, id < 10_000, seen.insert(id).inserted else {
+            return nil
+          }
+          return SpeciesSummary(id: id, name: SafeText.line(member.pokemon.name))
+        }.sorted())
     }
   }
 }
@@ -399,38 +395,59 @@ public enum TeamFeature {
 
   /// How a candidate for the team stands: whether it evolves no further, and its base stat
   /// total in the game's generation.
-  struct Strength: Sendable {
+  struct Strength: Codable, Sendable {
     var fullyEvolved: Bool
     var total: Int
   }
 
   /// The strength of each species of `ids` whose species, default pokemon and evolution chain
-  /// load (all at once, each cached); those that do not are left out, to be ranked last.
+  /// load (all at once, each cached); those that do not are left out, to be ranked last. Each is
+  /// kept for good as a derived value of its own (`team-strength/ID`, per generation): a warm
+  /// `team` reads a few bytes for each candidate instead of decoding its three answers.
   static func strength(
     of ids: Set<Int>, client: any PokeAPIClient, generation: Int?
   ) async -> [Int: Strength] {
-    await withTaskGroup(of: (Int, Strength?).self) { group in
+    let era = generation.map { "-generation-\($0)" } ?? ""
+    return await withTaskGroup(of: (Int, Strength?).self) { group in
       for id in ids {
         group.addTask {
-          guard let species = try? await client.species(.id(id)) else { return (id, nil) }
-          let pokemonID = species.varieties.first { $0.isDefault }?.pokemon.id ?? id
-          async let pokemon = try? await client.pokemon(id: pokemonID)
-          let chainID = species.evolutionChain?.id
-          async let chain: EvolutionChain? = {
-            guard let chainID else { return nil }
-            return try? await client.evolutionChain(id: chainID)
-          }()
-          guard let pokemon = await pokemon else { return (id, nil) }
-          let total = pokemon.stats(in: generation).map(\.baseStat).reduce(0, +)
-          // Without its chain, a species is taken to evolve no further.
-          let evolvesFurther = await chain.map { Self.evolves(id, in: $0.chain) } ?? false
-          return (id, Strength(fullyEvolved: !evolvesFurther, total: total))
+          let strength = try? await client.derived("team-strength/\(id)\(era)") {
+            () async throws(APIError) -> Derived<Strength> in
+            let (strength, whole) = try await Self.strength(
+              of: id, client: client, generation: generation)
+            return Derived(strength, keep: whole, forGood: true)
+          }
+          return (id, strength)
         }
       }
       var strength: [Int: Strength] = [:]
       for await (id, value) in group { strength[id] = value }
       return strength
     }
+  }
+
+  /// The strength of species `id`, from its species, its default pokemon and its chain, and
+  /// whether the chain was there to tell (without it, a species is taken to evolve no further,
+  /// and that is not kept).
+  private static func strength(
+    of id: Int, client: any PokeAPIClient, generation: Int?
+  ) async throws(APIError) -> (Strength, whole: Bool) {
+    let species = try await client.species(.id(id))
+    let pokemonID = species.varieties.first { $0.isDefault }?.pokemon.id ?? id
+    async let pokemon = APIRequests.result(
+      of: { (id: Int) async throws(APIError) in try await client.pokemon(id: id) }, pokemonID)
+    let chainID = species.evolutionChain?.id
+    async let chain: EvolutionChain? = {
+      guard let chainID else { return nil }
+      return try? await client.evolutionChain(id: chainID)
+    }()
+    let total = try await pokemon.get().stats(in: generation).map(\.baseStat).reduce(0, +)
+    let loaded = await chain
+    let evolvesFurther = loaded.map { Self.evolves(id, in: $0.chain) } ?? false
+    return (
+      Strength(fullyEvolved: !evolvesFurther, total: total),
+      whole: chainID == nil || loaded != nil
+    )
   }
 
   /// Whether species `id` evolves into another in the chain from `link`.
@@ -463,8 +480,6 @@ public enum TeamFeature {
     _ members: [TeamMember], request: PageRequest, client: any PokeAPIClient,
     details: any SpeciesDetails, change: String?, saveWarning: String?
   ) async throws(PageError) -> TeamPage {
-    async let ofTypes = APIRequests.result(
-      of: { (_: Void) async throws(APIError) in try await TypeSpecies.load(client) }, ())
     async let context = APIRequests.result(
       of: { (game: SessionGame?) async throws(APIError) in
         try await GameContext.of(game, client: client)
@@ -474,16 +489,14 @@ public enum TeamFeature {
       shown = try await SpeciesPages.details(
         of: members, details: details, kind: TeamFeature.command.name)
     } catch {
-      _ = await (ofTypes, context)
+      _ = await context
       throw error
     }
-    let typeSpecies: TypeSpecies
     let game: GameContext
     let typeChart: TypeChart
     do throws(APIError) {
       game = try await context.get()
       typeChart = try await TypeChart.load(client, generation: game.generation)
-      typeSpecies = try await ofTypes.get()
     } catch {
       throw .api(error)
     }
@@ -499,7 +512,13 @@ public enum TeamFeature {
     let onTeam = Set(shown.map(\.id))
     var candidates: [(help: TeamCoverage.Help, species: [SpeciesSummary])] = []
     for help in coverage.helps where candidates.count < TeamPage.suggestionCount {
-      let species = (typeSpecies.species[help.type] ?? [])
+      let ofType: [SpeciesSummary]
+      do {
+        ofType = try await TypeSpecies.of(help.type, client: client)
+      } catch {
+        throw .api(error)
+      }
+      let species = ofType
         .filter { !onTeam.contains($0.id) && (pokedexes.isEmpty || order[$0.id] != nil) }
         .sorted { ((order[$0.id] ?? $0.id), $0.id) < ((order[$1.id] ?? $1.id), $1.id) }
       guard !species.isEmpty else { continue }
