@@ -518,7 +518,8 @@ public enum TeamFeature {
       } catch {
         throw .api(error)
       }
-      let species = ofType
+      let species =
+        ofType
         .filter { !onTeam.contains($0.id) && (pokedexes.isEmpty || order[$0.id] != nil) }
         .sorted { ((order[$0.id] ?? $0.id), $0.id) < ((order[$1.id] ?? $1.id), $1.id) }
       guard !species.isEmpty else { continue }
