@@ -28,16 +28,32 @@ public enum PageArguments: Sendable {
     check: @Sendable ([String]) -> String?)
 }
 
-/// What a page kind's command was given: the kind's command name and its words as typed
-/// (trimmed; `nil` for a kind that takes none).
+/// What a page kind's command was given: the kind's command name, then a name as typed
+/// (`ability Lightning Rod`, `moves --game Red / Blue`: trimmed, `nil` when none was given), or
+/// the words a kind reads itself (`team add 6 mr-mime`: lowercased, species' names read as
+/// `open` reads them).
 public struct PageInput: Sendable, Hashable {
   public var kind: String
   public var name: String?
+  public var words: [String]
 
-  public init(kind: String, name: String?) {
+  public init(kind: String, name: String? = nil, words: [String] = []) {
     self.kind = kind
     self.name = name
+    self.words = words
   }
+}
+
+/// A page kind's command as its kind declares it: its declaration and parser, and the grammar of
+/// its arguments, which also says what the kind is opened with.
+public struct PageCommand: Sendable {
+  /// The command, for the session's set of commands.
+  public let command: CommandSet<PageInput>.Command
+  /// What it takes after its name.
+  public let arguments: PageArguments
+
+  /// Its name, which is also the kind's and its pages' `type` (`ability`).
+  public var name: String { command.name }
 }
 
 extension CommandSpec {
@@ -45,7 +61,7 @@ extension CommandSpec {
   public static func page(
     _ kind: String, aliases: [String] = [], arguments: PageArguments = .name,
     group: CommandGroup, summary: String, details: String, examples: [String], feature: Feature
-  ) -> CommandSet<PageInput>.Command {
+  ) -> PageCommand {
     typealias Parse = @Sendable (Arguments, (Feature) -> Bool) -> ParseResult<PageInput>
     let syntax: String
     let parse: Parse
@@ -74,9 +90,7 @@ extension CommandSpec {
           return .fail("\"\(kind) \(words[0])\" needs names, e.g. \"\(kind) \(words[0]) pikachu\".")
         }
         return .command(
-          PageInput(
-            kind: kind,
-            name: words.isEmpty ? nil : ([words[0]] + names).joined(separator: " ")))
+          PageInput(kind: kind, words: words.isEmpty ? [] : [words[0]] + names))
       }
       completion = .actions(actions, namesAfter: namesAfter)
     case .speciesAndOptions(let usage, let options, let values, let check):
@@ -84,17 +98,18 @@ extension CommandSpec {
       parse = { arguments, _ in
         let words = arguments.words.map { $0.lowercased() }
         if let problem = check(words) { return .fail(problem) }
-        return .command(
-          PageInput(kind: kind, name: words.isEmpty ? nil : words.joined(separator: " ")))
+        return .command(PageInput(kind: kind, words: words))
       }
       completion = .speciesAndOptions(options: options, values: values)
     }
-    return .init(
-      CommandSpec(
-        name: kind, aliases: aliases, arguments: syntax, group: group, summary: summary,
-        details: details, examples: examples, feature: feature, completion: completion,
-        applies: applies),
-      parse: parse)
+    return PageCommand(
+      command: .init(
+        CommandSpec(
+          name: kind, aliases: aliases, arguments: syntax, group: group, summary: summary,
+          details: details, examples: examples, feature: feature, completion: completion,
+          applies: applies),
+        parse: parse),
+      arguments: arguments)
   }
 }
 
@@ -142,7 +157,7 @@ private func parseSpecies(_ kind: String, _ arguments: Arguments) -> ParseResult
   guard names.allSatisfy({ !$0.isEmpty }) else {
     return .fail("\"\(kind)\" needs species: \(kind) A B, e.g. \"\(kind) pikachu raichu\".")
   }
-  return .command(PageInput(kind: kind, name: names.joined(separator: " ")))
+  return .command(PageInput(kind: kind, words: names))
 }
 
 /// The name after a page kind's command, as typed.

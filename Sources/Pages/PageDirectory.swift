@@ -62,10 +62,12 @@ public struct PageDirectory: Sendable {
   }
 
   /// The page of `kind` named `input` (`nil` for a kind that takes no name), or about the
-  /// `selection` (a `pokemon` id) for a kind about the selected species, or after
-  /// `selectionName` (its slug) for a kind that reads its arguments.
+  /// `selection` (a `pokemon` id) for a kind about the selected species, or of `words` (as the
+  /// command read them; without them, `input`'s) after `selectionName` (its slug) for a kind
+  /// that reads its arguments.
   public func open(
-    _ kind: String, _ input: String?, selection: Int? = nil, selectionName: String? = nil,
+    _ kind: String, _ input: String?, words: [String] = [], selection: Int? = nil,
+    selectionName: String? = nil,
     glossary: Glossary = .slugs, game: SessionGame? = nil, gameName: String? = nil,
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws(PageError) -> any Page {
@@ -85,12 +87,13 @@ public struct PageDirectory: Sendable {
       return try await show(
         .selection(pokemon: selection, argument: argument.isEmpty ? nil : argument))
     case .arguments:
-      let argument = SafeText.line(input ?? "").trimmingCharacters(in: .whitespaces)
-      guard argument.count <= 200 else { throw .invalidName(kind: kind, example: pageKind.example) }
+      let typed = words.isEmpty ? (input ?? "").split(separator: " ").map(String.init) : words
+      let words = typed.map(SafeText.line).filter { !$0.isEmpty }
+      guard words.joined(separator: " ").count <= 200 else {
+        throw .invalidName(kind: kind, example: pageKind.example)
+      }
       return try await show(
-        .arguments(
-          selection: selectionName.map(SafeText.line),
-          words: argument.split(separator: " ").map(String.init)))
+        .arguments(selection: selectionName.map(SafeText.line), words: words))
     case .name: break
     }
     let typed = input ?? ""

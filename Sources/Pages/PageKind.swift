@@ -1,8 +1,9 @@
 import APIClient
+import CommandLanguage
 import DetailModels
 import Models
 
-/// What a page kind is opened with.
+/// What a page kind is opened with: what its command's grammar (``PageArguments``) takes.
 public enum PageSubject: Sendable, Equatable {
   /// A name of the kind (`ability static`), resolved among ``PageKind/names``.
   case name
@@ -15,6 +16,18 @@ public enum PageSubject: Sendable, Equatable {
   /// open (`-` otherwise): `compare raichu` compares with it, `compare pikachu raichu` does not
   /// need it.
   case arguments
+}
+
+extension PageArguments {
+  /// What a kind whose command takes these arguments is opened with.
+  var subject: PageSubject {
+    switch self {
+    case .name: .name
+    case .none: .nothing
+    case .gameOption: .selection
+    case .species, .speciesAndOptions, .actions: .arguments
+    }
+  }
 }
 
 /// The kind of the resource `R`, for ``ResourceNames``: its names alone, cached apart.
@@ -97,15 +110,16 @@ public struct PageKind: Sendable {
     @Sendable (Language, _ progress: @escaping @Sendable (Int, Int) -> Void) async throws(APIError)
     -> [String: NamesByLanguage]
 
+  /// The kind `command` opens (its name, and what it is opened with, from its grammar).
   public init(
-    name: String, example: String, subject: PageSubject,
+    _ command: PageCommand, example: String,
     names: (@Sendable () async throws(APIError) -> [NamedResource])?,
     localNames: LocalNames? = nil, resolvesEnglishNames: Bool = false,
     show: @escaping @Sendable (PageRequest) async throws(PageError) -> any Page
   ) {
-    self.name = name
+    self.name = command.name
     self.example = example
-    self.subject = subject
+    self.subject = command.arguments.subject
     self.names = names
     self.localNames = localNames
     self.resolvesEnglishNames = resolvesEnglishNames
@@ -119,7 +133,7 @@ public struct PageKind: Sendable {
   /// `listing` says which of the API's list are offered and resolved among (all by default); a
   /// resource left out still opens by its exact slug.
   public static func named<R: APIResource>(
-    _ name: String, example: String, resource: R.Type, client: any PokeAPIClient,
+    _ command: PageCommand, example: String, resource: R.Type, client: any PokeAPIClient,
     localNames: LocalNames? = nil, resolvesEnglishNames: Bool = false,
     listing: @escaping @Sendable (NamedResource) -> Bool = { _ in true },
     page: @escaping @Sendable (R, PageRequest, any PokeAPIClient) async throws(APIError) -> any Page
@@ -127,8 +141,9 @@ public struct PageKind: Sendable {
     let own: LocalNames = { language, progress async throws(APIError) in
       try await client.names(ofEvery: KindOf<R>.self, in: language, progress: progress)
     }
+    let name = command.name
     return PageKind(
-      name: name, example: example, subject: .name,
+      command, example: example,
       names: { () async throws(APIError) in try await client.names(of: R.path).filter(listing) },
       localNames: localNames ?? own, resolvesEnglishNames: resolvesEnglishNames,
       show: { request async throws(PageError) in
@@ -147,10 +162,10 @@ public struct PageKind: Sendable {
   /// `page`, then kept whole as a derived value named `kept` and the language (one read next
   /// time).
   public static func whole<P: Page & Codable>(
-    _ name: String, keptAs kept: String, client: any PokeAPIClient,
+    _ command: PageCommand, keptAs kept: String, client: any PokeAPIClient,
     page: @escaping @Sendable (Glossary) async throws(APIError) -> P
   ) -> PageKind {
-    whole(name) { (glossary: Glossary) async throws(APIError) in
+    whole(command) { (glossary: Glossary) async throws(APIError) in
       let language = glossary.language.map { "-" + $0.code } ?? ""
       return try await client.derived(kept + language) { () async throws(APIError) -> Derived<P> in
         Derived(try await page(glossary))
@@ -160,9 +175,9 @@ public struct PageKind: Sendable {
 
   /// A kind opened with nothing, its page made by `page` in a glossary's language.
   public static func whole(
-    _ name: String, page: @escaping @Sendable (Glossary) async throws(APIError) -> any Page
+    _ command: PageCommand, page: @escaping @Sendable (Glossary) async throws(APIError) -> any Page
   ) -> PageKind {
-    PageKind(name: name, example: "", subject: .nothing, names: nil) {
+    PageKind(command, example: "", names: nil) {
       request async throws(PageError) in
       do throws(APIError) {
         return try await page(request.glossary)

@@ -23,16 +23,14 @@ public struct PageServices: Sendable {
 
 /// A kind of page as its file declares it: the command that opens it (its word, aliases, help,
 /// argument grammar and feature flag) and the kind itself, made over the services and named by
-/// the command (`PageKind.named(command.name, …)`).
+/// the command (`PageKind.named(command, …)`).
 public struct PageKindDeclaration: Sendable {
   /// The command, which the session's commands list (``PageKinds/commands``).
-  public let command: CommandSet<PageInput>.Command
+  public let command: PageCommand
   private let make: @Sendable (PageServices) -> PageKind
 
   /// `command`, and `make`, which makes the kind over the services under the command's name.
-  public init(
-    _ command: CommandSet<PageInput>.Command, make: @escaping @Sendable (PageServices) -> PageKind
-  ) {
+  public init(_ command: PageCommand, make: @escaping @Sendable (PageServices) -> PageKind) {
     self.command = command
     self.make = make
   }
@@ -65,7 +63,7 @@ public enum PageKinds {
   ]
 
   /// The kinds' commands, for the session's commands.
-  public static var commands: [CommandSet<PageInput>.Command] { all.map(\.command) }
+  public static var commands: [CommandSet<PageInput>.Command] { all.map(\.command.command) }
 
   /// The directory of every kind, made over `services`.
   public static func directory(_ services: PageServices) -> PageDirectory {

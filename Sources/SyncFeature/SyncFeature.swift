@@ -227,7 +227,8 @@ public struct SyncFeature: Sendable {
     if let shown { throw shown }
     if moves, pages.kind(named: "moves") != nil {
       // A learnset whose machines did not all come would not be whole offline either.
-      let learnset = try await pages.open("moves", nil, selection: detail.id, game: game)
+      let learnset = try await pages.open(
+        LearnsetFeature.command.name, nil, selection: detail.id, game: game)
       if let failure = learnset.partialFailure { throw .api(failure) }
     }
   }

@@ -166,7 +166,7 @@ public enum AbilityFeature {
   /// `ability NAME`: the ability; its text the newest game's by the games' order (kept, else
   /// the order of its texts' games alone: one more round trip the first time).
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named(command.name, example: "static", resource: Ability.self, client: client) {
+    .named(command, example: "static", resource: Ability.self, client: client) {
       ability, request, client async throws(APIError) in
       async let later = GameFacts.cameLater(
         ability.generation?.id, than: request.game, client: client)

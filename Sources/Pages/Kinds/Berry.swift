@@ -242,7 +242,7 @@ public enum BerryFeature {
   /// texts in the request's language).
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named(
-      command.name, example: "cheri", resource: Berry.self, client: client,
+      command, example: "cheri", resource: Berry.self, client: client,
       localNames: localNames(client: client)
     ) { berry, request, client async throws(APIError) in
       async let firmness = optional { () async throws(APIError) -> BerryWord<BerryFirmnessKind>? in

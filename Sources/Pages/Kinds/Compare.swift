@@ -203,7 +203,7 @@ public enum CompareFeature {
     details: any SpeciesDetails, team: TeamRoster = TeamRoster(),
     client: (any PokeAPIClient)? = nil
   ) -> PageKind {
-    PageKind(name: command.name, example: "pikachu raichu", subject: .arguments, names: nil) {
+    PageKind(command, example: "pikachu raichu", names: nil) {
       request async throws(PageError) in
       let (compared, isTeam) = try await species(request, details: details, team: team)
       // The game's generation and chart once, for all of them; each as the game has it.

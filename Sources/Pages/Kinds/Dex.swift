@@ -71,7 +71,7 @@ public enum DexFeature {
   /// `dex NAME`, its species named in the language (those not loaded yet read from them, as a
   /// list page's are).
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named(command.name, example: "kanto", resource: Pokedex.self, client: client) {
+    .named(command, example: "kanto", resource: Pokedex.self, client: client) {
       pokedex, request, client in
       let named = await client.naming(pokedex.entries.map(\.species.id), in: request.glossary)
       return PokedexPage(pokedex, glossary: named)

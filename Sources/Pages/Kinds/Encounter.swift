@@ -376,7 +376,7 @@ public enum EncounterFeature {
   /// main-series game where it lives in the wild.
   public static func kind(client: any PokeAPIClient) -> PageKind {
     PageKind(
-      name: command.name, example: "--game red-blue", subject: .selection,
+      command, example: "--game red-blue",
       // The games by version group and by version (`red-blue`, `red`), for completion.
       names: { () async throws(APIError) in
         let order = try await GameOrder.load(client)

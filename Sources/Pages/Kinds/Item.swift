@@ -331,7 +331,7 @@ public enum ItemFeature {
   /// (kept: one read once it has been loaded; where it cannot be had, the last listed stands
   /// in).
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named(command.name, example: "leftovers", resource: Item.self, client: client) {
+    .named(command, example: "leftovers", resource: Item.self, client: client) {
       item, request, client async throws(APIError) in
       // The games' order when its prices or texts are of several games, or to name the
       // session's game.

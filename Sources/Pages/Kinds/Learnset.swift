@@ -226,7 +226,7 @@ public enum LearnsetFeature {
   /// numbers together, then the machines that teach them in that game together.
   public static func kind(client: any PokeAPIClient) -> PageKind {
     PageKind(
-      name: command.name, example: "--game scarlet-violet", subject: .selection,
+      command, example: "--game scarlet-violet",
       // The games, for completion; their order is loaded (and kept) with them, so that in an
       // interactive session the first move page or learnset does not wait for it.
       names: { () async throws(APIError) in

@@ -312,7 +312,7 @@ public enum MoveFeature {
   /// failure only leaves the machine out; which game is newest is known once the games its
   /// machines and texts name are, or the whole order is kept).
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named(command.name, example: "thunderbolt", resource: Move.self, client: client) {
+    .named(command, example: "thunderbolt", resource: Move.self, client: client) {
       move, request, client async throws(APIError) in
       var machine: Machine?
       // The session's game's machine, else the newest game's.

@@ -203,7 +203,7 @@ public enum NatureFeature {
 
   /// `nature NAME`.
   public static func kind(client: any PokeAPIClient) -> PageKind {
-    .named(command.name, example: "timid", resource: Nature.self, client: client) {
+    .named(command, example: "timid", resource: Nature.self, client: client) {
       nature, request, client in
       var page = NaturePage(nature, glossary: request.glossary)
       page.cameLater = await GameFacts.cameLater(
@@ -215,7 +215,7 @@ public enum NatureFeature {
 
   /// `natures`: every nature, fetched together, then kept whole (one read next time).
   public static func table(client: any PokeAPIClient) -> PageKind {
-    .whole(tableCommand.name, keptAs: "natures", client: client) {
+    .whole(tableCommand, keptAs: "natures", client: client) {
       glossary async throws(APIError) in
       let index = try await client.names(of: Nature.path)
       let natures = try await APIRequests.together(index) { reference async throws(APIError) in

@@ -301,7 +301,7 @@ public enum TeamFeature {
   public static func kind(
     client: any PokeAPIClient, details: any SpeciesDetails, roster: TeamRoster
   ) -> PageKind {
-    PageKind(name: command.name, example: "add pikachu", subject: .arguments, names: nil) {
+    PageKind(command, example: "add pikachu", names: nil) {
       request async throws(PageError) in
       try await page(request, client: client, details: details, roster: roster)
     }

@@ -312,7 +312,7 @@ public enum TypeFeature {
   /// the API's types above 10000, which no species has (they still open by name).
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named(
-      command.name, example: "fire", resource: TypeResource.self, client: client,
+      command, example: "fire", resource: TypeResource.self, client: client,
       localNames: { _, _ async throws(APIError) in try await client.typeNames() },
       listing: { ($0.id ?? 0) < 10_000 }
     ) { type, request, client async throws(APIError) in
@@ -327,7 +327,7 @@ public enum TypeFeature {
   /// matchups use), fetched together, then kept whole (one read next time); with a game, its
   /// generation's chart.
   public static func chart(client: any PokeAPIClient) -> PageKind {
-    PageKind(name: chartCommand.name, example: "", subject: .nothing, names: nil) {
+    PageKind(chartCommand, example: "", names: nil) {
       request async throws(PageError) in
       do throws(APIError) {
         let generation = try await GameContext.generation(of: request.game, client: client)

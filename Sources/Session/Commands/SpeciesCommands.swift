@@ -253,8 +253,9 @@ struct ShowPageCommand: SessionCommand {
   }
 
   func waiting(_ state: SessionState) -> String {
-    if let name = input.name { return "Fetching \(input.kind) \(SafeText.line(name))" }
-    return "Fetching the \(input.kind)"
+    let argument = input.name ?? input.words.joined(separator: " ")
+    guard !argument.isEmpty else { return "Fetching the \(input.kind)" }
+    return "Fetching \(input.kind) \(SafeText.line(argument))"
   }
 
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
@@ -264,7 +265,8 @@ struct ShowPageCommand: SessionCommand {
     let page: any Page
     do {
       page = try await shell.dependencies.pages.open(
-        input.kind, input.name, selection: state.selectedForm ?? state.selected?.id,
+        input.kind, input.name, words: input.words,
+        selection: state.selectedForm ?? state.selected?.id,
         selectionName: state.selected?.name, glossary: await shell.glossary(), game: state.game,
         gameName: state.gameName, progress: { status?.waitFor($0) })
     } catch {

@@ -73,8 +73,14 @@ struct CommandsParseTests {
       ("open Type: Null", OpenCommand("type-null")),
       // One reading of a typed name for open, compare and team add.
       ("open “pikachu”", OpenCommand("pikachu")),
-      ("compare “Pikachu” #26", ShowPageCommand(PageInput(kind: "compare", name: "pikachu 26"))),
-      ("team add “Pikachu” #26", ShowPageCommand(PageInput(kind: "team", name: "add pikachu 26"))),
+      (
+        "compare “Pikachu” #26",
+        ShowPageCommand(PageInput(kind: "compare", words: ["pikachu", "26"]))
+      ),
+      (
+        "team add “Pikachu” #26",
+        ShowPageCommand(PageInput(kind: "team", words: ["add", "pikachu", "26"]))
+      ),
       ("open pika", OpenCommand("pika")),
       ("download image", DownloadCommand()),
       ("search chu", SearchCommand(text: "chu")),
@@ -342,7 +348,7 @@ struct DisabledFeatureTests {
       "tree", group: .pokedex, summary: "A tree", details: "Shows a tree.",
       examples: ["tree sudowoodo"],
       feature: "trees")
-    let commands = SessionCommands.set(pages: PageKinds.commands + [tree])
+    let commands = SessionCommands.set(pages: PageKinds.commands + [tree.command])
     let table = commands.table
     #expect(table.features == Feature.builtIn + own + ["trees"])
     #expect(Set(table.all.compactMap(\.feature)).isSubset(of: Set(table.features)))
@@ -443,11 +449,12 @@ struct PageCommandParsingTests {
   }
 
   @Test func statsTakesASpeciesAndOptionsAndRefusesABadSpreadAtOnce() {
-    #expect(parse("stats") == .command(ShowPageCommand(PageInput(kind: "stats", name: nil))))
+    #expect(parse("stats") == .command(ShowPageCommand(PageInput(kind: "stats"))))
     #expect(
       parse("Stats Garchomp --Level 50 --evs 252SPE")
         == .command(
-          ShowPageCommand(PageInput(kind: "stats", name: "garchomp --level 50 --evs 252spe"))))
+          ShowPageCommand(
+            PageInput(kind: "stats", words: ["garchomp", "--level", "50", "--evs", "252spe"]))))
     guard case .failure(let failure) = parse("stats --evs 252spe,252atk,252hp") else {
       Issue.record("a spread over 510 parsed")
       return
@@ -492,12 +499,14 @@ struct PageCommandParsingTests {
   }
 
   @Test func teamTakesAnActionAndNamesAsCompareDoes() {
-    #expect(parse("team") == .command(ShowPageCommand(PageInput(kind: "team", name: nil))))
+    #expect(parse("team") == .command(ShowPageCommand(PageInput(kind: "team"))))
     #expect(
       parse("Team ADD #6 Mr.Mime raichu-alola")
-        == .command(ShowPageCommand(PageInput(kind: "team", name: "add 6 mrmime raichu-alola"))))
+        == .command(
+          ShowPageCommand(PageInput(kind: "team", words: ["add", "6", "mrmime", "raichu-alola"]))))
     #expect(
-      parse("team remove 2") == .command(ShowPageCommand(PageInput(kind: "team", name: "remove 2")))
+      parse("team remove 2")
+        == .command(ShowPageCommand(PageInput(kind: "team", words: ["remove", "2"])))
     )
     guard case .failure(let failure) = parse("team pikachu") else {
       Issue.record("a team without an action parsed")

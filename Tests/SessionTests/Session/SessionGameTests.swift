@@ -214,7 +214,7 @@ struct SessionGameTests {
 
   @Test func pagesAreAskedForTheSessionsGame() async throws {
     let asked = Locked<[SessionGame?]>([])
-    let recorder = PageKind(name: "where", example: "", subject: .selection, names: nil) {
+    let recorder = PageKind(EncounterFeature.command, example: "", names: nil) {
       request async throws(PageError) in
       asked.withLock { $0.append(request.game) }
       throw .needsSelection(kind: "where")

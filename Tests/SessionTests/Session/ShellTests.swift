@@ -84,7 +84,7 @@ struct ShellNavigationTests {
   /// `filter type` finds the type as `type NAME` does: a did-you-mean, not "Not found".
   @Test func aFilterTypeIsFoundAsTheTypePageFindsIt() async {
     let types = PageKind(
-      name: "type", example: "fire", subject: .name,
+      TypeFeature.command, example: "fire",
       names: { () async throws(APIError) in
         ["fire", "water"].map { NamedResource(name: $0, url: "type/\($0)/") }
       },

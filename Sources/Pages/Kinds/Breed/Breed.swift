@@ -343,7 +343,7 @@ public enum BreedFeature {
 
   /// `breed [NAME]`.
   public static func kind(client: any PokeAPIClient, details: any SpeciesDetails) -> PageKind {
-    PageKind(name: command.name, example: "pikachu", subject: .arguments, names: nil) {
+    PageKind(command, example: "pikachu", names: nil) {
       request async throws(PageError) in
       try await page(request, client: client, details: details)
     }

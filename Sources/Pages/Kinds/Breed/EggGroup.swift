@@ -54,7 +54,7 @@ public enum EggGroupFeature {
   /// `egg-group NAME`.
   public static func kind(client: any PokeAPIClient) -> PageKind {
     .named(
-      command.name, example: "field", resource: EggGroup.self, client: client,
+      command, example: "field", resource: EggGroup.self, client: client,
       resolvesEnglishNames: true
     ) {
       group, request, _ in

@@ -296,7 +296,7 @@ public enum StatsFeature {
   /// `stats [NAME] [options]`, about NAME or the selected species.
   public static func kind(client: any PokeAPIClient, details: any SpeciesDetails) -> PageKind {
     PageKind(
-      name: command.name, example: "garchomp --level 50", subject: .arguments, names: nil
+      command, example: "garchomp --level 50", names: nil
     ) { request async throws(PageError) in
       try await page(request, client: client, details: details)
     }
