@@ -13,6 +13,21 @@ public enum SpeciesPages {
     }
   }
 
+  /// The details of the species `input` names, else of the open one (`selection`, its slug), for
+  /// a page of `kind` about one species (`stats`, `breed`); an input that cannot be a name is
+  /// shown with `example`.
+  static func one(
+    _ input: String?, selection: String?, details: any SpeciesDetails, kind: String,
+    example: String
+  ) async throws(PageError) -> SpeciesDetailViewModel {
+    guard let input = input ?? selection else { throw .needsSelection(kind: kind) }
+    do throws(DetailError) {
+      return try await details.open(input)
+    } catch {
+      throw PageError(error, kind: kind, example: example)
+    }
+  }
+
   /// The details of the team's `members`, by id (no name to look up), together, in slot order.
   static func details(
     of members: [TeamMember], details: any SpeciesDetails, kind: String

@@ -4,8 +4,15 @@ import Models
 import Pages
 import Presentation
 
+/// A command that shows a page of the list, which the status line says it fetches.
+protocol ListPageShowing: BuiltInCommand {}
+
+extension ListPageShowing {
+  func waiting(_ state: SessionState) -> String { "Fetching the species list" }
+}
+
 /// `list` (`ls`): the current page of the list under the active filters.
-struct ListCommand: PlainCommand {
+struct ListCommand: PlainCommand, ListPageShowing {
   static let spec = CommandSpec(
     name: "list", aliases: ["ls"], arguments: "",
     group: .list, summary: "The current page of species",
@@ -16,8 +23,6 @@ struct ListCommand: PlainCommand {
       """,
     examples: ["list", "ls"])
 
-  func waiting(_ state: SessionState) -> String { "Fetching the species list" }
-
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
   {
@@ -26,14 +31,12 @@ struct ListCommand: PlainCommand {
 }
 
 /// `next`: the list's next page.
-struct NextCommand: PlainCommand {
+struct NextCommand: PlainCommand, ListPageShowing {
   static let spec = CommandSpec(
     name: "next", aliases: [], arguments: "",
     group: .list, summary: "The next page",
     details: "Moves to the next page of the list and shows it.",
     examples: ["next"])
-
-  func waiting(_ state: SessionState) -> String { "Fetching the species list" }
 
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
@@ -47,14 +50,12 @@ struct NextCommand: PlainCommand {
 }
 
 /// `prev` (`previous`): the list's page before.
-struct PreviousCommand: PlainCommand {
+struct PreviousCommand: PlainCommand, ListPageShowing {
   static let spec = CommandSpec(
     name: "prev", aliases: ["previous"], arguments: "",
     group: .list, summary: "The page before",
     details: "Moves to the previous page of the list and shows it.",
     examples: ["prev", "previous"])
-
-  func waiting(_ state: SessionState) -> String { "Fetching the species list" }
 
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
@@ -65,7 +66,7 @@ struct PreviousCommand: PlainCommand {
 }
 
 /// `page N`: the list's page `N` (1 or more; past the last, the list says so).
-struct ListPageCommand: BuiltInCommand {
+struct ListPageCommand: ListPageShowing {
   var number: Int
 
   static let spec = CommandSpec(
@@ -86,8 +87,6 @@ struct ListPageCommand: BuiltInCommand {
     }
   }
 
-  func waiting(_ state: SessionState) -> String { "Fetching the species list" }
-
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
   {
@@ -96,14 +95,12 @@ struct ListPageCommand: BuiltInCommand {
 }
 
 /// `first`: the list's first page.
-struct FirstCommand: PlainCommand {
+struct FirstCommand: PlainCommand, ListPageShowing {
   static let spec = CommandSpec(
     name: "first", aliases: [], arguments: "",
     group: .list, summary: "The first page",
     details: "Jumps to the first page of the list and shows it.",
     examples: ["first"])
-
-  func waiting(_ state: SessionState) -> String { "Fetching the species list" }
 
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
@@ -113,14 +110,12 @@ struct FirstCommand: PlainCommand {
 }
 
 /// `last`: the list's last page.
-struct LastCommand: PlainCommand {
+struct LastCommand: PlainCommand, ListPageShowing {
   static let spec = CommandSpec(
     name: "last", aliases: [], arguments: "",
     group: .list, summary: "The last page",
     details: "Jumps to the last page of the list and shows it.",
     examples: ["last"])
-
-  func waiting(_ state: SessionState) -> String { "Fetching the species list" }
 
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
@@ -134,7 +129,7 @@ struct LastCommand: PlainCommand {
 
 /// `filter …` changes the filters (`filter female`, `filter type water`, `filter gen 1`, `filter
 /// dex kanto`, `filter all`); a bare `filter` shows them.
-struct FilterCommand: BuiltInCommand {
+struct FilterCommand: ListPageShowing {
   /// The change; `nil` shows the filters.
   var change: FilterChange?
 
@@ -198,8 +193,6 @@ struct FilterCommand: BuiltInCommand {
       "\"filter\" takes male, female, genderless, type NAME, gen N, dex NAME or all (not \(Arguments.quoted(arguments.rest)))."
         + (names.contains(first) ? "" : Arguments.didYouMean(first, among: names)))
   }
-
-  func waiting(_ state: SessionState) -> String { "Fetching the species list" }
 
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome

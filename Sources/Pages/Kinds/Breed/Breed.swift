@@ -355,15 +355,9 @@ public enum BreedFeature {
     guard case .arguments(let selection, let words) = request.target, words.count <= 1 else {
       throw .invalidName(kind: BreedFeature.command.name, example: "pikachu")
     }
-    guard let input = words.first ?? selection else {
-      throw .needsSelection(kind: BreedFeature.command.name)
-    }
-    let detail: SpeciesDetailViewModel
-    do throws(DetailError) {
-      detail = try await details.open(input)
-    } catch {
-      throw PageError(error, kind: BreedFeature.command.name, example: "pikachu")
-    }
+    let detail = try await SpeciesPages.one(
+      words.first, selection: selection, details: details, kind: BreedFeature.command.name,
+      example: "pikachu")
     let glossary = request.glossary
     let language = glossary.language ?? .english
     let facts: BreedingFacts

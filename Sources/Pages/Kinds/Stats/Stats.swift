@@ -310,15 +310,9 @@ public enum StatsFeature {
     else {
       throw .invalidName(kind: StatsFeature.command.name, example: "garchomp --level 50")
     }
-    guard let input = query.species ?? selection else {
-      throw .needsSelection(kind: StatsFeature.command.name)
-    }
-    let detail: SpeciesDetailViewModel
-    do throws(DetailError) {
-      detail = try await details.open(input)
-    } catch {
-      throw PageError(error, kind: StatsFeature.command.name, example: "garchomp --level 50")
-    }
+    let detail = try await SpeciesPages.one(
+      query.species, selection: selection, details: details, kind: StatsFeature.command.name,
+      example: "garchomp --level 50")
     let pokemonID = detail.form?.pokemonID ?? detail.id
     // The game's generation sets the formulas and the base stats; a species of a later
     // generation is worked out as today.
