@@ -277,39 +277,12 @@ struct App {
       gameFacts: { detail, game, glossary in
         await GameFacts.apply(to: detail, in: game, glossary: glossary, client: api)
       })
-    // The game: config.json's, which `game` writes.
-    let (startGame, startGameName, gameWarning) = GameSetting.resolve(
-      configDirectory: paths.config)
-    gameWarning.map { notices.post("Warning: \($0)") }
-    var startState = SessionState(paging: !options.noPager)
-    startState.game = startGame
-    startState.gameName = startGameName
-    let (shiny, shinyWarning) = ShinySetting.resolve(configDirectory: paths.config)
-    shinyWarning.map { notices.post("Warning: \($0)") }
-    startState.shiny = shiny
     let shell = Shell(
-      dependencies: dependencies, work: work, completion: completion, state: startState)
+      dependencies: dependencies, work: work, completion: completion,
+      state: Self.startState(options: options, paths: paths, notices: notices))
 
     // At an interactive launch: one line when the API cannot be reached, with what still works.
-    // The network itself is asked (once, without retries): the cache may answer every command.
-    // Through the commands' own client, so the connection it opens (TCP, TLS, HTTP/2) stays open
-    // in libcurl's pool for the first command.
-    // A server that answered another request meanwhile (a command's, once a stall is over) is
-    // not said to be out of reach.
-    let reach: @Sendable () async -> APIError? = {
-      let answers = bounded.answers
-      do throws(HTTPError) {
-        _ = try await bounded.send(HTTPRequest(url: apiURL, maximumBodyBytes: 1 << 16))
-        return nil
-      } catch {
-        if bounded.answers > answers { return nil }
-        switch error {
-        case .connectionFailed: return .offline
-        case .timedOut: return .timedOut
-        default: return nil  // it answered, if only badly
-        }
-      }
-    }
+    let reach = Self.reachability(of: bounded, at: apiURL)
     reachAPI = reach
     let firstContact = FirstContact(
       apiURL: Options.redacted(apiURL.absoluteString), reach: reach,
@@ -369,99 +342,6 @@ struct App {
     SignalHub.shared.ignoreBrokenPipes()
     await loop.runInteractive(
       editor: editor, typeAhead: TypeAhead(), interrupts: InterruptController.shared, demo: demo)
-  }
-
-  /// The prompt in bold cyan, so that it stands out from the output in the scrollback.
-  static func decorated(prompt: String) -> String {
-    let text = prompt.hasSuffix(" ") ? String(prompt.dropLast()) : prompt
-    return "\u{1B}[1;36m\(text)\u{1B}[0m "
-  }
-
-  /// JSON for scripts, or text (colour and images only on a capable terminal).
-  private static func renderer(
-    options: Options, environment: [String: String]
-  ) -> SessionLoop.Render {
-    switch options.output {
-    case .json:
-      let renderer = JSONRenderer()
-      return { outcome, _ in renderer.render(outcome) }
-    case .text:
-      let style = TextStyle.decide(
-        choice: options.color.rawValue, isTerminal: TerminalInfo.stdoutIsTerminal,
-        environment: environment)
-      let renderer = TextRenderer(
-        style: style,
-        images: TerminalImageRenderers.renderer(
-          for: imageMode(options: options, environment: environment, style: style),
-          cell: TerminalInfo.cellSize().map { .init(width: $0.width, height: $0.height) }
-            ?? .typical),
-        // Piped or redirected, nothing is to fit a screen's height: pages are drawn whole.
-        terminalSize: {
-          let size = TerminalInfo.size()
-          return TerminalInfo.stdoutIsTerminal ? size : (size.columns, Self.unboundedRows)
-        })
-      // Output made to fit the screen fits in the rows the session leaves it.
-      return { outcome, rowsAround in
-        var fitted = renderer
-        fitted.terminalSize = {
-          let size = renderer.terminalSize()
-          return (size.columns, max(1, size.rows - rowsAround))
-        }
-        return fitted.render(outcome)
-      }
-    }
-  }
-
-  /// How images are drawn: as the options ask, else as the terminal allows (the same choice for
-  /// the renderer and for `doctor`); only paths without colour.
-  static func imageMode(
-    options: Options, environment: [String: String], style: TextStyle
-  ) -> ImageOutputMode {
-    guard style.colorEnabled else { return .pathOnly }
-    let override = ImageModeOverride(rawValue: options.images.rawValue) ?? .auto
-    let isTerminal = TerminalInfo.stdoutIsTerminal
-    return ImageProtocolDetection.mode(
-      environment: environment, isTTY: isTerminal, override: override,
-      sixels: override == .auto && isTerminal
-        && ChafaTerminal.supportsSixels(environment: environment))
-  }
-
-  /// `sync` progress as a line every tenth of the way, unless a status line shows it.
-  private static func progressLines(
-    _ console: Console, unless statusShown: Bool
-  ) -> @Sendable (SyncProgress) -> Void {
-    { progress in
-      guard !statusShown else { return }
-      let step = max(1, progress.total / 10)
-      guard progress.done > 0, progress.done % step == 0 || progress.done == progress.total
-      else { return }
-      let failed = progress.failed > 0 ? " (\(progress.failed) failed)" : ""
-      console.printError("Syncing: \(progress.done)/\(progress.total) done\(failed)…")
-    }
-  }
-
-  /// An opened store with the logging decorator around it.
-  private static func logging(
-    _ opened: StoreOpener.Opened, _ logger: Logger, _ recorder: DemoRecorder?
-  ) -> StoreOpener.Opened {
-    let logged = opened.store.map { LoggingCacheStore(base: $0, logger: logger) }
-    let recorded = logged.map { store -> any CacheStore in
-      recorder.map { RecordingCacheStore(base: store, recorder: $0) } ?? store
-    }
-    return (recorded, opened.warnings)
-  }
-
-  private static func makeLogger(
-    paths: AppPaths, options: Options, environment: [String: String]
-  ) -> Logger {
-    let levelName = options.logLevel ?? environment["POKEDEX_LOG_LEVEL"] ?? "info"
-    let level = Logger.Level(rawValue: levelName.lowercased()) ?? .info
-    guard let sink = FileLogHandler.Sink(url: paths.logFile) else {
-      return Logger(label: "pokedex", factory: { _ in SwiftLogNoOpLogHandler() })
-    }
-    return Logger(label: "pokedex") { label in
-      FileLogHandler(label: label, sink: sink, logLevel: level)
-    }
   }
 }
 
