@@ -90,33 +90,4 @@ extension Arguments {
           + Self.didYouMean(rest.lowercased(), among: ["on", "off"]))
     }
   }
-
-  /// `1-151` or `25` (→ `25...25`).
-  public static func range(_ word: String) -> Result<ClosedRange<Int>, ParseFailure> {
-    let parts = word.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
-    let notARange = ParseFailure(
-      "\"sync\" takes a range like 1-151 or one id (not \(quoted(word))).")
-    guard parts.count == 1 || parts.count == 2 else { return .failure(notARange) }
-    var bounds: [Int] = []
-    for part in parts {
-      switch number(part) {
-      case .number(let number): bounds.append(number)
-      case .tooLarge: return .failure(ParseFailure("That id is too large: \(quoted(part))."))
-      case .notANumber: return .failure(notARange)
-      }
-    }
-    guard bounds.allSatisfy({ $0 >= 1 }) else {
-      return .failure(ParseFailure("Species ids start at 1 (not \(quoted(word)))."))
-    }
-    let lower = bounds[0]
-    let upper = bounds.last!
-    guard lower <= upper else {
-      return .failure(
-        ParseFailure("That range runs backwards: \(quoted(word)). Try \"\(upper)-\(lower)\"."))
-    }
-    return .success(lower...upper)
-  }
 }
-
-/// The word in quotes for a message (``Arguments/quoted(_:)``).
-func quoted(_ word: String) -> String { Arguments.quoted(word) }

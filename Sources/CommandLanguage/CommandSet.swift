@@ -64,22 +64,19 @@ public struct CommandSet<Parsed: Sendable>: Sendable {
   }
 
   /// Whether a history line may be suggested as you type: each of its commands parses, and each
-  /// species a command that takes one names is an id or starts one of `names` (when they are
-  /// known). So neither `quit now` nor `open charzard` is offered again, even from an earlier
-  /// session's history.
+  /// species one opens by name (`species`, read from the parsed command) is an id or starts one
+  /// of `names` (when they are known). So neither `quit now` nor `open charzard` is offered
+  /// again, even from an earlier session's history.
   public func isWorthSuggesting(
-    _ line: String, isEnabled: (Feature) -> Bool = { _ in true }, names: [NameEntry]?
+    _ line: String, isEnabled: (Feature) -> Bool = { _ in true }, names: [NameEntry]?,
+    species: (Parsed) -> String?
   ) -> Bool {
     CommandParser.splitScript(line).allSatisfy { command in
       switch parse(command, isEnabled: isEnabled) {
       case .failure, .disabled: return false
       case .empty: return true
-      case .command:
-        guard case .command(let spec, let arguments) = parser.read(command, isEnabled: isEnabled),
-          spec.completion == .species, let names
-        else { return true }
-        let name = arguments.words.map(Arguments.nameWord).filter { !$0.isEmpty }
-          .joined(separator: "-")
+      case .command(let parsed):
+        guard let name = species(parsed), let names else { return true }
         return name.allSatisfy(\.isNumber) || names.contains { $0.name.hasPrefix(name) }
       }
     }

@@ -34,6 +34,6 @@ extension CommandTable {
     let candidates = all.filter { $0.isOn(isEnabled) }.flatMap { [$0.name] + $0.aliases }
     let hint = didYouMean(word.lowercased(), among: candidates)
     return ParseFailure(
-      "Unknown command \(quoted(word))." + (hint.isEmpty ? " Try \"help\"." : hint))
+      "Unknown command \(Arguments.quoted(word))." + (hint.isEmpty ? " Try \"help\"." : hint))
   }
 }

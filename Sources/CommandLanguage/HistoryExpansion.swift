@@ -31,7 +31,8 @@ public enum HistoryExpansion {
       found = history.last { $0.hasPrefix(designator) }
     }
     guard let found else {
-      return .failure(ParseFailure("No history line \(quoted(word)) (\"history\" lists them)."))
+      return .failure(
+        ParseFailure("No history line \(Arguments.quoted(word)) (\"history\" lists them)."))
     }
     return .expanded(found + rest)
   }

@@ -126,7 +126,7 @@ private func parseGameOption(
     }
     guard words.first?.lowercased() == "--game" else {
       return .fail(
-        "\"\(arguments.typed)\" takes only --game NAME (not \(quoted(arguments.rest)))."
+        "\"\(arguments.typed)\" takes only --game NAME (not \(Arguments.quoted(arguments.rest)))."
           + didYouMean(first.lowercased(), among: ["--game"]))
     }
     let game = Arguments.unquoted(words.dropFirst().joined(separator: " "))

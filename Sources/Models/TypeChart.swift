@@ -24,14 +24,9 @@ public struct TypeChart: Codable, Sendable, Equatable {
     var taken: [String: [String: Double]] = [:]
     for defender in chart where taken[SafeText.line(defender.name)] == nil {
       var factors: [String: Double] = [:]
-      let relations = defender.damageTaken(in: generation)
-      for (factor, attackers) in [
-        (2.0, relations.doubleDamageFrom), (0.5, relations.halfDamageFrom),
-        (0.0, relations.noDamageFrom),
-      ] {
-        for attacker in attackers where present.contains(SafeText.line(attacker.name)) {
-          factors[SafeText.line(attacker.name)] = factor
-        }
+      for (attacker, factor) in Self.factors(defender.damageTaken(in: generation))
+      where present.contains(SafeText.line(attacker.name)) {
+        factors[SafeText.line(attacker.name)] = factor
       }
       taken[SafeText.line(defender.name)] = factors
     }
@@ -46,21 +41,24 @@ public struct TypeChart: Codable, Sendable, Equatable {
     var taken: [String: [String: Double]] = [:]
     for defender in defenders where taken[SafeText.line(defender.name)] == nil {
       var factors: [String: Double] = [:]
-      let relations = defender.damageRelations
-      for (factor, named) in [
-        (2.0, relations.doubleDamageFrom), (0.5, relations.halfDamageFrom),
-        (0.0, relations.noDamageFrom),
-      ] {
-        for attacker in named {
-          let slug = SafeText.line(attacker.name)
-          factors[slug] = factor
-          attackers[slug] = attacker.id ?? Int.max
-        }
+      for (attacker, factor) in Self.factors(defender.damageRelations) {
+        let slug = SafeText.line(attacker.name)
+        factors[slug] = factor
+        attackers[slug] = attacker.id ?? Int.max
       }
       taken[SafeText.line(defender.name)] = factors
     }
     types = attackers.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
     self.taken = taken
+  }
+
+  /// Each attacker `relations` name with what it deals: ×2, then ×½, then ×0 (a later list wins
+  /// for an attacker named twice).
+  private static func factors(
+    _ relations: PokemonType.DamageTaken
+  ) -> [(attacker: NamedResource, factor: Double)] {
+    relations.doubleDamageFrom.map { ($0, 2.0) } + relations.halfDamageFrom.map { ($0, 0.5) }
+      + relations.noDamageFrom.map { ($0, 0.0) }
   }
 
   /// What `attacker` deals to a defender of `types` (one or two): the product of its factors.

@@ -120,7 +120,7 @@ struct SyncCommand: BuiltInCommand {
           "\"sync\" takes one range (not \(Arguments.quoted(earlier)) and \(Arguments.quoted(word)))."
         )
       }
-      switch Arguments.range(word) {
+      switch Self.range(word) {
       case .success(let parsed):
         command.range = parsed
         rangeWord = word
@@ -135,6 +135,34 @@ struct SyncCommand: BuiltInCommand {
       return .disabled(DisabledFeature(feature: .moves, command: spec.name))
     }
     return .command(command)
+  }
+
+  /// `1-151` or `25` (→ `25...25`).
+  private static func range(_ word: String) -> Result<ClosedRange<Int>, ParseFailure> {
+    let parts = word.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+    let notARange = ParseFailure(
+      "\"sync\" takes a range like 1-151 or one id (not \(Arguments.quoted(word))).")
+    guard parts.count == 1 || parts.count == 2 else { return .failure(notARange) }
+    var bounds: [Int] = []
+    for part in parts {
+      switch Arguments.number(part) {
+      case .number(let number): bounds.append(number)
+      case .tooLarge:
+        return .failure(ParseFailure("That id is too large: \(Arguments.quoted(part))."))
+      case .notANumber: return .failure(notARange)
+      }
+    }
+    guard bounds.allSatisfy({ $0 >= 1 }) else {
+      return .failure(ParseFailure("Species ids start at 1 (not \(Arguments.quoted(word)))."))
+    }
+    let lower = bounds[0]
+    let upper = bounds.last!
+    guard lower <= upper else {
+      return .failure(
+        ParseFailure(
+          "That range runs backwards: \(Arguments.quoted(word)). Try \"\(upper)-\(lower)\"."))
+    }
+    return .success(lower...upper)
   }
 
   func waiting(_ state: SessionState) -> String { "Fetching the species index" }

@@ -11,10 +11,24 @@ public protocol SessionCommand: Sendable, Hashable {
   /// Runs it on `shell`, whose state it may change; `status` hears what it waits for.
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
+  /// The species it opens by name or id as typed (`open`'s), which a history line is judged by;
+  /// `nil` for the others.
+  var speciesOpened: String? { get }
 }
 
 extension SessionCommand {
   public func waiting(_ state: SessionState) -> String { "Working" }
+  public var speciesOpened: String? { nil }
+}
+
+extension CommandSet where Parsed == any SessionCommand {
+  /// Whether a history line may be suggested as you type: each of its commands parses, and the
+  /// species `open` names is an id or starts one of `names`.
+  public func isWorthSuggesting(
+    _ line: String, isEnabled: (Feature) -> Bool = { _ in true }, names: [NameEntry]?
+  ) -> Bool {
+    isWorthSuggesting(line, isEnabled: isEnabled, names: names) { $0.speciesOpened }
+  }
 }
 
 /// A built-in command, declared as swift-argument-parser declares one: its words, help and

@@ -29,6 +29,8 @@ struct OpenCommand: BuiltInCommand {
   static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
   func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
+  var speciesOpened: String? { name }
+
   static let spec = CommandSpec(
     name: "open", aliases: [], arguments: "ID|NAME",
     group: .species, summary: "A species, by number or name",
