@@ -234,8 +234,6 @@ public struct TeamPage: Page, Codable, Equatable {
   }
 }
 
-/// Each type's species (their usual forms), kept whole as one derived value (one read next
-/// time, not eighteen types with every pokemon of each decoded): what the team's suggestions
 /// The species of a type (not its forms), in id order, from the type's answer; kept as a
 /// derived value of its own per type (`type-species/fire`), so that the team reads only the
 /// types it suggests.
@@ -244,7 +242,11 @@ enum TypeSpecies {
     -> [SpeciesSummary]
   {
     try await client.derived("type-species/\(type)") { () async throws(APIError) in
-      let answer = try await client.resource(PokemonType.self, type)
+      // By its id, as the type chart asked for it: the answer is cached under that URL.
+      let reference =
+        try await client.typeIndex().first { $0.name == type }
+        ?? NamedResource(name: type, url: "")
+      let answer = try await client.pokemonType(reference)
       var seen: Set<Int> = []
       return Derived(
         answer.pokemon.compactMap { member in
