@@ -131,8 +131,9 @@ public enum ArgumentCompletion: Sendable, Equatable {
   case species
   /// Species names, for a text search.
   case searchText
-  /// The filters (`all`, `male` …, `type`, `gen`), then a type's names or a generation.
-  case filterOptions
+  /// The filters (`all`, `male` …, `type`, `gen`, `dex`), then the names of the page kind
+  /// `type` (the types) or `pokedex` (the regional Pokédexes), or a generation.
+  case filterOptions(type: String, pokedex: String)
   /// Species and form names as every argument (`compare`), those the last page names first.
   case speciesEverywhere
   /// Command names as the first argument.

@@ -148,24 +148,24 @@ extension CommandParser {
       let all = species(names, startingWith: prefix)
       guard spec.completion == .species else { return .items(all) }
       return .items(linkedFirst(all, context.links["open"] ?? []))
-    case .filterOptions:
+    case .filterOptions(let typeKind, let pokedexKind):
       if first {
         let choices = ["all", "male", "female", "genderless", "type", "gen", "dex", "gender"]
         return .items(choices.filter { $0.hasPrefix(prefix) }.map { .init($0) })
       }
       if ["dex", "pokedex"].contains(words[1].lowercased()) {
-        guard let names = context.pageNames[Self.pokedexKind] else {
+        guard let names = context.pageNames[pokedexKind] else {
           return .message("The Pokédexes are still loading; Tab will offer them in a moment.")
         }
         return .items(
           named(
-            names, local: context.localPageNames[Self.pokedexKind],
+            names, local: context.localPageNames[pokedexKind],
             typed: Array(words.dropFirst(2)), current: current))
       }
       guard position == 2 else { return .items([]) }
       switch words[1].lowercased() {
       case "type":
-        guard let types = context.pageNames["type"] else {
+        guard let types = context.pageNames[typeKind] else {
           return .message("The type names are still loading; Tab will offer them in a moment.")
         }
         return .items(types.filter { $0.hasPrefix(prefix) }.map { .init($0) })
@@ -267,9 +267,6 @@ extension CommandParser {
     }
   }
 
-  /// The page kind whose names `filter dex` takes: the regional Pokédexes.
-  public static let pokedexKind = "dex"
-
   /// What Tab says while the species names load.
   public static let namesLoading =
     "The species names are still loading; Tab will offer them in a moment."
@@ -345,12 +342,12 @@ extension CommandParser {
     switch spec.completion {
     case .pageNames(let kind): return kind
     case .games, .gameOption: return "games"
-    case .filterOptions:
+    case .filterOptions(_, let pokedexKind):
       let words = lastCommand(of: line).split(whereSeparator: \.isWhitespace)
       let typing = line.last?.isWhitespace == true ? words.count : words.count - 1
       guard words.count > 1, typing >= 2, ["dex", "pokedex"].contains(words[1].lowercased())
       else { return nil }
-      return Self.pokedexKind
+      return pokedexKind
     case .speciesAndOptions(_, let values):
       // The option before the word being typed, when its value is a kind's name.
       let words = lastCommand(of: line).split(whereSeparator: \.isWhitespace)

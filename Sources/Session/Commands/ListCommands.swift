@@ -150,7 +150,7 @@ struct FilterCommand: ListPageShowing {
       "filter female", "filter type water", "filter gen 1", "filter dex kanto", "filter all",
       "filter",
     ],
-    completion: .filterOptions)
+    completion: .filterOptions(type: TypeFeature.command.name, pokedex: DexFeature.command.name))
 
   static func parse(_ arguments: Arguments, isEnabled: (Feature) -> Bool) -> ParseResult<Self> {
     let words = arguments.words.map { $0.lowercased() }
