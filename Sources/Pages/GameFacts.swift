@@ -178,6 +178,23 @@ public struct GameFacts: Sendable {
 }
 
 extension GameFacts {
+  /// Species `detail` as `game` has it, all `open` shows of it there: the facts of the game's
+  /// generation (``apply(to:in:glossary:client:)``), the game's Pokédex text (the newest when the
+  /// game has none) and its numbers in the game's Pokédexes, named by `glossary`.
+  public static func species(
+    _ detail: SpeciesDetailViewModel, in game: SessionGame, glossary: Glossary,
+    client: any PokeAPIClient
+  ) async -> SpeciesDetailViewModel {
+    async let text = SpeciesFlavorTexts.text(
+      ofSpecies: detail.id, in: game, glossary: glossary, client: client)
+    async let numbers = Pokedex.numbers(
+      ofSpecies: detail.id, in: game, glossary: glossary, client: client)
+    var model = await apply(to: detail, in: game, glossary: glossary, client: client)
+    if let text = await text { model.flavorText = text }
+    model.regionalNumbers = await numbers
+    return model
+  }
+
   /// `detail` as `game` has it: its types and matchups, base stats (Generation I's Special) and
   /// abilities (none before Generation III) of the game's generation, named by `glossary`.
   /// A species of a later generation keeps today's facts and says when it came (`cameLater`).

@@ -143,8 +143,9 @@ public actor Shell {
   func showSpecies(
     _ species: SpeciesSummary, form: Int?
   ) async throws(CommandFailure) -> CommandOutcome {
-    let detail = try await details { details throws(DetailError) in
-      try await details.details(of: .id(species.id), form: form)
+    let context = await context()
+    let detail = try await details { kind throws(DetailError) in
+      try await kind.details(of: .id(species.id), form: form, in: context)
     }
     return await select(detail)
   }
@@ -164,21 +165,14 @@ public actor Shell {
     await dependencies.language?.glossary() ?? .slugs
   }
 
-  /// Selects the species `detail` shows, puts it on the trail and shows it.
+  /// What pages are shown in now: the language shown and the game played.
+  func context() async -> PageContext {
+    PageContext(glossary: await glossary(), game: state.game, gameName: state.gameName)
+  }
+
+  /// Selects the species `detail` shows (as ``SpeciesKind`` made it, in the session's
+  /// ``context()``), puts it on the trail and shows it.
   func select(_ detail: SpeciesDetailViewModel) async -> CommandOutcome {
-    var detail = detail
-    // The Pokédex text of the game played, when it has one, the numbers in its Pokédexes, and
-    // the types and type chart of its generation.
-    if let game = state.game {
-      let (glossary, id) = (await glossary(), detail.id)
-      async let text = dependencies.gameFlavorText(id, game, glossary)
-      async let numbers = dependencies.regionalNumbers(id, game, glossary)
-      async let typed = dependencies.gameFacts(detail, game, glossary)
-      detail = await typed
-      detail.gameName = state.gameName
-      if let text = await text { detail.flavorText = text }
-      detail.regionalNumbers = await numbers
-    }
     var summary = SpeciesSummary(id: detail.id, name: detail.form?.name ?? detail.name)
     if detail.language != nil, detail.form == nil { summary.shownName = detail.displayName }
     state.selected = summary
@@ -205,12 +199,12 @@ public actor Shell {
     }
   }
 
-  /// Runs a detail-feature call, its failure becoming a ``CommandFailure``.
+  /// Runs a call of the species page's kind, its failure becoming a ``CommandFailure``.
   func details<T>(
-    _ body: (any SpeciesDetails) async throws(DetailError) -> T
+    _ body: (SpeciesKind) async throws(DetailError) -> T
   ) async throws(CommandFailure) -> T {
     do {
-      return try await body(dependencies.details)
+      return try await body(dependencies.species)
     } catch {
       throw .detail(error)
     }

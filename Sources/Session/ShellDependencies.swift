@@ -14,8 +14,9 @@ import SyncFeature
 public struct ShellDependencies: Sendable {
   /// Pages, filters, search and random.
   public var list: ListFeature
-  /// Open, details and evolution (possibly wrapped in decorators).
-  public var details: any SpeciesDetails
+  /// The species page: open, details and evolution (possibly wrapped in decorators), in the
+  /// session's language and game.
+  public var species: SpeciesKind
   /// Every other kind of page (abilities, moves, types …), opened by name.
   public var pages: PageDirectory
   /// Images; `nil` when there is no image support at all.
@@ -55,17 +56,6 @@ public struct ShellDependencies: Sendable {
   /// Keeps the game chosen, with its name, for the next sessions (`config.json`); returns a
   /// warning when it could not.
   public var saveGame: @Sendable (SessionGame?, String?) -> String?
-  /// A species' Pokédex text in a game, in a glossary's language; `nil` when the game has none.
-  public var gameFlavorText: @Sendable (Int, SessionGame, Glossary) async -> String?
-  /// A species' numbers in the Pokédexes of a game, named in a glossary's language; none when
-  /// they cannot be had.
-  public var regionalNumbers: @Sendable (Int, SessionGame, Glossary) async -> [RegionalNumber]
-  /// A species' details as a game has them (its generation's types, type chart, base stats and
-  /// abilities; a species of a later generation marked), named in a glossary's language; as
-  /// they were when those cannot be had.
-  public var gameFacts:
-    @Sendable (SpeciesDetailViewModel, SessionGame, Glossary) async -> SpeciesDetailViewModel
-
   /// The kinds of `pages` whose commands in `commands` `flags` leave on.
   public static func enabled(
     _ pages: PageDirectory, flags: FeatureFlags, commands: CommandTable = SessionCommands.table
@@ -77,7 +67,7 @@ public struct ShellDependencies: Sendable {
   }
 
   public init(
-    list: ListFeature, details: any SpeciesDetails, images: ImageFeature?,
+    list: ListFeature, species: SpeciesKind, images: ImageFeature?,
     speciesIndex: @escaping @Sendable () async throws(APIError) -> [SpeciesSummary],
     cacheStatistics: @escaping @Sendable () async -> CacheStatistics,
     clearCache: @escaping @Sendable () async -> Void,
@@ -93,20 +83,9 @@ public struct ShellDependencies: Sendable {
     games: @escaping @Sendable (Glossary) async throws(APIError) -> GameCatalog = {
       _ async throws(APIError) in throw .notFound(resource: "the games")
     },
-    saveGame: @escaping @Sendable (SessionGame?, String?) -> String? = { _, _ in nil },
-    gameFlavorText: @escaping @Sendable (Int, SessionGame, Glossary) async -> String? = {
-      _, _, _ in nil
-    },
-    regionalNumbers: @escaping @Sendable (Int, SessionGame, Glossary) async -> [RegionalNumber] =
-      { _, _, _ in [] },
-    gameFacts:
-      @escaping @Sendable (SpeciesDetailViewModel, SessionGame, Glossary) async ->
-      SpeciesDetailViewModel = { detail, _, _ in detail }
+    saveGame: @escaping @Sendable (SessionGame?, String?) -> String? = { _, _ in nil }
   ) {
-    self.regionalNumbers = regionalNumbers
-    self.gameFacts = gameFacts
     self.saveShiny = saveShiny
-    self.gameFlavorText = gameFlavorText
     self.games = games
     self.saveGame = saveGame
     self.doctor = doctor
@@ -115,21 +94,12 @@ public struct ShellDependencies: Sendable {
     self.pages = pages
     self.speciesTypes = speciesTypes
     self.list = list
-    self.details = details
+    self.species = species
     self.images = images
     // sync stores the pages of the kinds the flags leave on.
     self.sync = SyncFeature(
-      details: details, images: images, unsaved: unsavedAnswers,
-      pages: Self.enabled(pages, flags: flags, commands: commands.table),
-      // What `open` shows with a game played: its text, and its numbers in the game's
-      // Pokédexes (their answers stored for offline use).
-      gameFlavorText: { [language] id, game in
-        let glossary = await language?.glossary() ?? .slugs
-        async let numbers = regionalNumbers(id, game, glossary)
-        let text = await gameFlavorText(id, game, glossary)
-        _ = await numbers
-        return text
-      })
+      species: species, images: images, unsaved: unsavedAnswers,
+      pages: Self.enabled(pages, flags: flags, commands: commands.table))
     self.speciesIndex = speciesIndex
     self.cacheStatistics = cacheStatistics
     self.clearCache = clearCache

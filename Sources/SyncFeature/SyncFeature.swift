@@ -13,7 +13,7 @@ import Pages
 /// `open`, `evolution`, `ability`, `type`, `moves` and `download image` would fetch is exactly
 /// what `sync` fetches.
 public struct SyncFeature: Sendable {
-  private let details: any SpeciesDetails
+  private let species: SpeciesKind
   private let images: ImageFeature?
   /// Species synced at once: enough to keep the transport's bound of requests in flight busy
   /// (each species waits on one or two requests at a time), which then sets the pace.
@@ -28,25 +28,17 @@ public struct SyncFeature: Sendable {
 
   private let unsaved: Unsaved
   private let pages: PageDirectory
-  private let gameFlavorText: GameFlavorText
-
-  /// Loads (and so stores) what `open` shows of a species with a game played: its Pokédex text
-  /// in that game (returned), and whatever else the session shows with it (its numbers in the
-  /// game's Pokédexes).
-  public typealias GameFlavorText = @Sendable (Int, SessionGame) async -> String?
-
-  /// A sync over `details`, downloading images with `images` when it is given, and checking
-  /// with `unsaved` that what it fetched was stored; the pages of each species' abilities and
-  /// types (and its learnset, when asked) come from `pages`, whose kinds are those to store.
+  /// A sync of the species `species` shows, downloading images with `images` when it is given,
+  /// and checking with `unsaved` that what it fetched was stored; the pages of each species'
+  /// abilities and types (and its learnset, when asked) come from `pages`, whose kinds are
+  /// those to store.
   public init(
-    details: any SpeciesDetails, images: ImageFeature?, width: Int = 12,
+    species: SpeciesKind, images: ImageFeature?, width: Int = 12,
     retryPause: Duration = .seconds(1), unsaved: @escaping Unsaved = { UnsavedAnswers() },
-    pages: PageDirectory = PageDirectory(),
-    gameFlavorText: @escaping GameFlavorText = { _, _ in nil }
+    pages: PageDirectory = PageDirectory()
   ) {
     self.pages = pages
-    self.gameFlavorText = gameFlavorText
-    self.details = details
+    self.species = species
     self.images = images
     self.width = max(1, width)
     self.retryPause = retryPause
@@ -69,11 +61,12 @@ public struct SyncFeature: Sendable {
 
   /// Syncs `ids` (ascending), `width` species at a time, with images when `withImages` and the
   /// feature has an image feature, with their learnsets (and so their moves) when `withMoves`.
-  /// With `game` (the session's), its Pokédex texts and its learnsets too. `progress` hears
-  /// after every species. Cancelling the task stops starting new species; the summary then
-  /// covers those done.
+  /// In `context`'s game (the session's), what `open` shows there too (its Pokédex text, its
+  /// numbers, its generation's facts) and that game's learnsets. `progress` hears after every
+  /// species. Cancelling the task stops starting new species; the summary then covers those
+  /// done.
   public func run(
-    ids: [Int], withImages: Bool, withMoves: Bool = false, game: SessionGame? = nil,
+    ids: [Int], withImages: Bool, withMoves: Bool = false, in context: PageContext = PageContext(),
     progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
   ) async -> SyncSummary {
     let images = withImages ? self.images : nil
@@ -84,7 +77,7 @@ public struct SyncFeature: Sendable {
       var pending = ids[...]
       func startNext() {
         guard let id = pending.popFirst() else { return }
-        group.addTask { await sync(id, images: images, moves: withMoves, game: game) }
+        group.addTask { await sync(id, images: images, moves: withMoves, context: context) }
       }
       for _ in 0..<width { startNext() }
       for await result in group {
@@ -123,10 +116,10 @@ public struct SyncFeature: Sendable {
   /// species are synced at once, so a write that failed for one marks the others then in flight
   /// too: on a full disk, what is counted is never more than what was stored.
   private func sync(
-    _ id: Int, images: ImageFeature?, moves: Bool, game: SessionGame?
+    _ id: Int, images: ImageFeature?, moves: Bool, context: PageContext
   ) async -> SpeciesResult {
     let before = await unsaved().count
-    var result = await syncOneAfterAnother(id, images: images, moves: moves, game: game)
+    var result = await syncOneAfterAnother(id, images: images, moves: moves, context: context)
     let after = await unsaved()
     if after.count > before, result.synced {
       result = SpeciesResult(
@@ -138,9 +131,9 @@ public struct SyncFeature: Sendable {
 
   /// Syncs one species, trying again after a pause while the server rate-limits it.
   private func syncOneAfterAnother(
-    _ id: Int, images: ImageFeature?, moves: Bool, game: SessionGame?
+    _ id: Int, images: ImageFeature?, moves: Bool, context: PageContext
   ) async -> SpeciesResult {
-    var result = await syncOnce(id, images: images, moves: moves, game: game)
+    var result = await syncOnce(id, images: images, moves: moves, context: context)
     var pause = retryPause
     for _ in 0..<Self.rateLimitedRetries {
       guard let failure = result.failure, failure.isRateLimited else { break }
@@ -151,32 +144,32 @@ public struct SyncFeature: Sendable {
       }
       pause *= 2
       result = await syncOnce(
-        id, images: images, moves: moves, game: game, skipDetails: result.synced)
+        id, images: images, moves: moves, context: context, skipDetails: result.synced)
     }
     return result
   }
 
   private func syncOnce(
-    _ id: Int, images: ImageFeature?, moves: Bool, game: SessionGame?, skipDetails: Bool = false
+    _ id: Int, images: ImageFeature?, moves: Bool, context: PageContext, skipDetails: Bool = false
   ) async -> SpeciesResult {
     if skipDetails { return await downloadImage(id, images: images) }
-    // Both ask for the species (one shared request); the pokemon and the chain then overlap,
-    // and the game's Pokédex text (the species' texts of every version) with them.
-    async let detail = details.details(of: .id(id))
-    async let tree = details.evolution(of: .id(id))
-    async let gameText = gameText(id, game)
+    // Each asks for the species (one shared request); the pokemon and the chain then overlap,
+    // and what the game adds (the species' texts of every version, its Pokédexes) with them.
+    async let detail = species.details.details(of: .id(id))
+    async let tree = species.evolution(of: .id(id))
+    async let inGame = shownInGame(id, context)
     let shown: SpeciesDetailViewModel
     do {
       shown = try await detail
       _ = try await tree
-      await gameText
+      try await inGame
     } catch {
       let reason = (error as? DetailError) ?? .api(.cancelled)
       return SpeciesResult(
         id: id, synced: false, failure: SyncFailure(id: id, reason: .details(reason)))
     }
     do throws(PageError) {
-      try await syncPages(of: shown, moves: moves, game: game)
+      try await syncPages(of: shown, moves: moves, context: context)
     } catch {
       return SpeciesResult(
         id: id, synced: false, failure: SyncFailure(id: id, reason: .pages(error)))
@@ -184,27 +177,28 @@ public struct SyncFeature: Sendable {
     return await downloadImage(id, images: images)
   }
 
-  /// The Pokédex text of species `id` in `game`, loaded to be stored; nothing without a game.
-  private func gameText(_ id: Int, _ game: SessionGame?) async {
-    guard let game else { return }
-    _ = await gameFlavorText(id, game)
+  /// Species `id` as `open` shows it in `context`'s game, loaded to be stored; nothing without a
+  /// game (today's details are loaded beside it).
+  private func shownInGame(_ id: Int, _ context: PageContext) async throws(DetailError) {
+    guard context.game != nil else { return }
+    _ = try await species.details(of: .id(id), in: context)
   }
 
   /// The pages of the species' abilities and types, together, then its learnset when `moves`:
   /// those of the kinds ``pages`` holds.
   private func syncPages(
-    of detail: SpeciesDetailViewModel, moves: Bool, game: SessionGame?
+    of detail: SpeciesDetailViewModel, moves: Bool, context: PageContext
   ) async throws(PageError) {
     let pages = pages
     var addresses: [PageAddress] = []
-    if pages.kind(named: "ability") != nil {
+    if pages.kind(named: AbilityFeature.command.name) != nil {
       // By slug: the names shown are in the session's language (`Engrais`), the API's keys
       // are not.
       addresses += detail.abilities.map {
         PageAddress(kind: AbilityFeature.command.name, key: $0.slug)
       }
     }
-    if pages.kind(named: "type") != nil {
+    if pages.kind(named: TypeFeature.command.name) != nil {
       let slugs =
         detail.typeSlugs.isEmpty ? detail.types.map(NameQuery.normalize) : detail.typeSlugs
       addresses += slugs.map { PageAddress(kind: TypeFeature.command.name, key: $0) }
@@ -213,7 +207,7 @@ public struct SyncFeature: Sendable {
       for address in addresses {
         group.addTask {
           do throws(PageError) {
-            _ = try await pages.show(address, game: game)
+            _ = try await pages.show(address, game: context.game)
             return nil
           } catch {
             return error
@@ -225,10 +219,10 @@ public struct SyncFeature: Sendable {
       return first
     }
     if let shown { throw shown }
-    if moves, pages.kind(named: "moves") != nil {
+    if moves, pages.kind(named: LearnsetFeature.command.name) != nil {
       // A learnset whose machines did not all come would not be whole offline either.
       let learnset = try await pages.open(
-        LearnsetFeature.command.name, nil, selection: detail.id, game: game)
+        LearnsetFeature.command.name, nil, selection: detail.id, game: context.game)
       if let failure = learnset.partialFailure { throw .api(failure) }
     }
   }

@@ -237,7 +237,7 @@ struct App {
     let syncProgress = Self.progressLines(console, unless: console.statusAllowed)
     let dependencies = ShellDependencies(
       list: ListFeature(client: api, pageSize: options.pageSize, glossary: glossary),
-      details: details,
+      species: .live(details: details, client: api),
       images: images,
       speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
       // What was fetched is counted once stored (answers reach the commands first).
@@ -267,16 +267,7 @@ struct App {
       saveLanguage: { isShow ? nil : LanguageSetting.save($0, configDirectory: paths.config) },
       saveShiny: { isShow ? nil : ShinySetting.save($0, configDirectory: paths.config) },
       games: games,
-      saveGame: { isShow ? nil : GameSetting.save($0, name: $1, configDirectory: paths.config) },
-      gameFlavorText: { id, game, glossary in
-        await SpeciesFlavorTexts.text(ofSpecies: id, in: game, glossary: glossary, client: api)
-      },
-      regionalNumbers: { id, game, glossary in
-        await Pokedex.numbers(ofSpecies: id, in: game, glossary: glossary, client: api)
-      },
-      gameFacts: { detail, game, glossary in
-        await GameFacts.apply(to: detail, in: game, glossary: glossary, client: api)
-      })
+      saveGame: { isShow ? nil : GameSetting.save($0, name: $1, configDirectory: paths.config) })
     let shell = Shell(
       dependencies: dependencies, work: work, completion: completion,
       state: Self.startState(options: options, paths: paths, notices: notices))

@@ -186,7 +186,7 @@ struct SyncCommand: BuiltInCommand {
     }
     let progress = dependencies.syncProgress
     let summary = await dependencies.sync.run(
-      ids: ids, withImages: images, withMoves: moves, game: shell.state.game
+      ids: ids, withImages: images, withMoves: moves, in: await shell.context()
     ) { step in
       status?.report(step)
       progress(step)

@@ -66,7 +66,8 @@ struct DownloadCommand: BuiltInCommand {
     let selected = try shell.requireSelection()
     let images = try shell.requireImages()
     let form = shell.state.selectedForm
-    let detail = try? await shell.dependencies.details.details(of: .id(selected.id), form: form)
+    let detail = try? await shell.dependencies.species.details(
+      of: .id(selected.id), form: form, in: await shell.context())
     var imageID = form ?? selected.id
     var formWithoutImage: String?
     let (outcome, shown): (DownloadOutcome, SpriteVariant)

@@ -133,7 +133,7 @@ struct LanguageCommand: BuiltInCommand {
     // The open species' name while every species' names load: from its own answer (cached),
     // the prompt redrawn with it (`#6 Dracaufeu`, not `#6 Charizard` until the next command).
     if chosen != nil, let selected = shell.state.selected, selected.shownName == nil {
-      let details = shell.dependencies.details
+      let details = shell.dependencies.species.details
       shell.work.start("the open species' name in the language") { [weak shell] in
         guard let detail = try? await details.details(of: .id(selected.id), form: nil),
           detail.language != nil

@@ -68,9 +68,10 @@ struct OpenCommand: BuiltInCommand {
   {
     let detail: SpeciesDetailViewModel
     let dependencies = shell.dependencies
+    let context = await shell.context()
     let namesWereLoaded = dependencies.language?.hasSpeciesNames ?? true
     do {
-      detail = try await dependencies.details.open(name)
+      detail = try await dependencies.species.open(name, in: context)
     } catch {
       // A name the slugs do not know may be one in the language, even one near a slug
       // (Glurak, Charizard in German, is near golurk): its names are loaded (counted), and it
@@ -81,7 +82,7 @@ struct OpenCommand: BuiltInCommand {
       await shell.waitForSpeciesNames(language, status: status)
       if Task.isCancelled { throw .cancelled }
       do {
-        detail = try await dependencies.details.open(name)
+        detail = try await dependencies.species.open(name, in: context)
       } catch {
         throw .detail(error.echoing(typed))
       }
@@ -149,8 +150,8 @@ struct EvolutionCommand: BuiltInCommand {
     -> CommandOutcome
   {
     let selected = try shell.requireSelection()
-    let tree = try await shell.details { details throws(DetailError) in
-      try await details.evolution(of: .id(selected.id))
+    let tree = try await shell.details { species throws(DetailError) in
+      try await species.evolution(of: .id(selected.id))
     }
     if images { _ = try shell.requireImages() }
     return .output(.evolution(tree, images: await shell.images(of: tree, downloading: images)))

@@ -234,6 +234,45 @@ struct GameFactsTests {
     #expect(F.gengar.abilities(in: 7).map(\.ability.name) == ["cursed-body"])
   }
 
+  /// What `open` shows of Bulbasaur in Red: Red's Pokédex text and its Kanto number, beside
+  /// the facts of Red's generation.
+  @Test func aSpeciesInAGameHasTheGamesTextAndNumbersBesideItsFacts() async throws {
+    let red = #"""
+      {"id":1,"name":"red-blue","order":1,"versions":[\#(F.reference("version", "red", 1))],
+       "pokedexes":[\#(F.reference("pokedex", "kanto", 2))],
+       "generation":\#(F.reference("generation", "generation-i", 1))}
+      """#
+    let english = F.reference("language", "en", 9)
+    let texts = #"""
+      {"id":1,"name":"bulbasaur","flavor_text_entries":[
+        {"flavor_text":"Today's text.","language":\#(english),
+         "version":\#(F.reference("version", "scarlet", 40))},
+        {"flavor_text":"Red's text.","language":\#(english),
+         "version":\#(F.reference("version", "red", 1))}]}
+      """#
+    let kanto = #"""
+      {"id":2,"name":"kanto","names":[{"name":"Kanto","language":\#(english)}],
+       "pokemon_entries":[
+         {"entry_number":1,"pokemon_species":\#(F.reference("pokemon-species", "bulbasaur", 1))}]}
+      """#
+    let client = try FixtureClient([
+      "version-group": [red], "pokemon-species": [texts], "pokedex": [kanto],
+    ])
+    var bulbasaur = SpeciesDetailViewModel(
+      id: 1, name: "bulbasaur", displayName: "Bulbasaur", genus: nil, types: ["Grass", "Poison"],
+      heightCentimetres: 70, weightKilograms: 6.9, genderRatio: "",
+      abilities: [.init(name: "Overgrow", isHidden: false, slug: "overgrow", slot: 1)], stats: [],
+      baseStatTotal: 0, flavorText: "Today's text.", isBaby: false, isLegendary: false,
+      isMythical: false, evolutionChainID: nil)
+    bulbasaur.introduced = 1
+    let shown = await GameFacts.species(
+      bulbasaur, in: SessionGame(group: "red-blue", version: "red"), glossary: .slugs,
+      client: client)
+    #expect(shown.flavorText == "Red's text.")
+    #expect(shown.regionalNumbers == [RegionalNumber(pokedex: "kanto", name: "Kanto", number: 1)])
+    #expect(shown.gameGeneration == 1 && shown.abilities.isEmpty)
+  }
+
   /// Steelix's shape in Red: a species of a later generation keeps today's facts, and says so.
   @Test func aSpeciesOfALaterGenerationKeepsTodaysFactsAndSaysSo() async throws {
     var steelix = SpeciesDetailViewModel(

@@ -61,7 +61,8 @@ private func sync(
   _ client: FixtureClient, kinds: [PageKind], inFrench: Bool = false
 ) -> SyncFeature {
   SyncFeature(
-    details: PikachuDetails(inFrench: inFrench), images: nil, pages: PageDirectory(kinds: kinds))
+    species: SpeciesKind(details: PikachuDetails(inFrench: inFrench)), images: nil,
+    pages: PageDirectory(kinds: kinds))
 }
 
 @Suite("sync stores the pages a species links to")
@@ -102,17 +103,18 @@ struct PageSyncTests {
   @Test func withAGameItsPokedexTextOfEachSpecies() async throws {
     let client = try client()
     let asked = Locked<[String]>([])
+    let species = SpeciesKind(details: PikachuDetails(inFrench: false)) { detail, game, _ in
+      asked.withLock { $0.append("\(detail.id) \(game.version ?? game.group)") }
+      return detail
+    }
     let feature = SyncFeature(
-      details: PikachuDetails(inFrench: false), images: nil,
-      pages: PageDirectory(kinds: [TypeFeature.kind(client: client)]),
-      gameFlavorText: { id, game in
-        asked.withLock { $0.append("\(id) \(game.version ?? game.group)") }
-        return nil
-      })
+      species: species, images: nil,
+      pages: PageDirectory(kinds: [TypeFeature.kind(client: client)]))
     _ = await feature.run(ids: [25], withImages: false)
     #expect(asked.withLock { $0 } == [])
     let summary = await feature.run(
-      ids: [25], withImages: false, game: SessionGame(group: "red-blue", version: "red"))
+      ids: [25], withImages: false,
+      in: PageContext(game: SessionGame(group: "red-blue", version: "red")))
     #expect(summary.synced == 1)
     #expect(asked.withLock { $0 } == ["25 red"])
   }

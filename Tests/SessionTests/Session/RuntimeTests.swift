@@ -7,6 +7,7 @@ import Foundation
 import ListFeature
 import Locking
 import Models
+import Pages
 import Presentation
 import Session
 import Synchronization
@@ -49,7 +50,7 @@ struct TestSession {
     }
     shell = Shell(
       dependencies: ShellDependencies(
-        list: ListFeature(client: api), details: details, images: nil,
+        list: ListFeature(client: api), species: SpeciesKind(details: details), images: nil,
         speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
         cacheStatistics: {
           CacheStatistics(
@@ -269,8 +270,8 @@ struct SessionRuntimeTests {
     let shell = Shell(
       dependencies: ShellDependencies(
         list: ListFeature(client: api),
-        details: DetailFeature(
-          client: api, warmUp: { name, job in work.start(name, job) }),
+        species: SpeciesKind(
+          details: DetailFeature(client: api, warmUp: { name, job in work.start(name, job) })),
         images: nil, speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
         cacheStatistics: {
           CacheStatistics(

@@ -3,6 +3,8 @@ import Cache
 import CommandLanguage
 import DetailFeature
 import DetailModels
+import Foundation
+import ImageFeature
 import ListFeature
 import Locking
 import Models
@@ -17,12 +19,8 @@ import Testing
 /// Red / Blue and Yellow, named in English, and a shell that keeps what `game` saves.
 private func gameShell(
   saved: Locked<[SessionGame?]>, pages: PageDirectory = PageDirectory(),
-  flavorText: @escaping @Sendable (Int, SessionGame, Glossary) async -> String? = { _, _, _ in nil
-  },
-  numbers: @escaping @Sendable (Int, SessionGame, Glossary) async -> [RegionalNumber] = {
-    _, _, _ in []
-  },
-  typing:
+  images: ImageFeature? = nil,
+  inGame:
     @escaping @Sendable (SpeciesDetailViewModel, SessionGame, Glossary) async ->
     SpeciesDetailViewModel = { detail, _, _ in detail }
 ) -> Shell {
@@ -41,8 +39,9 @@ private func gameShell(
   let names = ["red": "Red", "blue": "Blue", "yellow": "Yellow"]
   return Shell(
     dependencies: ShellDependencies(
-      list: ListFeature(client: api, pageSize: 20), details: DetailFeature(client: api),
-      images: nil, speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
+      list: ListFeature(client: api, pageSize: 20),
+      species: SpeciesKind(details: DetailFeature(client: api), inGame: inGame),
+      images: images, speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
       cacheStatistics: {
         CacheStatistics(
           entries: 0, bytes: 0, hits: 0, misses: 0, oldestEntry: nil, isPersistent: false)
@@ -54,8 +53,7 @@ private func gameShell(
       saveGame: { game, _ in
         saved.withLock { $0.append(game) }
         return nil
-      },
-      gameFlavorText: flavorText, regionalNumbers: numbers, gameFacts: typing),
+      }),
     work: BackgroundWork())
 }
 
@@ -100,8 +98,10 @@ struct SessionGameTests {
   }
 
   @Test func aSpeciesShowsThePokedexTextOfTheGamePlayed() async {
-    let shell = gameShell(saved: Locked([])) { id, game, _ in
-      game.version == "red" ? "Red's text of #\(id)." : nil
+    let shell = gameShell(saved: Locked([])) { detail, game, _ in
+      var shown = detail
+      if game.version == "red" { shown.flavorText = "Red's text of #\(detail.id)." }
+      return shown
     }
     guard case .output(.detail(let before, _)) = await shell.execute("open 2") else {
       Issue.record("not opened")
@@ -123,14 +123,36 @@ struct SessionGameTests {
     #expect(yellow.flavorText == before.flavorText)
   }
 
+  /// The details `download image` draws beside the picture are the species page's, in the game.
+  @Test func theDetailsBesideADownloadedPictureAreTheGames() async throws {
+    let directory = FileManager.default.temporaryDirectory.appending(
+      path: "pokedex-game-image-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let images = imageFeature(SpriteServer(), in: directory)
+    let shell = gameShell(saved: Locked([]), images: images) { detail, _, _ in
+      var shown = detail
+      shown.flavorText = "Red's text."
+      return shown
+    }
+    _ = await shell.execute("game red")
+    _ = await shell.execute("open 2")
+    guard case .output(.downloaded(let download)) = await shell.execute("download image") else {
+      Issue.record("not downloaded")
+      return
+    }
+    #expect(download.details?.flavorText == "Red's text.")
+    #expect(download.details?.gameName == "Red")
+  }
+
   @Test func aSpeciesShowsItsNumbersInTheGamesPokedexes() async throws {
     let asked = Locked<[Int]>([])
-    let shell = gameShell(saved: Locked([])) { _, _, _ in
-      nil
-    } numbers: { id, game, _ in
-      asked.withLock { $0.append(id) }
-      return game.group == "red-blue"
-        ? [RegionalNumber(pokedex: "kanto", name: "Kanto", number: id)] : []
+    let shell = gameShell(saved: Locked([])) { detail, game, _ in
+      asked.withLock { $0.append(detail.id) }
+      var shown = detail
+      shown.regionalNumbers =
+        game.group == "red-blue"
+        ? [RegionalNumber(pokedex: "kanto", name: "Kanto", number: detail.id)] : []
+      return shown
     }
     guard case .output(.detail(let before, _)) = await shell.execute("open 2") else {
       Issue.record("not opened")
@@ -152,9 +174,7 @@ struct SessionGameTests {
   }
 
   @Test func aSpeciesShowsTheTypesOfTheGamesGeneration() async throws {
-    let shell = gameShell(saved: Locked([])) { _, _, _ in
-      nil
-    } typing: { detail, game, _ in
+    let shell = gameShell(saved: Locked([])) { detail, game, _ in
       var then = detail
       then.typesGeneration = game.group == "red-blue" ? 1 : nil
       then.todayTypes = detail.types
@@ -182,9 +202,7 @@ struct SessionGameTests {
   /// In Red: a species of a later generation says so; one of Red shows no abilities and one
   /// Special.
   @Test func aSpeciesInAGameOfItsOwnOrALaterOneSaysSo() async throws {
-    let shell = gameShell(saved: Locked([])) { _, _, _ in
-      nil
-    } typing: { detail, _, _ in
+    let shell = gameShell(saved: Locked([])) { detail, _, _ in
       var then = detail
       if detail.id == 3 {
         then.cameLater = 2

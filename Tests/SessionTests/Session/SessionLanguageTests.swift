@@ -6,6 +6,7 @@ import DetailModels
 import ListFeature
 import Locking
 import Models
+import Pages
 import Presentation
 import Session
 import TestSupport
@@ -61,7 +62,7 @@ private func languageShell(
   return Shell(
     dependencies: ShellDependencies(
       list: ListFeature(client: api, pageSize: 20, glossary: glossary),
-      details: DetailFeature(client: api, glossary: glossary),
+      species: SpeciesKind(details: DetailFeature(client: api, glossary: glossary)),
       images: nil, speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
       cacheStatistics: {
         CacheStatistics(

@@ -26,7 +26,8 @@ func makeShell(
 ) -> Shell {
   Shell(
     dependencies: ShellDependencies(
-      list: ListFeature(client: api, pageSize: 20), details: DetailFeature(client: api),
+      list: ListFeature(client: api, pageSize: 20),
+      species: SpeciesKind(details: DetailFeature(client: api)),
       images: images, speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
       cacheStatistics: {
         CacheStatistics(
@@ -282,7 +283,8 @@ struct UnstoredSyncTests {
     // One species at a time; the disk fills up while species 3 is synced.
     let counter = Locked(0)
     let sync = SyncFeature(
-      details: DetailFeature(client: FixtureClient.world(count: 12)), images: nil, width: 1,
+      species: SpeciesKind(details: DetailFeature(client: FixtureClient.world(count: 12))),
+      images: nil, width: 1,
       unsaved: {
         counter.withLock { calls in
           calls += 1
@@ -303,7 +305,8 @@ struct RateLimitedSyncTests {
   @Test func everySpeciesIsSyncedOnlyLater() async {
     let details = RateLimitedDetails(
       base: DetailFeature(client: FixtureClient.world(count: 12)), refusals: 2)
-    let sync = SyncFeature(details: details, images: nil, retryPause: .milliseconds(5))
+    let sync = SyncFeature(
+      species: SpeciesKind(details: details), images: nil, retryPause: .milliseconds(5))
     let summary = await sync.run(ids: Array(1...10), withImages: false)
     #expect(summary.synced == 10)
     #expect(summary.failures == [])
@@ -312,7 +315,8 @@ struct RateLimitedSyncTests {
   @Test func itGivesUpAfterABoundedNumberOfTries() async {
     let details = RateLimitedDetails(
       base: DetailFeature(client: FixtureClient.world(count: 12)), refusals: 50)
-    let sync = SyncFeature(details: details, images: nil, retryPause: .milliseconds(1))
+    let sync = SyncFeature(
+      species: SpeciesKind(details: details), images: nil, retryPause: .milliseconds(1))
     let summary = await sync.run(ids: [1, 2], withImages: false)
     #expect(summary.synced == 0)
     #expect(summary.failures.map(\.id) == [1, 2])
