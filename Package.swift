@@ -126,7 +126,7 @@ let package = Package(
       name: "FeatureTests",
       dependencies: [
         "ListFeature", "DetailFeature", "DetailModels", "Pages", "APIClient", "Models", "Locking",
-        "TestSupport",
+        "CommandLanguage", "TestSupport",
       ]),
     .testTarget(
       name: "ImageTests",

@@ -12,20 +12,37 @@ public enum PageArguments: Sendable {
   /// One to three species (`compare pikachu raichu`), completed with the species' names.
   case species
   /// An optional species, then options that each take one value (`stats garchomp --level 50
-  /// --nature jolly`), read by the kind itself: `syntax` shows them in help, `check` says in one
-  /// line what is wrong with the words typed (`nil` when nothing is). The species is completed
-  /// with the species' names, the options with their words, and an option's value with the
-  /// names of the kind `values` gives for it (`["--nature": "nature"]`).
+  /// --nature jolly`), read by the kind's own type `reading` (``PageOptions``): `syntax` shows
+  /// them in help. The species is completed with the species' names, the options with their
+  /// words, and an option's value with the names of the kind `values` gives for it
+  /// (`["--nature": "nature"]`).
   case speciesAndOptions(
-    syntax: String, options: [String], values: [String: String],
-    check: @Sendable ([String]) -> String?)
-  /// An action word first (`team add`), then species' names, read by the kind itself: `syntax`
-  /// shows them in help, `check` says in one line what is wrong with the words typed (`nil`
-  /// when nothing is). The actions are completed, then the species' names after those of
-  /// `namesAfter`.
+    syntax: String, options: [String], values: [String: String], reading: any PageOptions.Type)
+  /// An action word first (`team add`), then species' names, read by the kind's own type
+  /// `reading` (``PageOptions``): `syntax` shows them in help. The actions are completed, then
+  /// the species' names after those of `namesAfter`.
   case actions(
-    syntax: String, actions: [String], namesAfter: [String],
-    check: @Sendable ([String]) -> String?)
+    syntax: String, actions: [String], namesAfter: [String], reading: any PageOptions.Type)
+}
+
+/// The words a page kind reads itself (`stats`' level and spreads, `team`'s action), as a type
+/// of the kind's: read once, when the line is parsed, so that a word that cannot be read is the
+/// line's one error and the kind is handed the value (``PageInput/options``). The words it
+/// keeps (``words``) are what the trail keeps, and `back` reads them again the same way.
+public protocol PageOptions: Sendable {
+  /// The options that the words after the command (lowercased) say, or one line saying what is
+  /// wrong with them.
+  init(words: [String]) throws(PageOptionsProblem)
+  /// The words as read (a species' name as `open` reads it: `#25` is `25`), which give the same
+  /// options again.
+  var words: [String] { get }
+}
+
+/// Why the words after a kind's command cannot be read: one line.
+public struct PageOptionsProblem: Error, Sendable, Equatable {
+  public var message: String
+
+  public init(_ message: String) { self.message = message }
 }
 
 /// What a page kind's command was given: the kind's command name, then a name as typed
@@ -36,11 +53,27 @@ public struct PageInput: Sendable, Hashable {
   public var kind: String
   public var name: String?
   public var words: [String]
+  /// The words read by the kind's own type, for a kind that reads them (``PageOptions``).
+  public var options: (any PageOptions)?
 
-  public init(kind: String, name: String? = nil, words: [String] = []) {
+  public init(
+    kind: String, name: String? = nil, words: [String] = [], options: (any PageOptions)? = nil
+  ) {
     self.kind = kind
     self.name = name
     self.words = words
+    self.options = options
+  }
+
+  /// The words' options, read from the words with the same reader: equal words, equal options.
+  public static func == (lhs: PageInput, rhs: PageInput) -> Bool {
+    (lhs.kind, lhs.name, lhs.words) == (rhs.kind, rhs.name, rhs.words)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(name)
+    hasher.combine(words)
   }
 }
 
@@ -79,27 +112,11 @@ extension CommandSpec {
       applies = .withSelection
     case .species:
       (syntax, parse, completion) = ("A [B] [C]", parseSpecies(kind), .speciesEverywhere)
-    case .actions(let usage, let actions, let namesAfter, let check):
-      syntax = usage
-      parse = { arguments, _ in
-        let words = arguments.words.map { $0.lowercased() }
-        if let problem = check(words) { return .fail(problem) }
-        // The names after the action as compare takes them (`#25`, `mr.mime`).
-        let names = words.dropFirst().map(Arguments.nameWord)
-        guard names.allSatisfy({ !$0.isEmpty }) else {
-          return .fail("\"\(kind) \(words[0])\" needs names, e.g. \"\(kind) \(words[0]) pikachu\".")
-        }
-        return .command(
-          PageInput(kind: kind, words: words.isEmpty ? [] : [words[0]] + names))
-      }
+    case .actions(let usage, let actions, let namesAfter, let reading):
+      (syntax, parse) = (usage, parseOptions(kind, reading))
       completion = .actions(actions, namesAfter: namesAfter)
-    case .speciesAndOptions(let usage, let options, let values, let check):
-      syntax = usage
-      parse = { arguments, _ in
-        let words = arguments.words.map { $0.lowercased() }
-        if let problem = check(words) { return .fail(problem) }
-        return .command(PageInput(kind: kind, words: words))
-      }
+    case .speciesAndOptions(let usage, let options, let values, let reading):
+      (syntax, parse) = (usage, parseOptions(kind, reading))
       completion = .speciesAndOptions(options: options, values: values)
     }
     return PageCommand(
@@ -110,6 +127,20 @@ extension CommandSpec {
           applies: applies),
         parse: parse),
       arguments: arguments)
+  }
+}
+
+/// `KIND WORDS…`, the words (lowercased) read by the kind's own type.
+private func parseOptions(
+  _ kind: String, _ reading: any PageOptions.Type
+) -> @Sendable (Arguments, (Feature) -> Bool) -> ParseResult<PageInput> {
+  { arguments, _ in
+    do throws(PageOptionsProblem) {
+      let options = try reading.init(words: arguments.words.map { $0.lowercased() })
+      return .command(PageInput(kind: kind, words: options.words, options: options))
+    } catch {
+      return .fail(error.message)
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import APIClient
+import CommandLanguage
 import Models
 
 /// Every page kind, and the one way to open a page of any of them: the session routes through
@@ -63,21 +64,24 @@ public struct PageDirectory: Sendable {
 
   /// The page of `kind` named `input` (`nil` for a kind that takes no name), or about the
   /// `selection` (a `pokemon` id) for a kind about the selected species, or of `words` (as the
-  /// command read them; without them, `input`'s) after `selectionName` (its slug) for a kind
-  /// that reads its arguments.
+  /// command read them, with the `options` it read from them; without them, `input`'s) after
+  /// `selectionName` (its slug) for a kind that reads its arguments.
   public func open(
-    _ kind: String, _ input: String?, words: [String] = [], selection: Int? = nil,
-    selectionName: String? = nil,
+    _ kind: String, _ input: String?, words: [String] = [], options: (any PageOptions)? = nil,
+    selection: Int? = nil, selectionName: String? = nil,
     glossary: Glossary = .slugs, game: SessionGame? = nil, gameName: String? = nil,
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws(PageError) -> any Page {
     guard let pageKind = kinds[kind] else {
       throw .unknown(kind: kind, input: kind, suggestion: nil)
     }
-    func show(_ target: PageTarget) async throws(PageError) -> any Page {
-      try await pageKind.show(
-        request(
-          target, glossary: glossary, game: game, gameName: gameName, progress: progress))
+    func show(
+      _ target: PageTarget, options: (any PageOptions)? = nil
+    ) async throws(PageError) -> any Page {
+      var request = request(
+        target, glossary: glossary, game: game, gameName: gameName, progress: progress)
+      request.options = options
+      return try await pageKind.show(request)
     }
     switch pageKind.subject {
     case .nothing: return try await show(.whole)
@@ -92,8 +96,10 @@ public struct PageDirectory: Sendable {
       guard words.joined(separator: " ").count <= 200 else {
         throw .invalidName(kind: kind, example: pageKind.example)
       }
+      // The options read are of these words (else the kind reads those kept).
       return try await show(
-        .arguments(selection: selectionName.map(SafeText.line), words: words))
+        .arguments(selection: selectionName.map(SafeText.line), words: words),
+        options: words == typed ? options : nil)
     case .name: break
     }
     let typed = input ?? ""

@@ -66,10 +66,15 @@ public struct PageRequest: Sendable {
   /// are (``PageDirectory/slug(of:named:glossary:progress:)``: in the language and in English,
   /// a unique start, or one line naming the candidates or a near name): `stats --nature ようき`.
   public var slug: @Sendable (_ kind: String, _ typed: String) async throws(PageError) -> String
+  /// What the kind's command read of its words (``PageOptions``), for a kind that reads them;
+  /// `nil` when the page is shown again from the trail (``arguments(_:kind:example:)`` reads
+  /// the words kept, the same way).
+  public var options: (any PageOptions)?
 
   public init(
     _ target: PageTarget, glossary: Glossary = .slugs, game: SessionGame? = nil,
-    gameName: String? = nil, progress: @escaping @Sendable (String) -> Void = { _ in },
+    gameName: String? = nil, options: (any PageOptions)? = nil,
+    progress: @escaping @Sendable (String) -> Void = { _ in },
     slug: @escaping @Sendable (_ kind: String, _ typed: String) async throws(PageError) -> String =
       { kind, typed throws(PageError) in throw .unknown(kind: kind, input: typed, suggestion: nil) }
   ) {
@@ -79,6 +84,24 @@ public struct PageRequest: Sendable {
     self.gameName = gameName
     self.progress = progress
     self.slug = slug
+    self.options = options
+  }
+
+  /// The open species' slug (when one is) and the options of a kind that reads its words, as
+  /// its command read them, else read from the words the trail kept; a target of another
+  /// shape is `kind`'s invalid input (shown with `example`).
+  public func arguments<Options: PageOptions>(
+    _ type: Options.Type, kind: String, example: String
+  ) throws(PageError) -> (selection: String?, options: Options) {
+    guard case .arguments(let selection, let words) = target else {
+      throw .invalidName(kind: kind, example: example)
+    }
+    if let options = options as? Options { return (selection, options) }
+    do throws(PageOptionsProblem) {
+      return (selection, try Options(words: words.map { $0.lowercased() }))
+    } catch {
+      throw .refused(error.message)
+    }
   }
 }
 

@@ -4,7 +4,7 @@ import DetailModels
 import Models
 
 /// What `team` was asked to do: show the team, or change it first.
-enum TeamAction: Equatable {
+enum TeamAction: PageOptions, Equatable {
   case show
   /// Add these (none: the open species).
   case add([String])
@@ -12,46 +12,56 @@ enum TeamAction: Equatable {
   case remove(String)
   case clear
 
-  /// The action the words after `team` ask for, or one line saying what is wrong with them.
-  init(_ words: [String]) throws(TeamProblem) {
+  /// The action the words after `team` ask for, the names read as `open` reads them (`#25` is
+  /// `25`), or one line saying what is wrong with them.
+  init(words: [String]) throws(PageOptionsProblem) {
     guard let first = words.first else {
       self = .show
       return
     }
-    let rest = Array(words.dropFirst())
+    let rest = words.dropFirst().map(Arguments.nameWord)
+    // A name that is only marks (`#`) is none.
+    let named = PageOptionsProblem(
+      "\"team \(first)\" needs names, e.g. \"team \(first) pikachu\".")
     switch first {
     case "add":
       guard rest.count <= TeamRoster.maximumMembers else {
-        throw TeamProblem(
+        throw PageOptionsProblem(
           "A team has six members at most; \"team add\" takes at most six (not \(rest.count)).")
       }
+      guard rest.allSatisfy({ !$0.isEmpty }) else { throw named }
       self = .add(rest)
     case "remove", "rm":
       guard rest.count == 1 else {
-        throw TeamProblem(
+        throw PageOptionsProblem(
           "\"team remove\" takes one slot number or name, e.g. \"team remove 2\" or \"team remove pikachu\"."
         )
       }
+      guard !rest[0].isEmpty else { throw named }
       self = .remove(rest[0])
     case "clear":
       guard rest.isEmpty else {
-        throw TeamProblem("\"team clear\" takes nothing after it (it empties the team).")
+        throw PageOptionsProblem("\"team clear\" takes nothing after it (it empties the team).")
       }
       self = .clear
     default:
-      throw TeamProblem(
+      throw PageOptionsProblem(
         "\"team\" takes add NAME…, remove NAME|N or clear (not \"\(SafeText.line(first))\").")
+    }
+  }
+
+  /// The words that ask for it again.
+  var words: [String] {
+    switch self {
+    case .show: []
+    case .add(let names): ["add"] + names
+    case .remove(let member): ["remove", member]
+    case .clear: ["clear"]
     }
   }
 
   /// The words `team` takes first.
   static let words = ["add", "remove", "clear"]
-}
-
-/// Why the words after `team` are not an action: one line.
-struct TeamProblem: Error {
-  let message: String
-  init(_ message: String) { self.message = message }
 }
 
 /// The `team` page: the members with their types, the coverage of their types, and the types
@@ -267,14 +277,7 @@ public enum TeamFeature {
     arguments: .actions(
       syntax: "[add NAME…|remove N|clear]", actions: TeamAction.words,
       namesAfter: ["add", "remove"],
-      check: { words in
-        do throws(TeamProblem) {
-          _ = try TeamAction(words)
-          return nil
-        } catch {
-          return error.message
-        }
-      }),
+      reading: TeamAction.self),
     group: .yourGame, summary: "A team of six, its coverage",
     details: """
       Shows your team (six at most) with each member's types, and its coverage: for each \
@@ -313,15 +316,8 @@ public enum TeamFeature {
     _ request: PageRequest, client: any PokeAPIClient, details: any SpeciesDetails,
     roster: TeamRoster
   ) async throws(PageError) -> TeamPage {
-    guard case .arguments(let selection, let words) = request.target else {
-      throw .invalidName(kind: TeamFeature.command.name, example: "add pikachu")
-    }
-    let action: TeamAction
-    do throws(TeamProblem) {
-      action = try TeamAction(words.map { $0.lowercased() })
-    } catch {
-      throw .refused(error.message)
-    }
+    let (selection, action) = try request.arguments(
+      TeamAction.self, kind: TeamFeature.command.name, example: "add pikachu")
     let before = await roster.members
     var members = before
     var change: String?

@@ -268,7 +268,7 @@ struct ShowPageCommand: SessionCommand {
     let page: any Page
     do {
       page = try await shell.dependencies.pages.open(
-        input.kind, input.name, words: input.words,
+        input.kind, input.name, words: input.words, options: input.options,
         selection: state.selectedForm ?? state.selected?.id,
         selectionName: state.selected?.name, glossary: await shell.glossary(), game: state.game,
         gameName: state.gameName, progress: { status?.waitFor($0) })

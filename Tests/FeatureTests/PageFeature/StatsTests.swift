@@ -1,4 +1,5 @@
 import APIClient
+import CommandLanguage
 import DetailModels
 import Models
 import Pages
@@ -139,13 +140,13 @@ struct StatsTests {
     ),
   ])
   func spreadsBeyondTheGamesBoundsAreRefusedInOneLine(words: String, message: String) {
-    #expect(throws: StatsQuery.Problem(message: message)) {
-      try StatsQuery(words.split(separator: " ").map(String.init))
+    #expect(throws: PageOptionsProblem(message)) {
+      try StatsQuery(words: words.split(separator: " ").map(String.init))
     }
   }
 
   @Test func trainersShorthand() throws {
-    let query = try StatsQuery(["--evs=252spa,4hp,252spe", "--level=100"])
+    let query = try StatsQuery(words: ["--evs=252spa,4hp,252spe", "--level=100"])
     #expect(query.evs == ["special-attack": 252, "hp": 4, "speed": 252])
     #expect(query.level == 100 && query.hasOptions)
   }
@@ -222,12 +223,11 @@ struct OldStatsTests {
   }
 
   @Test func aBareNumberPastTheLimitSaysItSetsEveryStat() {
-    #expect(throws: StatsQuery.Problem(message: "EVs are 0 to 252 (not 999 given for every stat)."))
-    {
-      _ = try StatsQuery(["--evs", "999"])
+    #expect(throws: PageOptionsProblem("EVs are 0 to 252 (not 999 given for every stat).")) {
+      _ = try StatsQuery(words: ["--evs", "999"])
     }
-    #expect(throws: StatsQuery.Problem(message: "DVs are 0 to 15 (not 16 for Special).")) {
-      _ = try StatsQuery(["--dvs", "16spc"])
+    #expect(throws: PageOptionsProblem("DVs are 0 to 15 (not 16 for Special).")) {
+      _ = try StatsQuery(words: ["--dvs", "16spc"])
     }
   }
 }

@@ -1,4 +1,5 @@
 import APIClient
+import CommandLanguage
 import DetailModels
 import Locking
 import Models
@@ -365,14 +366,20 @@ struct TeamTests {
   }
 
   @Test func theWordsTeamTakes() throws {
-    #expect(try TeamAction([]) == .show)
-    #expect(try TeamAction(["add", "pikachu", "raichu"]) == .add(["pikachu", "raichu"]))
-    #expect(try TeamAction(["remove", "2"]) == .remove("2"))
-    #expect(try TeamAction(["clear"]) == .clear)
-    #expect(throws: TeamProblem.self) { try TeamAction(["remove"]) }
-    #expect(throws: TeamProblem.self) { try TeamAction(["clear", "now"]) }
-    #expect(throws: TeamProblem.self) { try TeamAction(["pikachu"]) }
-    #expect(throws: TeamProblem.self) { try TeamAction(["add"] + Array(repeating: "a", count: 7)) }
+    #expect(try TeamAction(words: []) == .show)
+    #expect(try TeamAction(words: ["add", "pikachu", "raichu"]) == .add(["pikachu", "raichu"]))
+    #expect(try TeamAction(words: ["remove", "2"]) == .remove("2"))
+    #expect(try TeamAction(words: ["clear"]) == .clear)
+    // Names read as open reads them, and kept so for the trail.
+    let added = try TeamAction(words: ["add", "#25", "mr.mime"])
+    #expect(added == .add(["25", "mrmime"]) && added.words == ["add", "25", "mrmime"])
+    #expect(try TeamAction(words: ["rm", "2"]).words == ["remove", "2"])
+    #expect(throws: PageOptionsProblem.self) { try TeamAction(words: ["remove"]) }
+    #expect(throws: PageOptionsProblem.self) { try TeamAction(words: ["clear", "now"]) }
+    #expect(throws: PageOptionsProblem.self) { try TeamAction(words: ["pikachu"]) }
+    #expect(throws: PageOptionsProblem.self) {
+      try TeamAction(words: ["add"] + Array(repeating: "a", count: 7))
+    }
   }
 }
 

@@ -314,6 +314,20 @@ private enum IncenseKind: NamedKind {
   static let path = "item"
 }
 
+/// What `breed` is asked about: a species, else the open one.
+struct BreedSpecies: PageOptions {
+  var species: String?
+
+  init(words: [String]) throws(PageOptionsProblem) {
+    guard words.count <= 1 else {
+      throw PageOptionsProblem("\"breed\" takes one species (or none).")
+    }
+    species = words.first
+  }
+
+  var words: [String] { species.map { [$0] } ?? [] }
+}
+
 /// The breeding page over the species' details and the client.
 public enum BreedFeature {
   /// The flag that turns breeding's pages off (`breed` and `egg-group`).
@@ -323,8 +337,7 @@ public enum BreedFeature {
   public static let command = CommandSpec.page(
     "breed",
     arguments: .speciesAndOptions(
-      syntax: "[NAME]", options: [], values: [:],
-      check: { words in words.count > 1 ? "\"breed\" takes one species (or none)." : nil }),
+      syntax: "[NAME]", options: [], values: [:], reading: BreedSpecies.self),
     group: .species, summary: "How it breeds, and with whom",
     details: """
       Shows how the open species (or NAME) breeds: its egg groups, its gender ratio, the \
@@ -352,11 +365,10 @@ public enum BreedFeature {
   static func page(
     _ request: PageRequest, client: any PokeAPIClient, details: any SpeciesDetails
   ) async throws(PageError) -> BreedPage {
-    guard case .arguments(let selection, let words) = request.target, words.count <= 1 else {
-      throw .invalidName(kind: BreedFeature.command.name, example: "pikachu")
-    }
+    let (selection, asked) = try request.arguments(
+      BreedSpecies.self, kind: BreedFeature.command.name, example: "pikachu")
     let detail = try await SpeciesPages.one(
-      words.first, selection: selection, details: details, kind: BreedFeature.command.name,
+      asked.species, selection: selection, details: details, kind: BreedFeature.command.name,
       example: "pikachu")
     let glossary = request.glossary
     let language = glossary.language ?? .english

@@ -259,14 +259,7 @@ public enum StatsFeature {
     arguments: .speciesAndOptions(
       syntax: "[NAME] [OPTIONS]",
       options: StatsQuery.options, values: ["--nature": NatureEffect.path],
-      check: { words in
-        do throws(StatsQuery.Problem) {
-          _ = try StatsQuery(words)
-          return nil
-        } catch {
-          return error.message
-        }
-      }),
+      reading: StatsQuery.self),
     group: .species, summary: "Its actual stats at a level",
     details: """
       Works out the stats of the open species (or NAME, or a form: raichu-alola) with the \
@@ -305,11 +298,8 @@ public enum StatsFeature {
   static func page(
     _ request: PageRequest, client: any PokeAPIClient, details: any SpeciesDetails
   ) async throws(PageError) -> StatsPage {
-    guard case .arguments(let selection, let words) = request.target,
-      let query = try? StatsQuery(words.map { $0.lowercased() })
-    else {
-      throw .invalidName(kind: StatsFeature.command.name, example: "garchomp --level 50")
-    }
+    let (selection, query) = try request.arguments(
+      StatsQuery.self, kind: StatsFeature.command.name, example: "garchomp --level 50")
     let detail = try await SpeciesPages.one(
       query.species, selection: selection, details: details, kind: StatsFeature.command.name,
       example: "garchomp --level 50")

@@ -5,14 +5,7 @@ import Models
 
 /// What `stats` is asked, as typed: a species (else the open one), a level, a nature, and the
 /// IVs and EVs given, by stat slug.
-public struct StatsQuery: Sendable, Equatable {
-  /// Why the words cannot be read, in one line.
-  public struct Problem: Error, Sendable, Equatable {
-    public var message: String
-
-    public init(message: String) { self.message = message }
-  }
-
+public struct StatsQuery: PageOptions, Equatable {
   public var species: String?
   public var level = 50
   public var nature: String?
@@ -44,12 +37,15 @@ public struct StatsQuery: Sendable, Equatable {
   static let oldOptions: Set<String> = ["--dvs", "--statexp"]
   /// Which options were given.
   public var given: Set<String> = []
+  /// The words read.
+  public var words: [String] = []
 
   public init() {}
 
   /// The words after `stats` (lowercased): `garchomp --level 50 --nature jolly --evs 252spe`;
   /// `--level=50` too.
-  public init(_ words: [String]) throws(Problem) {
+  public init(words: [String]) throws(PageOptionsProblem) {
+    self.words = words
     var index = 0
     while index < words.count {
       var word = words[index]
@@ -60,34 +56,33 @@ public struct StatsQuery: Sendable, Equatable {
       }
       guard word.hasPrefix("-") else {
         if let species {
-          throw Problem(
-            message: "\"stats\" takes one species (not \"\(species)\" and \"\(word)\").")
+          throw PageOptionsProblem(
+            "\"stats\" takes one species (not \"\(species)\" and \"\(word)\").")
         }
         species = word
         index += 1
         continue
       }
       guard Self.options.contains(word) else {
-        throw Problem(
-          message:
-            "\"stats\" takes --level, --nature, --ivs and --evs (--dvs and --statexp in "
+        throw PageOptionsProblem(
+          "\"stats\" takes --level, --nature, --ivs and --evs (--dvs and --statexp in "
             + "Generations I–II; not \"\(word)\").")
       }
       guard given.insert(word).inserted else {
-        throw Problem(message: "\"\(word)\" is given twice.")
+        throw PageOptionsProblem("\"\(word)\" is given twice.")
       }
       if value == nil, index + 1 < words.count, !words[index + 1].hasPrefix("--") {
         value = words[index + 1]
         index += 1
       }
       guard let value, !value.isEmpty else {
-        throw Problem(message: "\"\(word)\" needs a value: \(Self.usage).")
+        throw PageOptionsProblem("\"\(word)\" needs a value: \(Self.usage).")
       }
       hasOptions = true
       switch word {
       case "--level":
         guard let level = Int(value), (1...100).contains(level) else {
-          throw Problem(message: "The level is a number from 1 to 100 (not \"\(value)\").")
+          throw PageOptionsProblem("The level is a number from 1 to 100 (not \"\(value)\").")
         }
         self.level = level
       case "--nature": nature = value
@@ -106,7 +101,7 @@ public struct StatsQuery: Sendable, Equatable {
   /// (`31`); each at most `most`, together at most `total`.
   static func spread(
     _ text: String, option: String, most: Int, total: Int? = nil, stats: [String] = Self.stats
-  ) throws(Problem) -> [String: Int] {
+  ) throws(PageOptionsProblem) -> [String: Int] {
     let items = text.split(whereSeparator: { $0 == "," || $0 == "/" || $0 == "+" }).map(
       String.init)
     let (what, example) =
@@ -132,13 +127,13 @@ public struct StatsQuery: Sendable, Equatable {
         guard let number = Int(digits), !letters.isEmpty,
           item.hasPrefix(digits) || item.hasSuffix(digits)
         else {
-          throw Problem(message: "\"\(item)\" is not a stat's \(what) (e.g. \(example)).")
+          throw PageOptionsProblem("\"\(item)\" is not a stat's \(what) (e.g. \(example)).")
         }
         guard let stat = statNamed(letters, among: stats) else {
-          throw Problem(message: "\"\(letters)\" is not a stat: \(names) (e.g. \(example)).")
+          throw PageOptionsProblem("\"\(letters)\" is not a stat: \(names) (e.g. \(example)).")
         }
         guard values[stat] == nil else {
-          throw Problem(message: "\(option) gives \(DisplayName.stat(stat)) twice.")
+          throw PageOptionsProblem("\(option) gives \(DisplayName.stat(stat)) twice.")
         }
         values[stat] = number
       }
@@ -148,11 +143,11 @@ public struct StatsQuery: Sendable, Equatable {
       guard let value = values[stat], value > most else { continue }
       // A bare number set them all: say so, not one stat's name.
       let which = one ? "given for every stat" : "for \(StatsPage.statName(stat))"
-      throw Problem(message: "\(what)s are 0 to \(most) (not \(value) \(which)).")
+      throw PageOptionsProblem("\(what)s are 0 to \(most) (not \(value) \(which)).")
     }
     if let total, values.values.reduce(0, +) > total {
-      throw Problem(
-        message: "EVs add up to at most \(total) (these add up to \(values.values.reduce(0, +))).")
+      throw PageOptionsProblem(
+        "EVs add up to at most \(total) (these add up to \(values.values.reduce(0, +))).")
     }
     return values
   }
