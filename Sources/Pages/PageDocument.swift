@@ -4,19 +4,61 @@
 public struct PageDocument: Sendable, Equatable {
   /// The page's name (`Static`).
   public var title: String
+  /// What follows the name on its line, two spaces apart (`#25`, `legendary`).
+  public var badges: [Span] = []
   /// A dimmed line under it (`Ability · Generation III`).
   public var subtitle: String?
-  /// The parts, top to bottom.
+  /// A warning under the subtitle, wrapped: what the facts shown are not (`Steelix came in
+  /// Generation II: not in Red. Today's facts are shown.`).
+  public var warning: String?
+  /// The parts, top to bottom, a blank line before each (a hint's may go, ``tightHint``).
   public var blocks: [Block]
+  /// No blank line between the title's lines and the first part.
+  public var tight = false
+  /// No blank line above a hint.
+  public var tightHint = false
+
+  /// The same page shorter, in the order a screen too short for it tries them: without the
+  /// blank line above its hint, then without its subtitle, then without the hint, then without
+  /// the rows a table may do without, one more each time (the least telling of compare's
+  /// matchups).
+  public var shorter: [PageDocument] {
+    var tight = self
+    tight.tightHint = true
+    var noSubtitle = tight
+    noSubtitle.subtitle = nil
+    var noHint = noSubtitle
+    noHint.blocks.removeAll { if case .hint = $0 { true } else { false } }
+    var shapes = [tight, noSubtitle, noHint]
+    let cuttable =
+      blocks.map { block -> Int in
+        guard case .table(let table) = block, let from = table.cuttableFrom else { return 0 }
+        return table.rows.count - from
+      }.max() ?? 0
+    for cut in stride(from: 1, through: cuttable, by: 1) {
+      var shorter = noHint
+      shorter.blocks = noHint.blocks.map { block in
+        guard case .table(let table) = block else { return block }
+        return .table(table.cut(cut))
+      }
+      shapes.append(shorter)
+    }
+    return shapes
+  }
 
   /// The blocks that say once why some texts are in English: none without a note.
   public static func note(_ text: String?) -> [Block] {
     text.map { [.hint($0)] } ?? []
   }
 
-  public init(title: String, subtitle: String? = nil, blocks: [Block]) {
+  public init(
+    title: String, badges: [Span] = [], subtitle: String? = nil, warning: String? = nil,
+    blocks: [Block]
+  ) {
     self.title = title
+    self.badges = badges
     self.subtitle = subtitle
+    self.warning = warning
     self.blocks = blocks
   }
 
@@ -33,6 +75,59 @@ public struct PageDocument: Sendable, Equatable {
     case table(Table)
     /// A dimmed line of what to type next.
     case hint(String)
+    /// Facts in a column of labels ten wide, the profile's denser way (the species page): each
+    /// a line, or items joined by commas and wrapped under the first, never split.
+    case facts([Fact])
+    /// Values out of 255 drawn as bars under a heading (base stats), and their total.
+    case bars(Bars)
+    /// A paragraph without a heading, in one role, wrapped at most 76 wide (a Pokédex text).
+    case text(String, Span.Role)
+  }
+
+  /// A labelled fact of a ``Block/facts(_:)`` block.
+  public struct Fact: Sendable, Equatable {
+    /// What a fact shows after its label.
+    public enum Value: Sendable, Equatable {
+      /// One line, never wrapped (`Type      Electric`).
+      case line([Span])
+      /// Items joined by commas and wrapped under the first, an item never split; at most
+      /// `maxLines` lines when given, the items at `kept` first, then `… 12 more`.
+      case items([[Span]], maxLines: Int? = nil, kept: [Int] = [])
+    }
+
+    public var label: String
+    public var value: Value
+
+    public init(_ label: String, _ value: Value) {
+      self.label = label
+      self.value = value
+    }
+  }
+
+  /// Named values out of 255, each drawn with a bar coloured by how high it is.
+  public struct Bars: Sendable, Equatable {
+    /// A named value (`Speed 90`).
+    public struct Bar: Sendable, Equatable {
+      public var label: String
+      public var value: Int
+
+      public init(_ label: String, _ value: Int) {
+        self.label = label
+        self.value = value
+      }
+    }
+
+    /// A bold line above them (`Base stats`), if any.
+    public var heading: String?
+    public var rows: [Bar]
+    /// The line under them (`Total     480`), without a bar, if any.
+    public var total: Bar?
+
+    public init(heading: String?, rows: [Bar], total: Bar?) {
+      self.heading = heading
+      self.rows = rows
+      self.total = total
+    }
   }
 
   /// A label and its value.
@@ -100,6 +195,26 @@ public struct PageDocument: Sendable, Equatable {
   }
 }
 
+/// A page in the shapes a screen too short for it tries: the first of ``fitting`` that fits is
+/// drawn, else ``paged``, whole, for the session to page.
+public struct PageShapes: Sendable, Equatable {
+  public var fitting: [PageDocument]
+  public var paged: PageDocument
+  /// The narrowest it is laid out, whatever the terminal's width (a table needs room).
+  public var minimumWidth: Int
+
+  public init(fitting: [PageDocument], paged: PageDocument, minimumWidth: Int = 40) {
+    self.fitting = fitting
+    self.paged = paged
+    self.minimumWidth = minimumWidth
+  }
+
+  /// A kind's page: whole, then ever shorter (``PageDocument/shorter``), else whole.
+  public init(_ document: PageDocument) {
+    self.init(fitting: [document] + document.shorter, paged: document)
+  }
+}
+
 /// A piece of text and what it is.
 public struct Span: Sendable, Equatable {
   /// What a span is, for the renderer to style.
@@ -113,6 +228,10 @@ public struct Span: Sendable, Equatable {
     case factor(Double)
     /// Marked for attention (the species the user came from).
     case marked
+    /// A warning, or a mark worth seeing (`legendary`).
+    case warning
+    /// What to do next, to be seen (`Tip: "download image" shows it right here.`).
+    case action
   }
 
   public var text: String

@@ -1,4 +1,5 @@
 import APIClient
+import DetailModels
 import Foundation
 import Models
 import Pages
@@ -495,5 +496,50 @@ struct PageJSONTests {
     #expect(
       Set(object.keys).subtracting(keys.required).isSubset(of: keys.optional),
       "\(kind): \(Set(object.keys).subtracting(keys.required).subtracting(keys.optional))")
+  }
+}
+
+@Suite("The species page as a document")
+struct SpeciesPageTests {
+  private static let raichu = SpeciesDetailViewModel(
+    id: 26, name: "raichu", displayName: "Raichu", genus: "Mouse Pokémon", types: ["Electric"],
+    heightCentimetres: 80, weightKilograms: 30, genderRatio: "50% ♂ · 50% ♀",
+    abilities: [.init(name: "Static", isHidden: false, slug: "static", slot: 1)],
+    stats: [.init(name: "Speed", value: 110, slug: "speed")], baseStatTotal: 110,
+    flavorText: "Its tail discharges electricity.", isBaby: false, isLegendary: false,
+    isMythical: false, evolutionChainID: 10,
+    forms: [
+      .init(name: "raichu", displayName: "Raichu", pokemonID: 26, isDefault: true),
+      .init(name: "raichu-alola", displayName: "Raichu-Alola", pokemonID: 10100, isDefault: false),
+    ])
+
+  @Test func shorterShapesCutTheFormsThenTheTipThenGoCompact() throws {
+    let shapes = SpeciesPage.shapes(Self.raichu, tip: "Tip: download image.")
+    #expect(shapes.fitting.count == 4)
+    let labels = shapes.fitting.map { shape -> [String] in
+      shape.blocks.flatMap { block -> [String] in
+        guard case .facts(let facts) = block else { return [] }
+        return facts.map(\.label)
+      }
+    }
+    #expect(labels[0] == ["Type", "Height", "Weight", "Gender", "Abilities", "Forms"])
+    #expect(labels[3] == ["Type", "Size", "Gender", "Abilities", "Forms"])
+    func hasTip(_ document: PageDocument) -> Bool {
+      document.blocks.contains { $0 == .text("Tip: download image.", .action) }
+    }
+    #expect(hasTip(shapes.fitting[1]) && !hasTip(shapes.fitting[2]))
+    #expect(shapes.fitting[3].tight && !shapes.fitting[2].tight)
+    // The form shown is marked and kept first when the forms are cut.
+    guard case .facts(let facts) = shapes.fitting[0].blocks[0],
+      case .items(let forms, let maxLines, let kept) = facts.last?.value
+    else {
+      Issue.record("no forms")
+      return
+    }
+    #expect(forms.map { $0.map(\.text).joined() } == ["Raichu ◀", "Raichu-Alola"])
+    #expect(maxLines == 2 && kept == [0])
+    #expect(shapes.fitting[0].badges.map(\.text) == ["#26"])
+    #expect(
+      shapes.fitting[0].blocks.contains { $0 == .text("“Its tail discharges electricity.”", .dim) })
   }
 }

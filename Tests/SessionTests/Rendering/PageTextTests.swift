@@ -194,6 +194,46 @@ struct NarrowTableTests {
   }
 }
 
+@Suite("The species page's parts, for any page")
+struct ProfileBlockTests {
+  /// A kind's page may be laid out as the species page is: facts in a column ten wide, items
+  /// wrapped under the first and cut, bars, a paragraph without a heading.
+  @Test func factsBarsAndTextAreDrawnAsOnTheSpeciesPage() {
+    var document = PageDocument(
+      title: "Team member", badges: [Span("#25", .dim), Span("legendary", .warning)],
+      subtitle: "Mouse Pokémon", warning: "Pikachu came in Generation I.",
+      blocks: [
+        .facts([
+          .init("Type", .line([Span("Electric", .type("electric"))])),
+          .init(
+            "Forms",
+            .items(
+              (1...20).map { [Span("Pikachu-Form-\($0)")] }, maxLines: 1, kept: [19])),
+        ]),
+        .bars(.init(heading: "Base stats", rows: [.init("Speed", 90)], total: .init("Total", 90))),
+        .text("“A quote that is long enough to wrap at a narrow width, under the facts.”", .dim),
+      ])
+    document.tight = true
+    let text = TextRenderer(
+      style: TextStyle(colorEnabled: false), images: nil, terminalSize: { (50, 40) }
+    ).render(CommandOutput.page(ShownPage(SamplePage(document: document))))
+    let lines = text.components(separatedBy: "\n")
+    #expect(lines[0] == "Team member  #25  legendary")
+    #expect(lines[1] == "Mouse Pokémon")
+    #expect(lines[2] == "Pikachu came in Generation I.")
+    // Tight: no blank line under the header.
+    #expect(lines[3] == "Type      Electric")
+    // One line of forms, the kept one first, the rest counted.
+    #expect(lines[4].hasPrefix("Forms     ") && lines[4].contains("Pikachu-Form-20"))
+    #expect(lines[4].contains("more") && lines[5] == "")
+    #expect(lines[6] == "Base stats")
+    #expect(lines[7] == "Speed      90  ████████░░░░░░░░░░░░")
+    #expect(lines[8] == "Total      90")
+    #expect(lines[9] == "")
+    #expect(lines.dropFirst(10).allSatisfy { $0.count <= 48 } && lines.count == 12)
+  }
+}
+
 @Suite("Evolution image failures")
 struct EvolutionFailureTests {
   @Test func aSpeciesWithoutAnImageIsNamedOnce() {
