@@ -4,7 +4,7 @@
 public struct PageDocument: Sendable, Equatable {
   /// The page's name (`Static`).
   public var title: String
-  /// What follows the name on its line, two spaces apart (`#25`, `legendary`).
+  /// What follows the name on its line, as it is (`  #25`, `  legendary`, ` · page 1/52`).
   public var badges: [Span] = []
   /// A dimmed line under it (`Ability · Generation III`).
   public var subtitle: String?
@@ -82,6 +82,42 @@ public struct PageDocument: Sendable, Equatable {
     case bars(Bars)
     /// A paragraph without a heading, in one role, wrapped at most 76 wide (a Pokédex text).
     case text(String, Span.Role)
+    /// Lines drawn as they are (an evolution tree's), a text at the end of one wrapped under it.
+    case lines([Line])
+  }
+
+  /// A line of a ``Block/lines(_:)`` block: its spans, then a text wrapped at the width, its
+  /// next lines under it.
+  public struct Line: Sendable, Equatable {
+    /// A text that ends a line, wrapped at the width after what precedes it.
+    public struct Wrapped: Sendable, Equatable {
+      public var text: String
+      public var role: Span.Role
+      /// Before the text on its first line (`also: `), and on the next (`      `).
+      public var lead: String
+      public var nextLead: String
+      /// What the next lines start with (the tree's lines going on under it).
+      public var under: [Span]
+
+      public init(
+        _ text: String, _ role: Span.Role = .plain, lead: String = "", nextLead: String = "",
+        under: [Span]
+      ) {
+        self.text = text
+        self.role = role
+        self.lead = lead
+        self.nextLead = nextLead
+        self.under = under
+      }
+    }
+
+    public var spans: [Span]
+    public var wrapped: Wrapped?
+
+    public init(_ spans: [Span], wrapped: Wrapped? = nil) {
+      self.spans = spans
+      self.wrapped = wrapped
+    }
   }
 
   /// A labelled fact of a ``Block/facts(_:)`` block.
@@ -232,6 +268,8 @@ public struct Span: Sendable, Equatable {
     case warning
     /// What to do next, to be seen (`Tip: "download image" shows it right here.`).
     case action
+    /// What went wrong (`✗`).
+    case failure
   }
 
   public var text: String

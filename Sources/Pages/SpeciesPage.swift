@@ -41,13 +41,13 @@ public enum SpeciesPage {
     _ detail: SpeciesDetailViewModel, picture: String?, tip: String?, layout: Layout
   ) -> PageDocument {
     let name = SafeText.line(detail.displayName)
-    var badges = [Span("#\(detail.id)", .dim)]
+    var badges = [Span("  "), Span("#\(detail.id)", .dim)]
     let marks = [
       detail.isBaby ? "baby" : nil, detail.isLegendary ? "legendary" : nil,
       detail.isMythical ? "mythical" : nil,
     ].compactMap { $0 }
-    if !marks.isEmpty { badges.append(Span(marks.joined(separator: " · "), .warning)) }
-    if let picture { badges.append(Span(picture, .dim)) }
+    if !marks.isEmpty { badges += [Span("  "), Span(marks.joined(separator: " · "), .warning)] }
+    if let picture { badges += [Span("  "), Span(picture, .dim)] }
     let warning = detail.cameLater.map { later in
       let game = detail.gameName.map { "not in \(SafeText.line($0))" } ?? "not in your game"
       return "\(name) came in \(DisplayName.generation(later)): \(game). Today's facts are shown."

@@ -164,7 +164,7 @@ extension TextRenderer {
       return fullWidth
     }
     var title = style.bold(SafeText.line(document.title))
-    for badge in document.badges { title += "  " + styled(badge) }
+    for badge in document.badges { title += styled(badge) }
     lines.append(title)
     if let subtitle = document.subtitle { lines.append(style.dim(SafeText.line(subtitle))) }
     if let warning = document.warning {
@@ -196,9 +196,30 @@ extension TextRenderer {
       case .facts(let facts):
         for fact in facts { lines += renderFact(fact, width: widthHere) }
       case .bars(let bars): lines += renderBars(bars)
+      case .lines(let drawn):
+        for line in drawn {
+          var first = line.spans.map { styled($0) }.joined()
+          guard let wrapped = line.wrapped else {
+            lines.append(first)
+            continue
+          }
+          // Wrapped beside what precedes it, so that the terminal never folds it to column 0.
+          let indent = line.spans.map { DisplayWidth.of(SafeText.line($0.text)) }.reduce(0, +)
+          let parts = TextTools.wrap(
+            SafeText.line(wrapped.text),
+            width: max(20, widthHere() - indent - DisplayWidth.of(wrapped.lead) - 1))
+          let under = wrapped.under.map { styled($0) }.joined()
+          for (index, part) in parts.enumerated() {
+            let lead = index == 0 ? wrapped.lead : wrapped.nextLead
+            if index > 0 { first = under }
+            lines.append(first + styled(Span(lead + part, wrapped.role)))
+          }
+        }
       case .text(let text, let role):
-        lines += TextTools.wrap(SafeText.line(text), width: max(20, min(76, widthHere() - 2)))
-          .map { styled(Span($0, role)) }
+        lines += TextTools.wrap(
+          SafeText.paragraph(text), width: max(20, min(76, widthHere() - 2))
+        )
+        .map { styled(Span($0, role)) }
       }
     }
     return (lines, flowFrom ?? lines.count, head ?? lines.count)
@@ -438,6 +459,7 @@ extension TextRenderer {
     case .marked: return style.highlight(text)
     case .warning: return style.yellow(text)
     case .action: return style.cyan(text)
+    case .failure: return style.red(text)
     case .type(let slug):
       return inTable ? typeName(text, slug: slug) : typeLabel(text, slug: slug)
     case .factor(let factor):

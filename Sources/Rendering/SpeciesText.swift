@@ -44,39 +44,15 @@ extension TextRenderer {
 
   // MARK: - Evolution
 
+  /// The evolution tree (``EvolutionPage``), drawn as every page is, the downloaded pictures of
+  /// its members under it.
   func renderEvolution(_ tree: EvolutionTreeViewModel, images: EvolutionImages = .none) -> String {
-    var lines = [style.bold("Evolution")]
-    for row in tree.rows {
-      var name = SafeText.line(row.displayName)
-      name = row.isSelected ? style.highlight(name + " ◀") : style.bold(name)
-      var line = style.dim(row.prefix) + name + style.dim(" #\(row.id)")
-      if row.isBaby { line += " " + style.yellow("(baby)") }
-      // The first way beside the name, any other below it (`or …`), then the folded `also:`.
-      if let first = row.ways.first { line += "  " + style.cyan(SafeText.line(first.text)) }
-      lines.append(line)
-      let under = style.dim(row.continuation)
-      for way in row.ways.dropFirst() {
-        lines.append(under + style.cyan("or " + SafeText.line(way.text)))
-      }
-      if let also = row.also {
-        // Wrapped beside the tree's lines, so that the terminal never folds it to column 0.
-        let indent = DisplayWidth.of(row.continuation) + "also: ".count
-        for (index, part) in wrapped(SafeText.line(also), indent: indent).enumerated() {
-          lines.append(under + style.dim((index == 0 ? "also: " : "      ") + part))
-        }
-      }
-    }
-    if !tree.hasEvolutions {
-      lines.append(style.dim("It does not evolve."))
-    }
-    for failure in images.failures {
-      let text =
-        "#\(failure.speciesID) \(SafeText.line(failure.displayName)): "
+    let failures = images.failures.map { failure in
+      "#\(failure.speciesID) \(SafeText.line(failure.displayName)): "
         + FailureText.reason(failure.error)
-      for (index, line) in wrapped(text, indent: 2).enumerated() {
-        lines.append(index == 0 ? style.red("✗ ") + line : "  " + line)
-      }
     }
+    var lines = self.lines(
+      of: EvolutionPage.document(tree, failures: failures), width: terminalSize().columns)
     let members = Set(tree.rows.map(\.id)).filter { images.stored[$0] != nil }.count
     let pictures = renderEvolutionImages(
       tree, images.stored, height: evolutionImageRows(under: lines.count + 1, members: members))

@@ -538,7 +538,7 @@ struct SpeciesPageTests {
     }
     #expect(forms.map { $0.map(\.text).joined() } == ["Raichu ◀", "Raichu-Alola"])
     #expect(maxLines == 2 && kept == [0])
-    #expect(shapes.fitting[0].badges.map(\.text) == ["#26"])
+    #expect(shapes.fitting[0].badges.map(\.text).joined() == "  #26")
     #expect(
       shapes.fitting[0].blocks.contains { $0 == .text("“Its tail discharges electricity.”", .dim) })
   }

@@ -200,7 +200,8 @@ struct ProfileBlockTests {
   /// wrapped under the first and cut, bars, a paragraph without a heading.
   @Test func factsBarsAndTextAreDrawnAsOnTheSpeciesPage() {
     var document = PageDocument(
-      title: "Team member", badges: [Span("#25", .dim), Span("legendary", .warning)],
+      title: "Team member",
+      badges: [Span("  "), Span("#25", .dim), Span("  "), Span("legendary", .warning)],
       subtitle: "Mouse Pokémon", warning: "Pikachu came in Generation I.",
       blocks: [
         .facts([
@@ -231,6 +232,19 @@ struct ProfileBlockTests {
     #expect(lines[8] == "Total      90")
     #expect(lines[9] == "")
     #expect(lines.dropFirst(10).allSatisfy { $0.count <= 48 } && lines.count == 12)
+  }
+}
+
+@Suite("A long paragraph")
+struct LongParagraphTests {
+  /// A Pokédex text is a paragraph: wrapped whole, never cut as a name is (at 200 characters).
+  @Test func aTextLongerThanANameIsWrappedWhole() {
+    let long = (1...60).map { "word\($0)" }.joined(separator: " ")
+    let document = PageDocument(title: "Long", blocks: [.text(long, .plain)])
+    let text = TextRenderer(
+      style: TextStyle(colorEnabled: false), images: nil, terminalSize: { (80, 60) }
+    ).render(CommandOutput.page(ShownPage(SamplePage(document: document))))
+    #expect(text.contains("word60") && !text.contains("…"))
   }
 }
 
