@@ -45,7 +45,8 @@ let package = Package(
       name: "DetailFeature", dependencies: ["DetailModels", "APIClient", "Models", "Locking"]),
     .target(name: "ImageFeature", dependencies: ["HTTPClient", "Images"]),
     .target(
-      name: "Pages", dependencies: ["APIClient", "Models", "DetailModels", "CommandLanguage"]),
+      name: "Pages",
+      dependencies: ["APIClient", "Models", "DetailModels", "ListFeature", "CommandLanguage"]),
     .target(
       name: "SyncFeature",
       dependencies: [

@@ -144,71 +144,14 @@ public struct TextRenderer: Sendable {
 
   // MARK: - Lists
 
-  /// A page of the list: its title, the rows, the pages' hint (left out when the screen, less
-  /// the prompt, holds the rows but not it).
+  /// A page of the list (``ListPage``), drawn as every page is.
   func renderList(_ page: SpeciesListViewModel) -> String {
-    let header =
-      style.bold(page.title)
-      + style.dim(
-        " · \(page.filter) · page \(page.page)/\(page.pageCount) · \(page.totalCount) total"
-      )
-    guard !page.isEmpty else { return header + "\n  (no species)" }
-    var lines = [header]
-    lines += renderRowLines(page.rows, marked: page.marked)
-    var hints: [String] = []
-    if page.hasPreviousPage { hints.append("prev") }
-    if page.hasNextPage { hints.append("next") }
-    hints.append("open ID|NAME")
-    // The hint goes where it alone would push the page past the screen (less the prompt).
-    if lines.count < terminalSize().rows - 1 {
-      lines.append(style.dim(hints.joined(separator: " · ")))
-    }
-    return lines.joined(separator: "\n")
+    render(ListPage.shapes(page))
   }
 
+  /// The species a search found, or a random pick (``ListPage``).
   func renderRows(_ result: SearchResultViewModel) -> String {
-    let count = result.rows.count
-    let header =
-      result.kind == .random
-      ? style.bold(result.title) : style.bold(result.title) + style.dim(" · \(count) found")
-    guard !result.isEmpty else { return header + "\n  (no species)" }
-    return ([header] + renderRowLines(result.rows)).joined(separator: "\n")
-  }
-
-  /// One row per species: a `★` marker (visible without colour too) and highlight for those
-  /// whose image is downloaded.
-  /// The `marked` species (the one `back` came from) gets a `▶` and highlight. Types, when the
-  /// rows have them, follow the names in a column, each in its colour.
-  /// Under a regional Pokédex (`filter dex kanto`), each row starts with its number there
-  /// (`No. 1`), the national one after it.
-  func renderRowLines(_ rows: [SpeciesRow], marked: Int? = nil) -> [String] {
-    let idWidth = rows.map { String($0.id).count }.max() ?? 1
-    let nameWidth = rows.map { DisplayWidth.of(SafeText.line($0.displayName)) }.max() ?? 0
-    let numbers = rows.map { $0.regionalNumber.map { "No. \($0)" } ?? "" }
-    let numberWidth = numbers.map(\.count).max() ?? 0
-    return rows.enumerated().map { index, row in
-      var id = "#" + String(row.id) + String(repeating: " ", count: idWidth - String(row.id).count)
-      if numberWidth > 0 {
-        id =
-          String(repeating: " ", count: numberWidth - numbers[index].count) + numbers[index] + "  "
-          + id
-      }
-      var name = SafeText.line(row.displayName)
-      if !row.types.isEmpty {
-        name +=
-          String(repeating: " ", count: nameWidth - DisplayWidth.of(name)) + "  "
-          + row.types.enumerated().map { index, type in
-            typeLabel(type, slug: row.typeSlugs.flatMap { index < $0.count ? $0[index] : nil })
-          }.joined(separator: " ")
-      }
-      if row.id == marked {
-        return style.highlight("▶ \(id)  \(name)") + (row.hasImage ? style.dim("  ★") : "")
-      }
-      if row.hasImage {
-        return style.highlight("★ \(id)  \(name)")
-      }
-      return "  " + style.dim(id) + "  " + name
-    }
+    render(ListPage.shapes(result))
   }
 
   // MARK: - Images
