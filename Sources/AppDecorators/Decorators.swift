@@ -19,20 +19,24 @@ public struct AnalyticsSpeciesDetails: SpeciesDetails {
     self.tracker = tracker
   }
 
-  public func open(_ input: String) async throws(DetailError) -> SpeciesDetailViewModel {
-    let detail = try await base.open(input)
+  public func open(
+    _ input: String, glossary: Glossary
+  ) async throws(DetailError) -> SpeciesDetailViewModel {
+    let detail = try await base.open(input, glossary: glossary)
     await tracker.track(.speciesSelected(id: detail.id))
     return detail
   }
 
   public func details(
-    of key: SpeciesKey, form: Int?
+    of key: SpeciesKey, form: Int?, glossary: Glossary
   ) async throws(DetailError) -> SpeciesDetailViewModel {
-    try await base.details(of: key, form: form)
+    try await base.details(of: key, form: form, glossary: glossary)
   }
 
-  public func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
-    try await base.evolution(of: key)
+  public func evolution(
+    of key: SpeciesKey, glossary: Glossary
+  ) async throws(DetailError) -> EvolutionTreeViewModel {
+    try await base.evolution(of: key, glossary: glossary)
   }
 }
 

@@ -21,17 +21,11 @@ public struct DetailFeature: Sendable {
 
   private let client: any PokeAPIClient
   private let warmUp: WarmUp
-  private let glossary: @Sendable () async -> Glossary
 
-  /// Details over `client`; `warmUp` runs the evolution-chain warm-up (none by default);
-  /// `glossary` gives the language and names of the moment (capitalised slugs by default).
-  public init(
-    client: any PokeAPIClient, warmUp: @escaping WarmUp = { _, _ in },
-    glossary: @escaping @Sendable () async -> Glossary = { .slugs }
-  ) {
+  /// Details over `client`; `warmUp` runs the evolution-chain warm-up (none by default).
+  public init(client: any PokeAPIClient, warmUp: @escaping WarmUp = { _, _ in }) {
     self.client = client
     self.warmUp = warmUp
-    self.glossary = glossary
   }
 
   // MARK: - Resolving what the user typed
@@ -43,7 +37,9 @@ public struct DetailFeature: Sendable {
   /// be loaded, it is passed on as ``SpeciesKey/name(_:)`` for the API to judge. Throws
   /// ``DetailError/ambiguous(input:candidates:total:)`` or ``DetailError/unknown(input:suggestion:)``
   /// (with a near name when one exists).
-  public func resolve(_ input: String) async throws(DetailError) -> SpeciesKey {
+  public func resolve(
+    _ input: String, glossary: Glossary = .slugs
+  ) async throws(DetailError) -> SpeciesKey {
     guard input.count <= Self.maximumInputLength else {
       throw .inputTooLong(maximum: Self.maximumInputLength)
     }
@@ -67,9 +63,7 @@ public struct DetailFeature: Sendable {
     let query = NameQuery.normalize(trimmed)
     guard !query.isEmpty else { throw .unknown(input: trimmed, suggestion: nil) }
     guard let index = try await availableIndex() else { return .name(query) }
-    // A slug needs no names in the language: no glossary is asked for.
     if let exact = index.first(where: { $0.name.lowercased() == query }) { return .id(exact.id) }
-    let glossary = await glossary()
     return try Self.match(
       query, typed: trimmed, in: index,
       localized: glossary.language == nil ? [:] : glossary.species,
@@ -135,7 +129,7 @@ public struct DetailFeature: Sendable {
   /// without waiting for it: that warms the client's cache for ``evolution(of:)``, and its
   /// failure is ignored here. Then the pokemon's types are loaded for the matchups.
   public func details(
-    of key: SpeciesKey, form: Int? = nil
+    of key: SpeciesKey, form: Int? = nil, glossary: Glossary
   ) async throws(DetailError) -> SpeciesDetailViewModel {
     let species: Species
     var pokemon: Pokemon
@@ -153,7 +147,6 @@ public struct DetailFeature: Sendable {
         try await client.pokemon(id: pokemonID)
       }
     }
-    let glossary = await glossary()
     var model = Self.viewModel(species: species, pokemon: pokemon, glossary: glossary)
     async let abilityNames = Self.abilityNames(of: pokemon, glossary: glossary, client: client)
     model.matchups = try await Self.matchups(of: pokemon, glossary: glossary, client: client)
@@ -316,10 +309,11 @@ public struct DetailFeature: Sendable {
 
   /// The whole evolution chain of a species as a tree, that species marked. A species without a
   /// chain gets a tree of itself alone.
-  public func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
+  public func evolution(
+    of key: SpeciesKey, glossary: Glossary
+  ) async throws(DetailError) -> EvolutionTreeViewModel {
     let species = try await call { () async throws(APIError) in try await client.species(key) }
     guard let chainID = species.evolutionChainID else {
-      let glossary = await glossary()
       let node = EvolutionNode(
         id: species.id, name: SafeText.line(species.name),
         displayName: glossary.language.flatMap { species.name(in: $0)?.text }
@@ -327,7 +321,8 @@ public struct DetailFeature: Sendable {
         isBaby: species.isBaby, isSelected: true, children: [])
       return EvolutionTreeViewModel(chainID: nil, selectedSpeciesID: species.id, root: node)
     }
-    return try await evolution(chainID: chainID, selectedSpeciesID: species.id)
+    return try await evolution(
+      chainID: chainID, selectedSpeciesID: species.id, glossary: glossary)
   }
 
   /// The evolution chain `chainID` (from ``SpeciesDetailViewModel/evolutionChainID``) as a tree,
@@ -335,12 +330,11 @@ public struct DetailFeature: Sendable {
   /// parallel for their English names; one that cannot be loaded (offline, not cached) is
   /// named from its slug.
   public func evolution(
-    chainID: Int, selectedSpeciesID: Int?
+    chainID: Int, selectedSpeciesID: Int?, glossary shown: Glossary
   ) async throws(DetailError) -> EvolutionTreeViewModel {
     let chain = try await call { () async throws(APIError) in
       try await client.evolutionChain(id: chainID)
     }
-    let shown = await glossary()
     let names = try await Self.names(
       Self.references(in: chain), in: shown.language ?? .english, client: client)
     let glossary = try await Self.withMembers(of: chain, in: shown, client: client)

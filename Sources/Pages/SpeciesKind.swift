@@ -27,7 +27,7 @@ extension PageRequest {
 
 /// The species page (`open`, `info`, a form, the species `back` returns to, the details beside a
 /// downloaded picture, what `sync` stores): a species' details in the session's language, as
-/// the session's game has them. Every command that shows a species asks here, so none shows
+/// the session's game has them, both from the ``PageContext`` every page is asked in. Every command that shows a species asks here, so none shows
 /// today's facts where the session plays an older game.
 ///
 /// A value of two parts, in the manner of a client: the details (``SpeciesDetails``) and what a
@@ -62,19 +62,22 @@ public struct SpeciesKind: Sendable {
   public func open(
     _ input: String, in context: PageContext
   ) async throws(DetailError) -> SpeciesDetailViewModel {
-    await shown(try await details.open(input), in: context)
+    await shown(try await details.open(input, glossary: context.glossary), in: context)
   }
 
   /// Species `key` (its form `form`, else its usual one), shown in `context`.
   public func details(
     of key: SpeciesKey, form: Int? = nil, in context: PageContext
   ) async throws(DetailError) -> SpeciesDetailViewModel {
-    await shown(try await details.details(of: key, form: form), in: context)
+    await shown(
+      try await details.details(of: key, form: form, glossary: context.glossary), in: context)
   }
 
-  /// The whole evolution tree around species `key`.
-  public func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
-    try await details.evolution(of: key)
+  /// The whole evolution tree around species `key`, named in `context`'s language.
+  public func evolution(
+    of key: SpeciesKey, in context: PageContext
+  ) async throws(DetailError) -> EvolutionTreeViewModel {
+    try await details.evolution(of: key, glossary: context.glossary)
   }
 
   /// `detail` as `context`'s game has it, and named by its name; as it is without a game.

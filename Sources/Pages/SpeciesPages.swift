@@ -1,15 +1,16 @@
 import APIClient
 import DetailModels
+import Models
 
 /// The species a page shows as `open` does (`compare`, `team`): their details, opened together.
 public enum SpeciesPages {
   /// The details of each of `inputs` (names, ids or slugs), opened together, in their order;
   /// the first that cannot be opened fails them all, as a page of `kind`'s error.
   static func open(
-    _ inputs: [String], details: any SpeciesDetails, kind: String
+    _ inputs: [String], details: any SpeciesDetails, glossary: Glossary, kind: String
   ) async throws(PageError) -> [SpeciesDetailViewModel] {
     try await each(inputs, kind: kind) { input async throws(DetailError) in
-      try await details.open(input)
+      try await details.open(input, glossary: glossary)
     }
   }
 
@@ -17,12 +18,12 @@ public enum SpeciesPages {
   /// a page of `kind` about one species (`stats`, `breed`); an input that cannot be a name is
   /// shown with `example`.
   static func one(
-    _ input: String?, selection: String?, details: any SpeciesDetails, kind: String,
-    example: String
+    _ input: String?, selection: String?, details: any SpeciesDetails, glossary: Glossary,
+    kind: String, example: String
   ) async throws(PageError) -> SpeciesDetailViewModel {
     guard let input = input ?? selection else { throw .needsSelection(kind: kind) }
     do throws(DetailError) {
-      return try await details.open(input)
+      return try await details.open(input, glossary: glossary)
     } catch {
       throw PageError(error, kind: kind, example: example)
     }
@@ -30,10 +31,10 @@ public enum SpeciesPages {
 
   /// The details of the team's `members`, by id (no name to look up), together, in slot order.
   static func details(
-    of members: [TeamMember], details: any SpeciesDetails, kind: String
+    of members: [TeamMember], details: any SpeciesDetails, glossary: Glossary, kind: String
   ) async throws(PageError) -> [SpeciesDetailViewModel] {
     try await each(members, kind: kind) { member async throws(DetailError) in
-      try await details.details(of: .id(member.species), form: member.form)
+      try await details.details(of: .id(member.species), form: member.form, glossary: glossary)
     }
   }
 

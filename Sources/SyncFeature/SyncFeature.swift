@@ -155,8 +155,8 @@ public struct SyncFeature: Sendable {
     if skipDetails { return await downloadImage(id, images: images) }
     // Each asks for the species (one shared request); the pokemon and the chain then overlap,
     // and what the game adds (the species' texts of every version, its Pokédexes) with them.
-    async let detail = species.details.details(of: .id(id))
-    async let tree = species.evolution(of: .id(id))
+    async let detail = species.details.details(of: .id(id), glossary: context.glossary)
+    async let tree = species.evolution(of: .id(id), in: context)
     async let inGame = shownInGame(id, context)
     let shown: SpeciesDetailViewModel
     do {

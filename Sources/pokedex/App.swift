@@ -180,8 +180,7 @@ struct App {
     let glossary: @Sendable () async -> Glossary = { await language.glossary() }
 
     // Features, with analytics attached around the detail feature.
-    let detailFeature = DetailFeature(
-      client: api, warmUp: { name, job in work.start(name, job) }, glossary: glossary)
+    let detailFeature = DetailFeature(client: api, warmUp: { name, job in work.start(name, job) })
     var details: any SpeciesDetails = detailFeature
     if flags.isEnabled(.analytics) {
       let tracker = JSONLinesAnalyticsTracker(

@@ -252,7 +252,8 @@ public enum CompareFeature {
       }
       return (
         try await SpeciesPages.details(
-          of: members, details: details, kind: CompareFeature.command.name), true
+          of: members, details: details, glossary: request.glossary,
+          kind: CompareFeature.command.name), true
       )
     }
     if words.count == 1 {
@@ -263,7 +264,9 @@ public enum CompareFeature {
       throw .invalidName(kind: CompareFeature.command.name, example: "pikachu raichu")
     }
     return (
-      try await SpeciesPages.open(words, details: details, kind: CompareFeature.command.name), false
+      try await SpeciesPages.open(
+        words, details: details, glossary: request.glossary, kind: CompareFeature.command.name),
+      false
     )
   }
 }

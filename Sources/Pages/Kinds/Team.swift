@@ -328,7 +328,7 @@ public enum TeamFeature {
         throw .needsSelection(kind: "\(TeamFeature.command.name) add")
       }
       let added = try await SpeciesPages.open(
-        inputs, details: details, kind: TeamFeature.command.name)
+        inputs, details: details, glossary: request.glossary, kind: TeamFeature.command.name)
       var new: [TeamMember] = []
       for detail in added {
         let member = TeamMember(detail)
@@ -351,7 +351,8 @@ public enum TeamFeature {
       members += new
       change = "Added " + TextTools.listed(added.map(\.displayName))
     case .remove(let typed):
-      let slot = try await slotToRemove(typed, of: members, details: details)
+      let slot = try await slotToRemove(
+        typed, of: members, details: details, glossary: request.glossary)
       change = "Removed \(DisplayName.of(members[slot].name))"
       members.remove(at: slot)
     case .clear:
@@ -367,7 +368,7 @@ public enum TeamFeature {
 
   /// The slot (from 0) `typed` names: a slot number, or a member by slug, else by name.
   static func slotToRemove(
-    _ typed: String, of members: [TeamMember], details: any SpeciesDetails
+    _ typed: String, of members: [TeamMember], details: any SpeciesDetails, glossary: Glossary
   ) async throws(PageError) -> Int {
     guard !members.isEmpty else { throw .refused("The team is empty.") }
     if let number = Int(typed) {
@@ -381,7 +382,7 @@ public enum TeamFeature {
     if let slot = members.firstIndex(where: { $0.name == query }) { return slot }
     let detail: SpeciesDetailViewModel
     do throws(DetailError) {
-      detail = try await details.open(typed)
+      detail = try await details.open(typed, glossary: glossary)
     } catch {
       throw PageError(error, kind: TeamFeature.command.name, example: "remove pikachu")
     }
@@ -485,7 +486,7 @@ public enum TeamFeature {
     let shown: [SpeciesDetailViewModel]
     do throws(PageError) {
       shown = try await SpeciesPages.details(
-        of: members, details: details, kind: TeamFeature.command.name)
+        of: members, details: details, glossary: request.glossary, kind: TeamFeature.command.name)
     } catch {
       _ = await context
       throw error

@@ -135,7 +135,9 @@ struct LanguageCommand: BuiltInCommand {
     if chosen != nil, let selected = shell.state.selected, selected.shownName == nil {
       let details = shell.dependencies.species.details
       shell.work.start("the open species' name in the language") { [weak shell] in
-        guard let detail = try? await details.details(of: .id(selected.id), form: nil),
+        guard
+          let detail = try? await details.details(
+            of: .id(selected.id), form: nil, glossary: await language.glossary()),
           detail.language != nil
         else { return }
         await shell?.rename(selected.id, to: detail.displayName, in: chosen)

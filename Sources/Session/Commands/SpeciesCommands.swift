@@ -82,7 +82,8 @@ struct OpenCommand: BuiltInCommand {
       await shell.waitForSpeciesNames(language, status: status)
       if Task.isCancelled { throw .cancelled }
       do {
-        detail = try await dependencies.species.open(name, in: context)
+        // In the language's glossary as it is now, with the names.
+        detail = try await dependencies.species.open(name, in: await shell.context())
       } catch {
         throw .detail(error.echoing(typed))
       }
@@ -150,8 +151,9 @@ struct EvolutionCommand: BuiltInCommand {
     -> CommandOutcome
   {
     let selected = try shell.requireSelection()
+    let context = await shell.context()
     let tree = try await shell.details { species throws(DetailError) in
-      try await species.evolution(of: .id(selected.id))
+      try await species.evolution(of: .id(selected.id), in: context)
     }
     if images { _ = try shell.requireImages() }
     return .output(.evolution(tree, images: await shell.images(of: tree, downloading: images)))

@@ -125,11 +125,11 @@ struct SpeciesLanguageTests {
     #expect(await client.count("pokemon-species/") == 1)
   }
 
-  @Test func theDetailsAskTheGlossaryOfTheMomentAndNameAbilitiesInTheLanguage() async throws {
+  @Test func theDetailsAreInTheGlossarysLanguageAndNameAbilitiesInIt() async throws {
     let (species, pokemon) = try pikachu()
     let client = FixtureClient(index: indexFixture, species: [species], pokemon: [pokemon])
-    let feature = DetailFeature(client: client, glossary: { glossary("ja") })
-    let detail = try await feature.details(of: .id(25))
+    let feature = DetailFeature(client: client)
+    let detail = try await feature.details(of: .id(25), glossary: glossary("ja"))
     #expect(detail.displayName == "ピカチュウ" && detail.stats.last?.name == "とくこう")
     // The ability's names could not be loaded here: its slug in words, the slug kept for links.
     #expect(detail.abilities.map(\.name) == ["Static"] && detail.abilities[0].slug == "static")

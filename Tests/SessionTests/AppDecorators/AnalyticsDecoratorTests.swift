@@ -7,14 +7,18 @@ import Testing
 
 /// A detail feature that answers without any network, failing for unknown names.
 struct StubDetails: SpeciesDetails {
-  func open(_ input: String) async throws(DetailError) -> SpeciesDetailViewModel {
+  func open(
+    _ input: String, glossary: Glossary
+  ) async throws(DetailError) -> SpeciesDetailViewModel {
     guard input == "eevee" || input == "133" else {
       throw .unknown(input: input, suggestion: nil)
     }
-    return try await details(of: .id(133))
+    return try await details(of: .id(133), form: nil, glossary: glossary)
   }
 
-  func details(of key: SpeciesKey, form: Int?) async throws(DetailError) -> SpeciesDetailViewModel {
+  func details(
+    of key: SpeciesKey, form: Int?, glossary: Glossary
+  ) async throws(DetailError) -> SpeciesDetailViewModel {
     SpeciesDetailViewModel(
       id: 133, name: "eevee", displayName: "Eevee", genus: nil, types: ["normal"],
       heightCentimetres: 30, weightKilograms: 6.5, genderRatio: "", abilities: [], stats: [],
@@ -22,7 +26,9 @@ struct StubDetails: SpeciesDetails {
       evolutionChainID: 67)
   }
 
-  func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
+  func evolution(
+    of key: SpeciesKey, glossary: Glossary
+  ) async throws(DetailError) -> EvolutionTreeViewModel {
     EvolutionTreeViewModel(
       chainID: 67, selectedSpeciesID: 133,
       root: EvolutionNode(
@@ -36,21 +42,25 @@ struct AnalyticsDecoratorTests {
   @Test func openingASpeciesRecordsItsID() async throws {
     let tracker = RecordingAnalyticsTracker()
     let details = AnalyticsSpeciesDetails(base: StubDetails(), tracker: tracker)
-    _ = try await details.open("eevee")
+    _ = try await details.open("eevee", glossary: .slugs)
     #expect(await tracker.events == [.speciesSelected(id: 133)])
   }
 
   @Test func onlyOpeningCounts() async throws {
     let tracker = RecordingAnalyticsTracker()
     let details = AnalyticsSpeciesDetails(base: StubDetails(), tracker: tracker)
-    _ = try await details.details(of: .id(133))
-    _ = try await details.evolution(of: .id(133))
-    await #expect(throws: DetailError.self) { try await details.open("missingno") }
+    _ = try await details.details(of: .id(133), glossary: .slugs)
+    _ = try await details.evolution(of: .id(133), glossary: .slugs)
+    await #expect(throws: DetailError.self) {
+      try await details.open("missingno", glossary: .slugs)
+    }
     #expect(await tracker.events == [])
   }
 
   @Test func theDecoratorChangesNoAnswer() async throws {
     let details = AnalyticsSpeciesDetails(base: StubDetails(), tracker: RecordingAnalyticsTracker())
-    #expect(try await details.open("133") == (try await StubDetails().open("133")))
+    #expect(
+      try await details.open("133", glossary: .slugs)
+        == (try await StubDetails().open("133", glossary: .slugs)))
   }
 }

@@ -13,11 +13,15 @@ import Testing
 private struct PikachuDetails: SpeciesDetails {
   var inFrench = false
 
-  func open(_ input: String) async throws(DetailError) -> SpeciesDetailViewModel {
-    try await details(of: .id(25), form: nil)
+  func open(
+    _ input: String, glossary: Glossary
+  ) async throws(DetailError) -> SpeciesDetailViewModel {
+    try await details(of: .id(25), form: nil, glossary: glossary)
   }
 
-  func details(of key: SpeciesKey, form: Int?) async throws(DetailError) -> SpeciesDetailViewModel {
+  func details(
+    of key: SpeciesKey, form: Int?, glossary: Glossary
+  ) async throws(DetailError) -> SpeciesDetailViewModel {
     var details = SpeciesDetailViewModel(
       id: 25, name: "pikachu", displayName: "Pikachu", genus: nil,
       types: [inFrench ? "Électrik" : "Electric"],
@@ -33,7 +37,9 @@ private struct PikachuDetails: SpeciesDetails {
     return details
   }
 
-  func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
+  func evolution(
+    of key: SpeciesKey, glossary: Glossary
+  ) async throws(DetailError) -> EvolutionTreeViewModel {
     EvolutionTreeViewModel(
       chainID: nil, selectedSpeciesID: 25,
       root: EvolutionNode(

@@ -307,18 +307,24 @@ struct NoticingDetails: SpeciesDetails {
   let base: any SpeciesDetails
   let notices: NoticeBoard
 
-  func open(_ input: String) async throws(DetailError) -> SpeciesDetailViewModel {
+  func open(
+    _ input: String, glossary: Glossary
+  ) async throws(DetailError) -> SpeciesDetailViewModel {
     notices.post("Offline: showing data cached 1 hour ago.", kind: "Offline")
     notices.post("Offline: showing data cached 1 hour ago.", kind: "Offline")
-    return try await base.open(input)
+    return try await base.open(input, glossary: glossary)
   }
 
-  func details(of key: SpeciesKey, form: Int?) async throws(DetailError) -> SpeciesDetailViewModel {
-    try await base.details(of: key)
+  func details(
+    of key: SpeciesKey, form: Int?, glossary: Glossary
+  ) async throws(DetailError) -> SpeciesDetailViewModel {
+    try await base.details(of: key, form: form, glossary: glossary)
   }
 
-  func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
-    try await base.evolution(of: key)
+  func evolution(
+    of key: SpeciesKey, glossary: Glossary
+  ) async throws(DetailError) -> EvolutionTreeViewModel {
+    try await base.evolution(of: key, glossary: glossary)
   }
 }
 

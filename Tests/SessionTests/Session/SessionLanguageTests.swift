@@ -62,7 +62,7 @@ private func languageShell(
   return Shell(
     dependencies: ShellDependencies(
       list: ListFeature(client: api, pageSize: 20, glossary: glossary),
-      species: SpeciesKind(details: DetailFeature(client: api, glossary: glossary)),
+      species: SpeciesKind(details: DetailFeature(client: api)),
       images: nil, speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
       cacheStatistics: {
         CacheStatistics(

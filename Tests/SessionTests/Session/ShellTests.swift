@@ -263,17 +263,23 @@ actor RateLimitedDetails: SpeciesDetails {
     if asked[id, default: 0] <= refusals { throw .api(.rateLimited) }
   }
 
-  func open(_ input: String) async throws(DetailError) -> SpeciesDetailViewModel {
-    try await base.open(input)
+  func open(
+    _ input: String, glossary: Glossary
+  ) async throws(DetailError) -> SpeciesDetailViewModel {
+    try await base.open(input, glossary: glossary)
   }
 
-  func details(of key: SpeciesKey, form: Int?) async throws(DetailError) -> SpeciesDetailViewModel {
+  func details(
+    of key: SpeciesKey, form: Int?, glossary: Glossary
+  ) async throws(DetailError) -> SpeciesDetailViewModel {
     try gate(key)
-    return try await base.details(of: key)
+    return try await base.details(of: key, form: form, glossary: glossary)
   }
 
-  func evolution(of key: SpeciesKey) async throws(DetailError) -> EvolutionTreeViewModel {
-    try await base.evolution(of: key)
+  func evolution(
+    of key: SpeciesKey, glossary: Glossary
+  ) async throws(DetailError) -> EvolutionTreeViewModel {
+    try await base.evolution(of: key, glossary: glossary)
   }
 }
 

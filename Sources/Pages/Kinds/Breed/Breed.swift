@@ -368,7 +368,8 @@ public enum BreedFeature {
     let (selection, asked) = try request.arguments(
       BreedSpecies.self, kind: BreedFeature.command.name, example: "pikachu")
     let detail = try await SpeciesPages.one(
-      asked.species, selection: selection, details: details, kind: BreedFeature.command.name,
+      asked.species, selection: selection, details: details, glossary: request.glossary,
+      kind: BreedFeature.command.name,
       example: "pikachu")
     let glossary = request.glossary
     let language = glossary.language ?? .english

@@ -301,7 +301,8 @@ public enum StatsFeature {
     let (selection, query) = try request.arguments(
       StatsQuery.self, kind: StatsFeature.command.name, example: "garchomp --level 50")
     let detail = try await SpeciesPages.one(
-      query.species, selection: selection, details: details, kind: StatsFeature.command.name,
+      query.species, selection: selection, details: details, glossary: request.glossary,
+      kind: StatsFeature.command.name,
       example: "garchomp --level 50")
     let pokemonID = detail.form?.pokemonID ?? detail.id
     // The game's generation sets the formulas and the base stats; a species of a later
