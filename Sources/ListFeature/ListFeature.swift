@@ -18,19 +18,15 @@ public struct ListFeature: Sendable {
   public static let title = "Pokémon"
 
   private let client: any PokeAPIClient
-  private let glossary: @Sendable () async -> Glossary
   /// Rows per page, 1…``maximumPageSize``.
   public let pageSize: Int
 
-  /// A list over `client` with `pageSize` rows a page (clamped to 1…``maximumPageSize``), its
-  /// names from `glossary` (capitalised slugs by default).
-  public init(
-    client: any PokeAPIClient, pageSize: Int = 20,
-    glossary: @escaping @Sendable () async -> Glossary = { .slugs }
-  ) {
+  /// A list over `client` with `pageSize` rows a page (clamped to 1…``maximumPageSize``). Each
+  /// call names the species in the language of the glossary it is given (the session's, as
+  /// every page is; capitalised slugs by default).
+  public init(client: any PokeAPIClient, pageSize: Int = 20) {
     self.client = client
     self.pageSize = min(max(pageSize, 1), Self.maximumPageSize)
-    self.glossary = glossary
   }
 
   /// Page `number` (from 1) of the species admitted by `filter`, in id order.
@@ -39,7 +35,8 @@ public struct ListFeature: Sendable {
   /// page with no rows and ``SpeciesListViewModel/isEmpty`` set; a page past the last one throws
   /// ``ListError/pageAfterLast(page:lastPage:)``.
   public func page(
-    _ number: Int, filter: ListFilter = .none, downloaded: Set<Int> = []
+    _ number: Int, filter: ListFilter = .none, downloaded: Set<Int> = [],
+    glossary: Glossary = .slugs
   ) async throws(ListError) -> SpeciesListViewModel {
     guard number >= 1 else { throw .pageBeforeFirst(page: number) }
     if !filter.isNone {
@@ -50,7 +47,7 @@ public struct ListFeature: Sendable {
       let slice = members[min(start, members.count)..<min(start + pageSize, members.count)]
       var page = viewModel(
         page: number, pages: pages, filter: filter, total: members.count, rows: Array(slice),
-        downloaded: downloaded, glossary: await named(slice.map(\.id)))
+        downloaded: downloaded, glossary: await named(slice.map(\.id), in: glossary))
       // Numbered as in the Pokédex (read again: it is cached).
       if let pokedex = filter.pokedex {
         let numbers = try await call { () async throws(APIError) in
@@ -71,7 +68,7 @@ public struct ListFeature: Sendable {
     guard !overflow, number <= pages else { throw .pageAfterLast(page: number, lastPage: pages) }
     return viewModel(
       page: number, pages: pages, filter: filter, total: answer.count, rows: answer.summaries,
-      downloaded: downloaded, glossary: await named(answer.summaries.map(\.id)))
+      downloaded: downloaded, glossary: await named(answer.summaries.map(\.id), in: glossary))
   }
 
   /// The last page number under `filter` (1 when nothing matches).
@@ -182,7 +179,8 @@ public struct ListFeature: Sendable {
   /// `チュウ` finds ピカチュウ), ordered by id, searched over the whole species index rather than
   /// the loaded pages.
   public func search(
-    _ text: String, filter: ListFilter = .none, downloaded: Set<Int> = []
+    _ text: String, filter: ListFilter = .none, downloaded: Set<Int> = [],
+    glossary: Glossary = .slugs
   ) async throws(ListError) -> SearchResultViewModel {
     guard text.count <= Self.maximumSearchLength else {
       throw .searchTooLong(maximum: Self.maximumSearchLength)
@@ -190,7 +188,6 @@ public struct ListFeature: Sendable {
     let needle = NameQuery.normalize(text)
     guard !needle.isEmpty else { throw .emptySearch }
     let index = try await candidates(filter)
-    let glossary = await glossary()
     let folded = glossary.foldedSpecies
     let found = index.filter { species in
       species.name.lowercased().contains(needle)
@@ -209,7 +206,7 @@ public struct ListFeature: Sendable {
   /// `count` must lie in ``randomCountRange``; when the index holds fewer species, all are shown.
   public func random(
     count: Int = 1, filter: ListFilter = .none, downloaded: Set<Int> = [],
-    using generator: inout some RandomNumberGenerator
+    glossary: Glossary = .slugs, using generator: inout some RandomNumberGenerator
   ) async throws(ListError) -> SearchResultViewModel {
     guard Self.randomCountRange.contains(count) else {
       throw .randomCountOutOfRange(count: count, allowed: Self.randomCountRange)
@@ -220,22 +217,24 @@ public struct ListFeature: Sendable {
     )
     .sorted()
     let picked = unique.shuffled(using: &generator).prefix(count).sorted()
-    let glossary = await named(picked.map(\.id))
+    let named = await named(picked.map(\.id), in: glossary)
     return SearchResultViewModel(
       kind: .random,
       title: (picked.count == 1 ? "Random Pokémon" : "\(picked.count) random Pokémon")
         + Self.among(filter),
-      query: nil, rows: picked.map { SpeciesRow($0, downloaded: downloaded, glossary: glossary) },
+      query: nil, rows: picked.map { SpeciesRow($0, downloaded: downloaded, glossary: named) },
       isEmpty: picked.isEmpty)
   }
 
-  /// ``random(count:downloaded:using:)`` with the system's random number generator.
+  /// ``random(count:filter:downloaded:glossary:using:)`` with the system's random number
+  /// generator.
   public func random(
-    count: Int = 1, filter: ListFilter = .none, downloaded: Set<Int> = []
+    count: Int = 1, filter: ListFilter = .none, downloaded: Set<Int> = [],
+    glossary: Glossary = .slugs
   ) async throws(ListError) -> SearchResultViewModel {
     var generator = SystemRandomNumberGenerator()
     return try await random(
-      count: count, filter: filter, downloaded: downloaded, using: &generator)
+      count: count, filter: filter, downloaded: downloaded, glossary: glossary, using: &generator)
   }
 
   /// Every species, or those `filter` lets through.
@@ -258,9 +257,9 @@ public struct ListFeature: Sendable {
     return max(1, total / pageSize + (total % pageSize == 0 ? 0 : 1))
   }
 
-  /// The glossary of the moment, with the names of the species `ids` it lacks read from them.
-  private func named(_ ids: [Int]) async -> Glossary {
-    await client.naming(ids, in: await glossary())
+  /// `glossary` with the names of the species `ids` it lacks read from them.
+  private func named(_ ids: [Int], in glossary: Glossary) async -> Glossary {
+    await client.naming(ids, in: glossary)
   }
 
   private func viewModel(

@@ -87,14 +87,18 @@ public actor Shell {
   /// the three gender lists. Failures are silent here; the command that needs the data reports
   /// them.
   public func prefetch() {
-    let list = dependencies.list
+    let (list, language) = (dependencies.list, dependencies.language)
     for filter in GenderFilter.allCases where filter != .all {
       work.start("page 1 of \(filter.rawValue)") {
-        _ = try? await list.page(1, filter: ListFilter(gender: filter))
+        _ = try? await list.page(
+          1, filter: ListFilter(gender: filter), glossary: await language?.glossary() ?? .slugs)
       }
     }
     work.start("page 1") { [weak self] in
-      guard let first = try? await list.page(1, filter: .none) else { return }
+      guard
+        let first = try? await list.page(
+          1, filter: .none, glossary: await language?.glossary() ?? .slugs)
+      else { return }
       await self?.learnListPageCount(first.pageCount, filter: .none)
     }
   }
@@ -115,13 +119,13 @@ public actor Shell {
     _ number: Int, filter: ListFilter, marking marked: Int? = nil
   ) async throws(CommandFailure) -> CommandOutcome {
     let downloaded = await downloadedIDs()
+    let glossary = await glossary()
     var page = try await list { list, _ throws(ListError) in
-      try await list.page(number, filter: filter, downloaded: downloaded)
+      try await list.page(number, filter: filter, downloaded: downloaded, glossary: glossary)
     }
     page.marked = marked
     let types = dependencies.speciesTypes()
     if !types.isEmpty {
-      let glossary = await glossary()
       for index in page.rows.indices {
         let shown = types[page.rows[index].id] ?? []
         page.rows[index].types = shown

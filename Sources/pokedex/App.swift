@@ -177,7 +177,6 @@ struct App {
     // command needs them to find a name.
     let language = SessionLanguage(
       startLanguage, loaders: .client(api), work: work, inBackground: interactive)
-    let glossary: @Sendable () async -> Glossary = { await language.glossary() }
 
     // Features, with analytics attached around the detail feature.
     let detailFeature = DetailFeature(client: api, warmUp: { name, job in work.start(name, job) })
@@ -235,7 +234,7 @@ struct App {
     self.editor = editor
     let syncProgress = Self.progressLines(console, unless: console.statusAllowed)
     let dependencies = ShellDependencies(
-      list: ListFeature(client: api, pageSize: options.pageSize, glossary: glossary),
+      list: ListFeature(client: api, pageSize: options.pageSize),
       species: .live(details: details, client: api),
       images: images,
       speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },

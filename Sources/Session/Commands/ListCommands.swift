@@ -267,9 +267,9 @@ struct SearchCommand: BuiltInCommand {
       if Task.isCancelled { throw .cancelled }
     }
     let downloaded = await shell.downloadedIDs()
-    let text = self.text
+    let (text, glossary) = (self.text, await shell.glossary())
     let result = try await shell.list { list, filter throws(ListError) in
-      try await list.search(text, filter: filter, downloaded: downloaded)
+      try await list.search(text, filter: filter, downloaded: downloaded, glossary: glossary)
     }
     return .output(.rows(result))
   }
@@ -302,9 +302,10 @@ struct RandomCommand: BuiltInCommand {
     -> CommandOutcome
   {
     let downloaded = await shell.downloadedIDs()
-    let count = self.count
+    let (count, glossary) = (self.count, await shell.glossary())
     let result = try await shell.list { list, filter throws(ListError) in
-      try await list.random(count: count, filter: filter, downloaded: downloaded)
+      try await list.random(
+        count: count, filter: filter, downloaded: downloaded, glossary: glossary)
     }
     return .output(.rows(result))
   }

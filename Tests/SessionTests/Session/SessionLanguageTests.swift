@@ -58,10 +58,9 @@ private func languageShell(
   _ language: SessionLanguage, saved: Locked<[String?]>, api: FixtureClient = FixtureClient.world(),
   work: BackgroundWork
 ) -> Shell {
-  let glossary: @Sendable () async -> Glossary = { await language.glossary() }
   return Shell(
     dependencies: ShellDependencies(
-      list: ListFeature(client: api, pageSize: 20, glossary: glossary),
+      list: ListFeature(client: api, pageSize: 20),
       species: SpeciesKind(details: DetailFeature(client: api)),
       images: nil, speciesIndex: { () async throws(APIError) in try await api.speciesIndex() },
       cacheStatistics: {
