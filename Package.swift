@@ -38,6 +38,8 @@ let package = Package(
 
     // MARK: Features (see the services' interfaces, never each other)
     .target(name: "ListFeature", dependencies: ["APIClient", "Models"]),
+    // `find`: its query language, then the index it asks.
+    .target(name: "FindFeature", dependencies: ["CommandLanguage", "Models"]),
     // What the detail feature shows and the seam the others call it through (`SpeciesDetails`):
     // the pages compile beside the feature rather than after it.
     .target(name: "DetailModels", dependencies: ["APIClient", "Models"]),
@@ -127,7 +129,7 @@ let package = Package(
       name: "FeatureTests",
       dependencies: [
         "ListFeature", "DetailFeature", "DetailModels", "Pages", "APIClient", "Models", "Locking",
-        "CommandLanguage", "TestSupport",
+        "CommandLanguage", "FindFeature", "TestSupport",
       ]),
     .testTarget(
       name: "ImageTests",
