@@ -1,14 +1,8 @@
-import Cache
-import CommandLanguage
 import DetailModels
-import Foundation
 import ImageFeature
-import Images
-import ListFeature
 import Models
 import Pages
 import Presentation
-import SyncFeature
 
 /// The species page and its evolution tree, as text.
 extension TextRenderer {
