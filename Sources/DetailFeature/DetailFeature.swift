@@ -126,7 +126,7 @@ public struct DetailFeature: Sendable {
   /// default variety). A name is what ``resolve(_:)`` returns when the species index could not be
   /// loaded, so the index is not asked again: the species is requested by name, then its
   /// pokemon. As soon as the species names its evolution chain, the chain is handed to `warmUp`,
-  /// without waiting for it: that warms the client's cache for ``evolution(of:)``, and its
+  /// without waiting for it: that warms the client's cache for ``evolution(of:glossary:)``, and its
   /// failure is ignored here. Then the pokemon's types are loaded for the matchups.
   public func details(
     of key: SpeciesKey, form: Int? = nil, glossary: Glossary

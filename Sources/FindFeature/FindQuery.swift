@@ -202,6 +202,10 @@ public struct FindTerm: Sendable, Equatable {
           ? "\"\(field.rawValue)\" is a move's: \"find moves \(shown)\"."
           : "\"\(field.rawValue)\" is a species': \"find \(shown)\".")
     }
+    // `forms` says what the rows are, not which: there is nothing to negate.
+    if negated, field == .forms {
+      throw FindProblem("\"forms\" lists the forms as rows of their own; it cannot be negated.")
+    }
     self.init(field, try Self.test(of: field, rest, word: shown), negated: negated)
   }
 
@@ -227,7 +231,7 @@ public struct FindTerm: Sendable, Equatable {
     case .number:
       guard let (comparison, number) = FindComparison.read(rest) else {
         throw FindProblem(
-          "\"\(word)\" compares \(field.rawValue) with a number: \(example) (<, <=, =, >=, >).")
+          "\"\(word)\" compares \(field.rawValue) with a number: \(example) (<, <=, =, >=, >, !=).")
       }
       return .compare(comparison, number)
     case .range:
@@ -311,9 +315,11 @@ public enum FindComparison: String, Sendable, Equatable, CaseIterable {
       ("<", .less), (">", .greater), ("=", .equal), (":", .equal),
     ]
     for (sign, comparison) in ordered where text.hasPrefix(sign) {
+      // Digits, one point, a leading minus (`priority<-1`): not `1e9`, `0x10` or `inf`.
       let number = text.dropFirst(sign.count)
-      guard let value = Double(number), value.isFinite, !number.contains("e"),
-        !number.contains("E")
+      let digits = number.hasPrefix("-") ? number.dropFirst() : number
+      guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+        digits.filter({ $0 == "." }).count <= 1, let value = Double(number)
       else { return nil }
       return (comparison, value)
     }

@@ -58,7 +58,8 @@ public struct SpeciesKind: Sendable {
     }
   }
 
-  /// The species (or form) `input` names (``SpeciesDetails/open(_:)``), shown in `context`.
+  /// The species (or form) `input` names (``SpeciesDetails/open(_:glossary:)``), shown in
+  /// `context`.
   public func open(
     _ input: String, in context: PageContext
   ) async throws(DetailError) -> SpeciesDetailViewModel {
@@ -80,8 +81,9 @@ public struct SpeciesKind: Sendable {
     try await details.evolution(of: key, glossary: context.glossary)
   }
 
-  /// `detail` as `context`'s game has it, and named by its name; as it is without a game.
-  private func shown(
+  /// `detail` (loaded in `context`'s language) as `context`'s game has it, and named by its
+  /// name; as it is without a game.
+  public func shown(
     _ detail: SpeciesDetailViewModel, in context: PageContext
   ) async -> SpeciesDetailViewModel {
     guard let game = context.game else { return detail }

@@ -157,31 +157,26 @@ public struct SyncFeature: Sendable {
     // and what the game adds (the species' texts of every version, its Pokédexes) with them.
     async let detail = species.details.details(of: .id(id), glossary: context.glossary)
     async let tree = species.evolution(of: .id(id), in: context)
-    async let inGame = shownInGame(id, context)
     let shown: SpeciesDetailViewModel
     do {
       shown = try await detail
       _ = try await tree
-      try await inGame
     } catch {
       let reason = (error as? DetailError) ?? .api(.cancelled)
       return SpeciesResult(
         id: id, synced: false, failure: SyncFailure(id: id, reason: .details(reason)))
     }
+    // What the game adds to them (its Pokédex text, its Pokédexes, its generation's chart),
+    // loaded beside their pages.
+    async let inGame = species.shown(shown, in: context)
     do throws(PageError) {
       try await syncPages(of: shown, moves: moves, context: context)
+      _ = await inGame
     } catch {
       return SpeciesResult(
         id: id, synced: false, failure: SyncFailure(id: id, reason: .pages(error)))
     }
     return await downloadImage(id, images: images)
-  }
-
-  /// Species `id` as `open` shows it in `context`'s game, loaded to be stored; nothing without a
-  /// game (today's details are loaded beside it).
-  private func shownInGame(_ id: Int, _ context: PageContext) async throws(DetailError) {
-    guard context.game != nil else { return }
-    _ = try await species.details(of: .id(id), in: context)
   }
 
   /// The pages of the species' abilities and types, together, then its learnset when `moves`:
@@ -207,7 +202,7 @@ public struct SyncFeature: Sendable {
       for address in addresses {
         group.addTask {
           do throws(PageError) {
-            _ = try await pages.show(address, game: context.game)
+            _ = try await pages.show(address, glossary: context.glossary, game: context.game)
             return nil
           } catch {
             return error
@@ -222,7 +217,8 @@ public struct SyncFeature: Sendable {
     if moves, pages.kind(named: LearnsetFeature.command.name) != nil {
       // A learnset whose machines did not all come would not be whole offline either.
       let learnset = try await pages.open(
-        LearnsetFeature.command.name, nil, selection: detail.id, game: context.game)
+        LearnsetFeature.command.name, nil, selection: detail.id, glossary: context.glossary,
+        game: context.game)
       if let failure = learnset.partialFailure { throw .api(failure) }
     }
   }

@@ -68,8 +68,9 @@ struct OpenCommand: BuiltInCommand {
   {
     let detail: SpeciesDetailViewModel
     let dependencies = shell.dependencies
-    let context = await shell.context()
+    // Read before the glossary is: names loaded in between are then looked for again.
     let namesWereLoaded = dependencies.language?.hasSpeciesNames ?? true
+    let context = await shell.context()
     do {
       detail = try await dependencies.species.open(name, in: context)
     } catch {

@@ -65,6 +65,8 @@ struct FindQueryTests {
       ])
     #expect(found.sort == [FindSort(.power, descending: true)])
     #expect(try query("sort:spe").sort == [FindSort(.spe)])
+    #expect(try query("moves priority<-1").terms == [FindTerm(.priority, .compare(.less, -1))])
+    #expect(try query("height>=1.5").terms == [FindTerm(.height, .compare(.greaterOrEqual, 1.5))])
     #expect(try query("type:fire -sort:bst").sort == [FindSort(.bst, descending: true)])
   }
 
@@ -83,9 +85,9 @@ struct FindQueryTests {
       ("type>3", "\"type\" takes a name: type:fire (not \"type>3\")."),
       ("type:", "\"type:\" needs a name after \":\" and each \"|\": type:fire."),
       ("type:fire|", "\"type:fire|\" needs a name after \":\" and each \"|\": type:fire."),
-      ("spe>", "\"spe>\" compares spe with a number: spe>100 (<, <=, =, >=, >)."),
-      ("spe>fast", "\"spe>fast\" compares spe with a number: spe>100 (<, <=, =, >=, >)."),
-      ("spe>1e9", "\"spe>1e9\" compares spe with a number: spe>100 (<, <=, =, >=, >)."),
+      ("spe>", "\"spe>\" compares spe with a number: spe>100 (<, <=, =, >=, >, !=)."),
+      ("spe>fast", "\"spe>fast\" compares spe with a number: spe>100 (<, <=, =, >=, >, !=)."),
+      ("spe>1e9", "\"spe>1e9\" compares spe with a number: spe>100 (<, <=, =, >=, >, !=)."),
       ("gen:3-1", "\"gen:3-1\": a generation is a number from 1, a range two (gen:1 or gen:1-3)."),
       ("gen:0", "\"gen:0\": a generation is a number from 1, a range two (gen:1 or gen:1-3)."),
       ("legendary:yes", "\"legendary\" is written alone (not \"legendary:yes\")."),
@@ -100,6 +102,9 @@ struct FindQueryTests {
         "\"sort:speed2\" sorts by a number: hp, atk, def, spa, spd, spe, bst, height, weight or gen. Did you mean \"speed\"?"
       ),
       (":fire", "\":fire\" names no field, e.g. \"type:fire\" or \"spe>100\"."),
+      ("-forms", "\"forms\" lists the forms as rows of their own; it cannot be negated."),
+      ("spe>0x10", "\"spe>0x10\" compares spe with a number: spe>100 (<, <=, =, >=, >, !=)."),
+      ("spe>inf", "\"spe>inf\" compares spe with a number: spe>100 (<, <=, =, >=, >, !=)."),
     ])
   func problems(line: String, message: String) {
     #expect(problem(line) == message)
