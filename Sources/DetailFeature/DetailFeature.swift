@@ -8,7 +8,7 @@ import Models
 ///
 /// Stateless and `Sendable`; the client caches, so asking again is cheap.
 public struct DetailFeature: Sendable {
-  /// The longest name or id accepted by ``resolve(_:)``.
+  /// The longest name or id accepted by ``resolve(_:glossary:)``.
   public static let maximumInputLength = 64
 
   /// Starts work that may outlive the call that asked for it (warming the cache), named for
@@ -87,7 +87,7 @@ public struct DetailFeature: Sendable {
     }
   }
 
-  /// The species of `index` that `query` (normalised) names, as in ``resolve(_:)``: by slug,
+  /// The species of `index` that `query` (normalised) names, as in ``resolve(_:glossary:)``: by slug,
   /// then by its name in `localized` (by id, in the session's language; compared folded as
   /// ``NameQuery`` folds: case, Latin accents, full and half width).
   static func match(
@@ -123,7 +123,7 @@ public struct DetailFeature: Sendable {
   /// For an id, the species and its pokemon are requested in parallel, the species first (see
   /// ``speciesAndPokemon(id:pokemonID:)``; the pokemon id is guessed
   /// as the species id, or is the form's, and fetched again only if the species names another
-  /// default variety). A name is what ``resolve(_:)`` returns when the species index could not be
+  /// default variety). A name is what ``resolve(_:glossary:)`` returns when the species index could not be
   /// loaded, so the index is not asked again: the species is requested by name, then its
   /// pokemon. As soon as the species names its evolution chain, the chain is handed to `warmUp`,
   /// without waiting for it: that warms the client's cache for ``evolution(of:glossary:)``, and its

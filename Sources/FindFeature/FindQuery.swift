@@ -224,9 +224,6 @@ public struct FindTerm: Sendable, Equatable {
       if rest.isEmpty { return .present }
       return .anyOf(try names(rest, field: field, word: word, example: example))
     case .names:
-      guard rest.hasPrefix(":") else {
-        throw FindProblem("\"\(field.rawValue)\" takes a name: \(example) (not \"\(word)\").")
-      }
       return .anyOf(try names(rest, field: field, word: word, example: example))
     case .number:
       guard let (comparison, number) = FindComparison.read(rest) else {
@@ -259,7 +256,7 @@ public struct FindTerm: Sendable, Equatable {
     _ rest: Substring, field: FindField, word: String, example: String
   ) throws(FindProblem) -> [String] {
     guard rest.hasPrefix(":") else {
-      throw FindProblem("\"\(field.rawValue)\" takes a name after \":\": \(example).")
+      throw FindProblem("\"\(field.rawValue)\" takes a name: \(example) (not \"\(word)\").")
     }
     let names = rest.dropFirst().split(separator: "|", omittingEmptySubsequences: false).map(
       String.init)

@@ -78,10 +78,10 @@ public struct PageDirectory: Sendable {
     func show(
       _ target: PageTarget, options: (any PageOptions)? = nil
     ) async throws(PageError) -> any Page {
-      var request = request(
-        target, glossary: glossary, game: game, gameName: gameName, progress: progress)
-      request.options = options
-      return try await pageKind.show(request)
+      try await pageKind.show(
+        request(
+          target, glossary: glossary, game: game, gameName: gameName, options: options,
+          progress: progress))
     }
     switch pageKind.subject {
     case .nothing: return try await show(.whole)
@@ -128,15 +128,17 @@ public struct PageDirectory: Sendable {
   /// A request for `target` whose other kinds' names resolve here.
   private func request(
     _ target: PageTarget, glossary: Glossary, game: SessionGame?, gameName: String? = nil,
-    progress: @escaping @Sendable (String) -> Void
+    options: (any PageOptions)? = nil, progress: @escaping @Sendable (String) -> Void
   ) -> PageRequest {
-    PageRequest(target, glossary: glossary, game: game, gameName: gameName, progress: progress) {
-      kind, typed async throws(PageError) in
+    PageRequest(
+      target, glossary: glossary, game: game, gameName: gameName, options: options,
+      progress: progress
+    ) { kind, typed async throws(PageError) in
       try await slug(of: kind, named: typed, glossary: glossary, progress: progress)
     }
   }
 
-  /// The slug of the `kind` resource `input` names, found as ``open(_:_:selection:selectionName:glossary:game:progress:)``
+  /// The slug of the `kind` resource `input` names, found as ``open(_:_:words:options:selection:selectionName:glossary:game:gameName:progress:)``
   /// finds a name that is not a slug (in the language too), without its page: `filter type feu`
   /// is `fire`.
   public func slug(

@@ -61,7 +61,7 @@ enum TeamAction: PageOptions, Equatable {
   }
 
   /// The words `team` takes first.
-  static let words = ["add", "remove", "clear"]
+  static let actionWords = ["add", "remove", "clear"]
 }
 
 /// The `team` page: the members with their types, the coverage of their types, and the types
@@ -275,7 +275,7 @@ public enum TeamFeature {
   public static let command = CommandSpec.page(
     "team",
     arguments: .actions(
-      syntax: "[add NAME…|remove N|clear]", actions: TeamAction.words,
+      syntax: "[add NAME…|remove N|clear]", actions: TeamAction.actionWords,
       namesAfter: ["add", "remove"],
       reading: TeamAction.self),
     group: .yourGame, summary: "A team of six, its coverage",
