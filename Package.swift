@@ -38,8 +38,6 @@ let package = Package(
 
     // MARK: Features (see the services' interfaces, never each other)
     .target(name: "ListFeature", dependencies: ["APIClient", "Models"]),
-    // `find`: its query language, then the index it asks.
-    .target(name: "FindFeature", dependencies: ["CommandLanguage", "Models"]),
     // What the detail feature shows and the seam the others call it through (`SpeciesDetails`):
     // the pages compile beside the feature rather than after it.
     .target(name: "DetailModels", dependencies: ["APIClient", "Models"]),
@@ -49,6 +47,13 @@ let package = Package(
     .target(
       name: "Pages",
       dependencies: ["APIClient", "Models", "DetailModels", "ListFeature", "CommandLanguage"]),
+    // `find`: its query language, the index it asks (tables in the cache's SQLite file), and
+    // how the index is built from the API's answers (the pages' own decodings).
+    .target(
+      name: "FindFeature",
+      dependencies: [
+        "APIClient", "Cache", "CommandLanguage", "CShims", "Locking", "Models", "Pages",
+      ]),
     .target(
       name: "SyncFeature",
       dependencies: [
@@ -75,7 +80,8 @@ let package = Package(
       name: "Session",
       dependencies: [
         "Locking", "Presentation", "CommandLanguage", "ListFeature", "DetailModels",
-        "ImageFeature", "SyncFeature", "APIClient", "HTTPClient", "Cache", "Models", "Pages",
+        "FindFeature", "ImageFeature", "SyncFeature", "APIClient", "HTTPClient", "Cache", "Models",
+        "Pages",
         "Terminal",
       ]),
 
@@ -93,7 +99,7 @@ let package = Package(
       dependencies: [
         "Session", "AppDecorators", "Rendering", "Presentation", "APIClient", "HTTPClient",
         "Cache", "Images", "Terminal", "CommandLanguage", "DetailFeature", "DetailModels",
-        "ImageFeature",
+        "FindFeature", "ImageFeature",
         "ListFeature", "SyncFeature", "Pages", "CShims", "Models",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),

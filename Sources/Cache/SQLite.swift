@@ -2,20 +2,20 @@ import CShims
 import Foundation
 
 /// A failed SQLite call: its extended result code and SQLite's message.
-struct SQLiteError: Error, Sendable, CustomStringConvertible {
+package struct SQLiteError: Error, Sendable, CustomStringConvertible {
   /// The extended result code (`SQLITE_CORRUPT`, `SQLITE_IOERR_WRITE`, …).
-  var code: Int32
+  package var code: Int32
   /// What SQLite said.
-  var message: String
+  package var message: String
 
   /// The primary result code, the extended one's low byte (`SQLITE_IOERR` for every I/O error).
-  var primary: Int32 { code & 0xff }
+  package var primary: Int32 { code & 0xff }
 
-  var description: String { "SQLite error \(code): \(message)" }
+  package var description: String { "SQLite error \(code): \(message)" }
 }
 
 /// A value bound to a statement's `?`.
-enum SQLiteValue: Sendable {
+package enum SQLiteValue: Sendable {
   case integer(Int)
   case real(Double)
   case text(String)
@@ -26,12 +26,12 @@ enum SQLiteValue: Sendable {
 /// One SQLite connection on the C API: statements prepared, bound and stepped, errors thrown as
 /// ``SQLiteError``. Not thread-safe (opened without SQLite's own mutex): its owner serialises
 /// every call.
-final class SQLiteConnection {
+package final class SQLiteConnection {
   private let handle: OpaquePointer
 
   /// Opens the database at `path` (a URI filename when `flags` has `SQLITE_OPEN_URI`), with a
   /// busy time-out: a writer waits that long for another process's transaction.
-  init(path: String, flags: Int32, busyTimeout: TimeInterval) throws(SQLiteError) {
+  package init(path: String, flags: Int32, busyTimeout: TimeInterval) throws(SQLiteError) {
     var opened: OpaquePointer?
     let result = sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
     guard let opened else { throw SQLiteError(code: result, message: "out of memory") }
@@ -51,13 +51,13 @@ final class SQLiteConnection {
   func keepLogAtClose() { _ = pdx_sqlite_keep_log_at_close(handle, 1) }
 
   /// Runs `sql`, one or more statements without arguments, ignoring what they return.
-  func execute(_ sql: String) throws(SQLiteError) {
+  package func execute(_ sql: String) throws(SQLiteError) {
     try check(sqlite3_exec(handle, sql, nil, nil, nil))
   }
 
   /// Runs one statement with `arguments`, calling `row` for each row it returns until `row`
   /// answers false.
-  func query(
+  package func query(
     _ sql: String, _ arguments: [SQLiteValue] = [], row: (SQLiteRow) throws -> Bool = { _ in true }
   ) throws {
     var prepared: OpaquePointer?
@@ -75,8 +75,26 @@ final class SQLiteConnection {
     }
   }
 
+  /// Runs one statement (an `INSERT`) once for each list of arguments, prepared once: what
+  /// writing many rows costs is then SQLite's, not its parser's.
+  package func repeating(_ sql: String, _ argumentLists: [[SQLiteValue]]) throws(SQLiteError) {
+    guard !argumentLists.isEmpty else { return }
+    var prepared: OpaquePointer?
+    try check(sqlite3_prepare_v2(handle, sql, -1, &prepared, nil))
+    guard let statement = prepared else { return }
+    defer { sqlite3_finalize(statement) }
+    for arguments in argumentLists {
+      sqlite3_reset(statement)
+      for (index, argument) in zip(Int32(1)..., arguments) {
+        try check(bind(argument, at: index, in: statement))
+      }
+      let step = sqlite3_step(statement)
+      guard step == SQLITE_DONE || step == SQLITE_ROW else { throw failure(step) }
+    }
+  }
+
   /// The rows one statement returns, each made into a value by `make`.
-  func rows<T>(
+  package func rows<T>(
     _ sql: String, _ arguments: [SQLiteValue] = [], _ make: (SQLiteRow) throws -> T
   ) throws -> [T] {
     var rows: [T] = []
@@ -90,7 +108,7 @@ final class SQLiteConnection {
   /// Runs `body` in one transaction that takes the write lock at once (waiting for another
   /// process's as the busy time-out says), committed when `body` returns, rolled back when it
   /// throws.
-  func writing<T>(_ body: () throws -> T) throws -> T {
+  package func writing<T>(_ body: () throws -> T) throws -> T {
     try execute("BEGIN IMMEDIATE")
     do {
       let result = try body()
@@ -104,7 +122,7 @@ final class SQLiteConnection {
 
   /// Copies the write-ahead log into the database file as far as no reader needs it, waiting for
   /// no lock (a passive checkpoint).
-  func checkpoint() throws(SQLiteError) {
+  package func checkpoint() throws(SQLiteError) {
     try check(sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil))
   }
 
@@ -138,26 +156,28 @@ final class SQLiteConnection {
 
 /// The row a statement stands on, read by column index; valid only inside the call it is
 /// given to.
-struct SQLiteRow {
+package struct SQLiteRow {
   fileprivate let statement: OpaquePointer
 
   /// Whether the column holds NULL.
-  func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+  package func isNull(_ column: Int32) -> Bool {
+    sqlite3_column_type(statement, column) == SQLITE_NULL
+  }
 
   /// The column as an integer (0 for NULL).
-  func integer(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+  package func integer(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
 
   /// The column as a floating-point number (0 for NULL).
-  func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+  package func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
 
   /// The column as text, `nil` for NULL.
-  func text(_ column: Int32) -> String? {
+  package func text(_ column: Int32) -> String? {
     guard let characters = sqlite3_column_text(statement, column) else { return nil }
     return String(cString: characters)
   }
 
   /// The column's bytes (empty for NULL).
-  func blob(_ column: Int32) -> Data {
+  package func blob(_ column: Int32) -> Data {
     let count = Int(sqlite3_column_bytes(statement, column))
     guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return Data() }
     return Data(bytes: bytes, count: count)

@@ -155,6 +155,12 @@ public enum ArgumentCompletion: Sendable, Equatable {
   case gameOption(String)
   /// The games (`where`'s names: version groups and versions), and `off`.
   case games
+  /// `find`'s terms: `moves` first, then the fields a query about species (or, after `moves`,
+  /// moves) takes (`type:`, `legendary`, `spe>`), each negated with a leading `-`; after a
+  /// field's `:`, and after each `|`, its values: the names of the page kind `kinds` gives for
+  /// it, or its `choices`, or species' names for `learnedby`, or after `learns:NAME/` how.
+  case findTerms(
+    species: [String], moves: [String], kinds: [String: String], choices: [String: [String]])
   /// A species' name, and these options (each once), an option's value with the names of the
   /// page kind `values` gives for it (`stats`).
   case speciesAndOptions(options: [String], values: [String: String])

@@ -234,6 +234,11 @@ extension CommandParser {
           + candidates
       }
       return .items(candidates)
+    case .findTerms(let speciesFields, let moveFields, let kinds, let choices):
+      return findTerms(
+        current: current, words: Array(words.dropFirst()),
+        fields: words.dropFirst().first?.lowercased() == "moves" ? moveFields : speciesFields,
+        kinds: kinds, choices: choices, context: context)
     case .pageNames(let kind):
       guard let names = context.pageNames[kind] else {
         return .message("The \(kind) names are still loading; Tab will offer them in a moment.")
@@ -331,6 +336,48 @@ extension CommandParser {
     }
     first.sort { order[$0.word]! < order[$1.word]! }
     return first + rest
+  }
+
+  /// `find`'s terms: a field (with its `-`), or after its `:` or a `|` one of its values.
+  private func findTerms(
+    current: String, words: [String], fields: [String], kinds: [String: String],
+    choices: [String: [String]], context: CompletionContext
+  ) -> CompletionResult {
+    let sign = current.hasPrefix("-") ? "-" : ""
+    let body = current.dropFirst(sign.count)
+    guard let colon = body.firstIndex(of: ":") else {
+      var items = fields.filter { $0.hasPrefix(body.lowercased()) }.map {
+        CompletionItem(sign + $0)
+      }
+      if words.isEmpty, sign.isEmpty, "moves".hasPrefix(body.lowercased()) {
+        items.insert(CompletionItem("moves", note: "ask the moves"), at: 0)
+      }
+      return .items(items)
+    }
+    let field = body[..<colon].lowercased()
+    let values = body[body.index(after: colon)...]
+    let start = values.lastIndex(of: "|").map { values.index(after: $0) } ?? values.startIndex
+    var lead = sign + body[...colon] + values[..<start]
+    var typed = String(values[start...]).lowercased()
+    var names: [String]
+    if field == "learns", let slash = typed.firstIndex(of: "/") {
+      lead += typed[...slash]
+      typed = String(typed[typed.index(after: slash)...])
+      names = ["level-up", "machine", "egg", "tutor"]
+    } else if let fixed = choices[field] {
+      names = fixed
+    } else if field == "learnedby" {
+      guard let species = context.names else { return .message(Self.namesLoading) }
+      names = species.filter(\.isSpecies).map(\.name)
+    } else if let kind = kinds[field] {
+      guard let loaded = context.pageNames[kind] else {
+        return .message("The \(kind) names are still loading; Tab will offer them in a moment.")
+      }
+      names = loaded
+    } else {
+      return .items([])
+    }
+    return .items(names.filter { $0.hasPrefix(typed) }.sorted().map { CompletionItem(lead + $0) })
   }
 
   /// The kind whose names in the session's language completing `line`'s command offers: its

@@ -23,6 +23,8 @@ public struct FindQuery: Sendable, Equatable {
   public var sort: [FindSort]
   /// `--all`: every row on one page (for scripts).
   public var all: Bool
+  /// The words as typed (empty for a query made in code).
+  public var words: [String] = []
 
   public init(
     subject: Subject = .species, terms: [FindTerm] = [], sort: [FindSort] = [], all: Bool = false
@@ -39,14 +41,15 @@ public struct FindQuery: Sendable, Equatable {
   /// The words after `find` (as typed), or one line saying what is wrong with the first that
   /// cannot be read. A word beginning with `-` is a term negated (`-type:water`), never an
   /// option: `--all` is the one option.
-  public init(words: [String]) throws(FindProblem) {
-    var words = words[...]
+  public init(words typed: [String]) throws(FindProblem) {
+    var words = typed[...]
     var subject = Subject.species
     if let first = words.first, first.lowercased() == "moves" {
       subject = .moves
       words = words.dropFirst()
     }
     self.init(subject: subject)
+    self.words = typed.map { SafeText.line($0) }
     for word in words {
       let lowered = word.lowercased()
       if lowered == "--all" {

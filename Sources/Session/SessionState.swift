@@ -103,7 +103,7 @@ public struct SessionState: Sendable, Equatable, Codable {
   /// Puts `stop` on the trail, unless it is the one shown; a list page replaces a list page
   /// shown (`next`, `page 3` move along the list rather than deeper).
   mutating func visit(_ stop: TrailStop) {
-    if let last = trail.last, last == stop || (last.isList && stop.isList) {
+    if let last = trail.last, last == stop || (last.isList && stop.isList) || last.sameFind(stop) {
       trail[trail.count - 1] = stop
     } else {
       trail.append(stop)
@@ -126,6 +126,8 @@ public enum TrailStop: Sendable, Equatable, Codable {
   case species(SpeciesSummary, form: Int?)
   /// A page of another kind, with its title.
   case page(PageAddress, title: String)
+  /// A page of `find`'s rows: the words typed after `find`, the page and how many there are.
+  case find(words: [String], page: Int, pageCount: Int)
 
   var isList: Bool {
     if case .list = self { return true }
@@ -138,6 +140,16 @@ public enum TrailStop: Sendable, Equatable, Codable {
     case .list(let page, _): "page \(page)"
     case .species(let species, _): "#\(species.id) \(species.displayName)"
     case .page(_, let title): title
+    case .find(let words, let page, let pageCount):
+      "find " + words.joined(separator: " ") + (pageCount > 1 ? " (\(page)/\(pageCount))" : "")
     }
+  }
+
+  /// Whether both are pages of the same `find`: paging replaces one with the other.
+  func sameFind(_ other: TrailStop) -> Bool {
+    guard case .find(let words, _, _) = self, case .find(let others, _, _) = other else {
+      return false
+    }
+    return words == others
   }
 }

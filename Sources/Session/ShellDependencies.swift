@@ -2,6 +2,7 @@ import APIClient
 import Cache
 import CommandLanguage
 import DetailModels
+import FindFeature
 import ImageFeature
 import ListFeature
 import Models
@@ -56,6 +57,8 @@ public struct ShellDependencies: Sendable {
   /// Keeps the game chosen, with its name, for the next sessions (`config.json`); returns a
   /// warning when it could not.
   public var saveGame: @Sendable (SessionGame?, String?) -> String?
+  /// `find`'s feature over the index; `nil`: `find` says it is not available.
+  public var find: FindFeature?
   /// The kinds of `pages` whose commands in `commands` `flags` leave on.
   public static func enabled(
     _ pages: PageDirectory, flags: FeatureFlags, commands: CommandTable = SessionCommands.table

@@ -4,6 +4,7 @@ import Cache
 import CommandLanguage
 import DetailFeature
 import DetailModels
+import FindFeature
 import Foundation
 import HTTPClient
 import ImageFeature
@@ -233,7 +234,15 @@ struct App {
       : nil
     self.editor = editor
     let syncProgress = Self.progressLines(console, unless: console.statusAllowed)
-    let dependencies = ShellDependencies(
+    // `find`'s index: tables in the cache's SQLite file (in memory when it cannot be written).
+    let cacheDirectory = paths.cache
+    let find = FindFeature(client: api, pages: pages) {
+      try? FileManager.default.createDirectory(
+        at: cacheDirectory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+      return try FindIndex.open(directory: cacheDirectory)
+    }
+    var dependencies = ShellDependencies(
       list: ListFeature(client: api, pageSize: options.pageSize),
       species: .live(details: details, client: api),
       images: images,
@@ -243,7 +252,10 @@ struct App {
         await live.settle()
         return await cache.statistics()
       },
-      clearCache: { await cache.clear() },
+      clearCache: {
+        await cache.clear()
+        await find.clearIndex()
+      },
       unsavedAnswers: {
         await live.settle()
         return await cache.unsaved
@@ -266,6 +278,7 @@ struct App {
       saveShiny: { isShow ? nil : ShinySetting.save($0, configDirectory: paths.config) },
       games: games,
       saveGame: { isShow ? nil : GameSetting.save($0, name: $1, configDirectory: paths.config) })
+    dependencies.find = find
     let shell = Shell(
       dependencies: dependencies, work: work, completion: completion,
       state: Self.startState(options: options, paths: paths, notices: notices))

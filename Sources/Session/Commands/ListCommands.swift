@@ -42,6 +42,10 @@ struct NextCommand: PlainCommand, ListPageShowing {
     -> CommandOutcome
   {
     let state = shell.state
+    if let (words, page, count) = state.findShown {
+      guard page < count else { throw .alreadyOnLastPage(count) }
+      return try await shell.showFind(words, page: page + 1, status: status)
+    }
     if let count = state.listPageCount, state.listPage >= count {
       throw .alreadyOnLastPage(count)
     }
@@ -60,6 +64,10 @@ struct PreviousCommand: PlainCommand, ListPageShowing {
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
   {
+    if let (words, page, _) = shell.state.findShown {
+      guard page > 1 else { throw .alreadyOnFirstPage }
+      return try await shell.showFind(words, page: page - 1, status: status)
+    }
     guard shell.state.listPage > 1 else { throw .alreadyOnFirstPage }
     return try await shell.showListPage(shell.state.listPage - 1, filter: shell.state.filter)
   }
@@ -90,7 +98,10 @@ struct ListPageCommand: ListPageShowing {
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
   {
-    try await shell.showListPage(number, filter: shell.state.filter)
+    if let (words, _, _) = shell.state.findShown {
+      return try await shell.showFind(words, page: number, status: status)
+    }
+    return try await shell.showListPage(number, filter: shell.state.filter)
   }
 }
 
@@ -105,7 +116,10 @@ struct FirstCommand: PlainCommand, ListPageShowing {
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
   {
-    try await shell.showListPage(1, filter: shell.state.filter)
+    if let (words, _, _) = shell.state.findShown {
+      return try await shell.showFind(words, page: 1, status: status)
+    }
+    return try await shell.showListPage(1, filter: shell.state.filter)
   }
 }
 
@@ -120,6 +134,9 @@ struct LastCommand: PlainCommand, ListPageShowing {
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
   {
+    if let (words, _, count) = shell.state.findShown {
+      return try await shell.showFind(words, page: count, status: status)
+    }
     let count = try await shell.list { list, filter throws(ListError) in
       try await list.pageCount(filter: filter)
     }

@@ -76,7 +76,8 @@ public enum SessionCommands {
 
   /// The commands after the page kinds'.
   static let after: [CommandSet<any SessionCommand>.Command] = [
-    SearchCommand.command, RandomCommand.command, HistoryCommand.command, CacheCommand.command,
+    SearchCommand.command, RandomCommand.command, FindCommand.command, HistoryCommand.command,
+    CacheCommand.command,
     SyncCommand.command, ClearCommand.command, PagerCommand.command, ShinyCommand.command,
     LanguageCommand.command, GameCommand.command, FlagsCommand.command, DoctorCommand.command,
     HelpCommand.command, QuitCommand.command,

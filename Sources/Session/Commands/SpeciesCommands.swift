@@ -206,6 +206,10 @@ struct BackCommand: PlainCommand {
       shell.state.selectedForm = nil
     case .species(let species, let form):
       outcome = try await shell.showSpecies(species, form: form)
+    case .find(let words, let page, _):
+      outcome = try await shell.showFind(words, page: page, status: status)
+      shell.state.selected = nil
+      shell.state.selectedForm = nil
     case .page(let address, _):
       let page: any Page
       do {
@@ -238,7 +242,7 @@ struct BackCommand: PlainCommand {
         shell.state.selected = species
         shell.state.selectedForm = form
         return
-      case .list:
+      case .list, .find:
         shell.state.selected = nil
         shell.state.selectedForm = nil
         return

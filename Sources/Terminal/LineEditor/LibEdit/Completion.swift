@@ -54,7 +54,8 @@ enum Completion {
   /// The edit for `line` (the text left of the cursor) given the provider's `candidates` for its
   /// last word, or `nil` when there is nothing to complete (the terminal bell rings).
   ///
-  /// One candidate replaces the word, followed by a space. Several insert their longest common
+  /// One candidate replaces the word, followed by a space unless it ends where a term goes on
+  /// (`type:`, `spe>`, `type:fire|`). Several insert their longest common
   /// prefix when it extends the word; when it does not, they are listed (with their notes).
   /// Candidates that may not be inserted (`cache clear`) are only ever listed.
   static func edit(line: String, candidates: [CompletionItem]) -> CompletionEdit? {
@@ -69,7 +70,8 @@ enum Completion {
     guard !unique.isEmpty else { return nil }
     let insertable = unique.filter(\.insertable).map(\.word)
     if unique.count == 1, let only = insertable.first {
-      let suffix = only.hasSuffix(" ") ? "" : " "
+      let goesOn = only.last.map { " :|<>=/".contains($0) } ?? false
+      let suffix = goesOn ? "" : " "
       return replacing(word, with: only + suffix, listing: [])
     }
     let prefix = insertable.count == unique.count ? longestCommonPrefix(insertable) : ""
