@@ -13,7 +13,7 @@ import Foundation
 /// be written has an index in memory for the session.
 public actor FindIndex {
   /// The version of the tables below: another drops and rebuilds them.
-  static let schemaVersion = "1"
+  static let schemaVersion = "2"
 
   private let connection: SQLiteConnection
   /// Whether the index lives in memory only (the cache's file could not be written).
@@ -71,7 +71,9 @@ public actor FindIndex {
     }
   }
 
-  /// The tables. Eras: 0 today, else a generation. Games: a version group's id.
+  /// The tables. Eras: 0 today, else a generation. Games: a version group's id. A learnset
+  /// row is found by its pokemon and move (`learns:` asks for a row's pokemon, `learnedby:` for a
+  /// move's learners, by pokemon): the one key serves both, and rewriting a species.
   static let schema = """
     CREATE TABLE find_done (key TEXT PRIMARY KEY, present INTEGER NOT NULL) WITHOUT ROWID;
     CREATE TABLE find_species (
@@ -95,9 +97,8 @@ public actor FindIndex {
       ability TEXT NOT NULL, hidden INTEGER NOT NULL,
       PRIMARY KEY (pokemon, era, slot)) WITHOUT ROWID;
     CREATE TABLE find_learn (
-      move INTEGER NOT NULL, pokemon INTEGER NOT NULL, game INTEGER NOT NULL,
-      method TEXT NOT NULL, PRIMARY KEY (move, pokemon, game, method)) WITHOUT ROWID;
-    CREATE INDEX find_learn_pokemon ON find_learn (pokemon);
+      pokemon INTEGER NOT NULL, move INTEGER NOT NULL, game INTEGER NOT NULL,
+      method TEXT NOT NULL, PRIMARY KEY (pokemon, move, game, method)) WITHOUT ROWID;
     CREATE TABLE find_egg_group (
       egg_group TEXT NOT NULL, species INTEGER NOT NULL,
       PRIMARY KEY (egg_group, species)) WITHOUT ROWID;
@@ -398,6 +399,25 @@ public actor FindIndex {
       try connection.rows("SELECT DISTINCT chain FROM find_species WHERE chain IS NOT NULL") {
         $0.integer(0)
       })
+  }
+
+  /// What the index calls `slug` among the values of `field` (a type, ability, egg group,
+  /// Pokédex or move it holds), by id for a move; `nil` when it holds none by that slug.
+  public func known(_ slug: String, as field: FindField) throws -> Int? {
+    let sql: String
+    switch field {
+    case .type, .weak, .resists, .immune:
+      sql = """
+        SELECT 0 FROM find_chart WHERE attacking = ?1
+        UNION ALL SELECT 0 FROM find_typing WHERE type = ?1
+        """
+    case .ability, .hidden: sql = "SELECT 0 FROM find_ability WHERE ability = ?1"
+    case .egg: sql = "SELECT 0 FROM find_egg_group WHERE egg_group = ?1"
+    case .dex: sql = "SELECT 0 FROM find_dex WHERE pokedex = ?1"
+    case .learns: sql = "SELECT id FROM find_move WHERE name = ?1"
+    default: return nil
+    }
+    return try connection.rows(sql + " LIMIT 1", [.text(slug)]) { $0.integer(0) }.first
   }
 
   /// The game (version group) `slug`'s id, when the index knows it.

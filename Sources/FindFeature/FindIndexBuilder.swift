@@ -44,6 +44,21 @@ public struct FindIndexBuilder: Sendable {
       self.failure = failure
     }
 
+    /// The counts as kept beside a complete index (`188 1025 837 937 937`).
+    var kept: String {
+      [species, speciesTotal, speciesAbsent, moves, movesTotal].map(String.init)
+        .joined(separator: " ")
+    }
+
+    /// The counts kept beside a complete index.
+    init?(kept: String) {
+      let numbers = kept.split(separator: " ").compactMap { Int($0) }
+      guard numbers.count == 5 else { return nil }
+      self.init(
+        species: numbers[0], speciesTotal: numbers[1], speciesAbsent: numbers[2],
+        moves: numbers[3], movesTotal: numbers[4])
+    }
+
     /// Whether every species and move the server has is indexed.
     public var isComplete: Bool {
       failure == nil && species + speciesAbsent >= speciesTotal && moves >= movesTotal
@@ -54,18 +69,18 @@ public struct FindIndexBuilder: Sendable {
   static let partKeys = ["games", "colors", "shapes", "egg-groups", "pokedexes"]
 
   /// Builds what is missing; `progress` hears a line to show while it works.
+  /// With `only`, those species (just synced) are written again from their answers, and what
+  /// the index lacks besides them; the others are left as they are.
   public func build(
-    progress: @escaping @Sendable (String) -> Void = { _ in }
+    only: [Int]? = nil, progress: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws(APIError) -> Coverage {
-    let done: [String: Bool]
-    do {
-      done = try await index.done()
-    } catch {
-      throw .invalidData(resource: "the find index")
+    // A complete index says how much it holds in one read.
+    if only == nil, let kept = try? await index.meta("complete"),
+      let coverage = Coverage(kept: kept)
+    {
+      return coverage
     }
-    if let complete = try? await index.meta("complete"), complete == "1" {
-      return try await coverage(done: done, speciesTotal: nil, movesTotal: nil, failure: nil)
-    }
+    let done = try await indexDone()
     let failures = Locked<APIError?>(nil)
     let note: @Sendable (APIError) -> Void = { error in
       guard error != .cancelled else { return }
@@ -121,9 +136,10 @@ public struct FindIndexBuilder: Sendable {
         colors: Self.byMember(colors), shapes: Self.byMember(shapes),
         generations: Dictionary(
           games.map { ($0.id, $0.generation ?? 0) }, uniquingKeysWith: { a, _ in a }))
+      let wanted = only.map { Set($0) }
       let found = try await each(
-        ids.filter { done["species/\($0)"] == nil }, label: "species", progress: progress,
-        note: note
+        ids.filter { wanted?.contains($0) ?? (done["species/\($0)"] == nil) }, label: "species",
+        progress: progress, note: note
       ) { id async throws(APIError) -> Int? in
         try await self.species(id, context: context)
       }
@@ -134,8 +150,10 @@ public struct FindIndexBuilder: Sendable {
     }
     do throws(APIError) {
       let known = try await Set(indexDone().keys)
-      let missing = chains.union(try await chainsOfIndexedSpecies())
-        .filter { !known.contains("chain/\($0)") }.sorted()
+      // The chains of the species just written, again; the others' when missing.
+      let missing = chains.union(
+        try await chainsOfIndexedSpecies().filter { !known.contains("chain/\($0)") }
+      ).sorted()
       _ = try await each(missing, label: "evolution chains", progress: progress, note: note) {
         id async throws(APIError) -> Int? in
         try await self.store(try await self.chain(id))
@@ -159,7 +177,7 @@ public struct FindIndexBuilder: Sendable {
     let result = try await coverage(
       done: (try? await index.done()) ?? done, speciesTotal: speciesTotal,
       movesTotal: movesTotal, failure: failures.withLock { $0 })
-    if result.isComplete { try? await index.setMeta("complete", "1") }
+    if result.isComplete { try? await index.setMeta("complete", result.kept) }
     return result
   }
 

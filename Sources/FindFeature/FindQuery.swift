@@ -194,7 +194,8 @@ public struct FindTerm: Sendable, Equatable {
     guard let field = FindField.named(name) else {
       let known = FindField.names(for: subject) + FindField.aliases.keys.sorted()
       throw FindProblem(
-        "\"\(SafeText.line(String(name)))\" is not something find knows (\(shown))."
+        "\"\(SafeText.line(String(name)))\" is not something find knows"
+          + (name == word.lowercased() ? "." : " (\(shown)).")
           + Arguments.didYouMean(String(name), among: known)
           + (rest.isEmpty && subject == .species
             ? " A name is written with its field: type:fire." : ""))

@@ -77,6 +77,8 @@ public struct FindResult: Page, Equatable {
   public var coverage: Coverage
   /// The session's game (its version group's slug), whose facts were asked.
   public var game: String?
+  /// The game's name as the session shows it (`Red / Blue`).
+  public var gameName: String?
   /// Whether every row is on this page (`--all`).
   public var all: Bool
 
@@ -87,9 +89,10 @@ public struct FindResult: Page, Equatable {
   /// The page of `answer` to `query` as `plan` asked it.
   init(
     query: FindQuery, typed: [String], plan: FindPlan, answer: FindAnswer, glossary: Glossary,
-    gender: GenderFilter, coverage: FindIndexBuilder.Coverage, game: String?,
+    gender: GenderFilter, coverage: FindIndexBuilder.Coverage, game: String?, gameName: String?,
     moveNames: [String: String]
   ) {
+    self.gameName = game == nil ? nil : (gameName ?? game.map(DisplayName.words))
     self.typed = typed
     self.query = plan.words(all: false)
     kind = query.subject.rawValue
@@ -164,6 +167,7 @@ public struct FindResult: Page, Equatable {
     case "generation": "Gen"
     case "accuracy": "Acc"
     case "priority": "Prio"
+    case "pp": "PP"
     default: key.prefix(1).uppercased() + key.dropFirst()
     }
   }
@@ -188,16 +192,18 @@ public struct FindResult: Page, Equatable {
     if pageCount > 1 { badges.append(Span(" · page \(page)/\(pageCount)", .dim)) }
     var notes: [String] = []
     if let gender { notes.append("\(gender) only (filter \(gender))") }
-    if let game { notes.append("as in \(DisplayName.words(game))") }
+    if let gameName { notes.append("in \(gameName)") }
     if kind == FindQuery.Subject.species.rawValue,
       coverage.species + coverage.speciesAbsent < coverage.speciesTotal
-        || coverage.speciesAbsent > 0
     {
       notes.append(
-        "from \(coverage.species) of \(coverage.speciesTotal) species"
-          + (coverage.missing != nil ? " (\(coverage.missing ?? ""): sync to get the rest)" : ""))
+        "\(coverage.species) of \(coverage.speciesTotal) species"
+          + " (\(coverage.missing ?? "incomplete"): sync for the rest)")
+    } else if kind == FindQuery.Subject.species.rawValue, coverage.speciesAbsent > 0 {
+      notes.append(
+        "the \(coverage.species) species the server has (of \(coverage.speciesTotal))")
     } else if kind == FindQuery.Subject.moves.rawValue, coverage.moves < coverage.movesTotal {
-      notes.append("from \(coverage.moves) of \(coverage.movesTotal) moves")
+      notes.append("\(coverage.moves) of \(coverage.movesTotal) moves (sync for the rest)")
     }
     var document = PageDocument(
       title: "Find " + noun, badges: badges,

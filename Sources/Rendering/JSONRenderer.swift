@@ -215,8 +215,10 @@ private struct SyncBody: Encodable {
   var synced: Int
   var images: Int
   var failures: [String]
+  var findIndex: String?
 
   init(_ summary: SyncSummary) {
+    findIndex = summary.findIndex
     range = [summary.range.lowerBound, summary.range.upperBound]
     synced = summary.synced
     images = summary.images

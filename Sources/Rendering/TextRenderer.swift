@@ -292,6 +292,7 @@ public struct TextRenderer: Sendable {
       "Synced \(summary.synced) species (#\(summary.range.lowerBound)–#\(summary.range.upperBound))"
     if summary.images > 0 { text += ", \(summary.images) images" }
     text += "."
+    if let index = summary.findIndex { text += " find's index: \(index)." }
     guard !summary.failures.isEmpty else { return text }
     let limit = summary.failures.count <= 6 ? 6 : 5
     let shown = summary.failures.prefix(limit).map { "  " + FailureText.message($0) }

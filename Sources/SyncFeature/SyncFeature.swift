@@ -286,6 +286,9 @@ public struct SyncSummary: Sendable, Equatable {
   public var requested: Int
   /// Whether Ctrl-C stopped it before every species was tried.
   public var cancelled: Bool
+  /// What `find`'s index holds after the sync (`151 of 1025 species, 937 moves`), when it was
+  /// brought up to date; `nil` when it was not.
+  public var findIndex: String?
 
   public init(
     range: ClosedRange<Int>, synced: Int, images: Int, failures: [SyncFailure],

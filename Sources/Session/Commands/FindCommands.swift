@@ -123,6 +123,11 @@ extension Shell {
     _ query: FindQuery, page number: Int, status: StatusLine?
   ) async throws(CommandFailure) -> CommandOutcome {
     guard let find = dependencies.find else { throw .page(.refused("find is not available.")) }
+    // Rows are named, and `learnedby:` resolves, in the language: its names are loaded first.
+    if let language = dependencies.language, language.current != nil, !language.hasSpeciesNames {
+      await waitForSpeciesNames(language, status: status)
+      if Task.isCancelled { throw .cancelled }
+    }
     let gender = state.filter.gender
     var species: Set<Int>?
     if gender != .all {
@@ -132,7 +137,8 @@ extension Shell {
         }.map(\.id))
     }
     let asking = FindFeature.Asking(
-      glossary: await glossary(), game: state.game, gender: gender, species: species,
+      glossary: await glossary(), game: state.game, gameName: state.gameName, gender: gender,
+      species: species,
       page: number)
     let result: FindResult
     do {

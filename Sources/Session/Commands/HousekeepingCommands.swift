@@ -192,7 +192,13 @@ struct SyncCommand: BuiltInCommand {
       progress(step)
     }
     if summary.cancelled { throw .syncCancelled(summary) }
-    return .output(.synced(summary))
+    // find's index is brought up to date with what was fetched (and what it lacks besides).
+    var synced = summary
+    if let find = dependencies.find {
+      synced.findIndex = await find.update(species: ids) { status?.waitFor($0) }
+      if Task.isCancelled { throw .syncCancelled(summary) }
+    }
+    return .output(.synced(synced))
   }
 }
 

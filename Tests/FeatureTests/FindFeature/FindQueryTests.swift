@@ -80,7 +80,7 @@ struct FindQueryTests {
       ),
       (
         "fire",
-        "\"fire\" is not something find knows (fire). A name is written with its field: type:fire."
+        "\"fire\" is not something find knows. A name is written with its field: type:fire."
       ),
       ("type>3", "\"type\" takes a name: type:fire (not \"type>3\")."),
       ("type:", "\"type:\" needs a name after \":\" and each \"|\": type:fire."),
