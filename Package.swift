@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// Twenty modules and ten test targets; docs/ARCHITECTURE.md draws their layers and says why each
+// Twenty-one modules and ten test targets; docs/ARCHITECTURE.md draws their layers and says why each
 // is separate. In short: features depend on the services' interfaces, never on each other's;
 // `Presentation` is the contract between the session engine and the renderers; `pokedex` is the
 // one composition root. The dependencies below are the module graph, written once.

@@ -620,6 +620,50 @@ def main():
                       "team": "as `open` of each member, the type chart (2 round trips) "
                               "beside them; six in flight over HTTP/1.1"}[name])
 
+        # `find` (issue 52): warm beside the list; the index built again from the synced cache
+        # (offline, its tables dropped before each run), per species; its size on disk.
+        find_home = os.path.join(work, "find")
+        shutil.copytree(home, find_home)
+        mirror.control(latency_ms=0)
+        bench.run(bench.pokedex(find_home, "-c", "find type:water spe>100"))
+        mirror.control(latency_ms=args.latency)
+        finds = {"list": "list", "find type:water spe>100": "find type:water spe>100",
+                 "find moves type:fire power>=90": "find moves type:fire power>=90",
+                 "find learns:ice-beam -type:water sort:-spa":
+                     "find learns:ice-beam -type:water sort:-spa"}
+        for line in finds.values():
+            bench.run(bench.pokedex(find_home, "-c", line))
+        mirror.reset()
+        times = bench.interleaved(
+            {name: bench.pokedex(find_home, "-c", line) for name, line in finds.items()}, runs)
+        asked = mirror.requests()
+        for name in list(finds)[1:]:
+            row(f"warm `{name}` vs `list`", f"{times[name]:.1f} vs {times['list']:.1f} ms",
+                ratio=f"{times[name] - times['list']:+.1f} ms, {asked} requests in all",
+                goal="within 10 ms of `list`")
+        database = os.path.join(find_home, ".cache", "pokedex", "responses.sqlite")
+
+        def forget_index(_):
+            with contextlib.closing(sqlite3.connect(database)) as db, db:
+                db.execute("UPDATE find_meta SET value = '0' WHERE key = 'schema'")
+        built = bench.interleaved(
+            {"index": bench.pokedex(find_home, "--offline", "-c", "find type:water")},
+            max(3, runs // 3), prepare=forget_index)["index"]
+        with contextlib.closing(sqlite3.connect(database)) as db:
+            species, pokemon, moves, learned = db.execute(
+                "SELECT (SELECT COUNT(*) FROM find_species), (SELECT COUNT(*) FROM find_pokemon),"
+                " (SELECT COUNT(*) FROM find_move), (SELECT COUNT(*) FROM find_learn)").fetchone()
+            size = db.execute(
+                "SELECT SUM(pgsize) FROM dbstat WHERE name GLOB 'find_*'").fetchone()[0]
+        row(f"`find`'s index built from the synced cache ({species} species, {pokemon} pokemon, "
+            f"{moves} moves), offline", f"{built:.0f} ms",
+            ratio=f"{built / max(1, pokemon):.1f} ms a pokemon: "
+                  f"{built / max(1, pokemon) * 1351 / 1000:.1f} s for 1,351",
+            goal="≤ 10 s for the whole Pokédex")
+        row("`find`'s index on disk", f"{size / 1e6:.1f} MB",
+            ratio=f"{learned} learnset rows, {size / max(1, pokemon) / 1e3:.0f} KB a pokemon",
+            goal="said in the README")
+
         # The game's facts (issue 49): pages under `game red` beside the same pages without a
         # game, warm; cold, the requests each makes beyond today's (its game and generation).
         red_home = os.path.join(work, "red")

@@ -334,11 +334,29 @@ public struct FindIndexBuilder: Sendable {
       for generation in 1...newest { eras[generation] = facts(pokemon, era: generation) }
     }
     var learned: Set<IndexedPokemon.Learned> = []
+    // A game's id is read from its address once per pokemon, not once per move (a pokemon's
+    // learnset names some thirty games in a thousand rows).
+    var gameIDs: [String: Int?] = [:]
+    var methods: [String: String] = [:]
     for move in learnset.moves {
       guard let moveID = move.move.id else { continue }
       for detail in move.details {
-        guard let game = detail.game.id else { continue }
-        learned.insert(.init(move: moveID, game: game, method: SafeText.line(detail.method)))
+        let game: Int?
+        if let known = gameIDs[detail.game.name] {
+          game = known
+        } else {
+          game = detail.game.id
+          gameIDs[detail.game.name] = game
+        }
+        guard let game else { continue }
+        let method: String
+        if let known = methods[detail.method] {
+          method = known
+        } else {
+          method = SafeText.line(detail.method)
+          methods[detail.method] = method
+        }
+        learned.insert(.init(move: moveID, game: game, method: method))
       }
     }
     // A form came in its species' generation, or that of the oldest game it learns moves in

@@ -183,7 +183,7 @@ public struct FindResult: Page, Equatable {
   public var links: [String: [String]] {
     kind == FindQuery.Subject.moves.rawValue
       ? ["move": rows.map(\.name)]
-      : ["open": rows.map { $0.id == $0.speciesID ? $0.name : String($0.id) }]
+      : ["open": rows.map(\.name)]
   }
 
   public var document: PageDocument {
@@ -218,7 +218,10 @@ public struct FindResult: Page, Equatable {
     var hints: [String] = []
     if page > 1 { hints.append("prev") }
     if page < pageCount { hints.append("next") }
-    hints.append(kind == FindQuery.Subject.moves.rawValue ? "move NAME" : "open ID|NAME")
+    // A form opens by its name (`open raichu-alola`), a species by either.
+    let forms = rows.contains { $0.id != $0.speciesID }
+    hints.append(
+      kind == FindQuery.Subject.moves.rawValue ? "move NAME" : forms ? "open NAME" : "open ID|NAME")
     hints.append("back")
     document.blocks.append(.hint(hints.joined(separator: " · ")))
     document.tight = true

@@ -153,7 +153,7 @@ final class StubAPI: Sendable {
       return #"{"count": 0, "next": null, "previous": null, "results": []}"#
     case "/api/v2/pokemon/25":
       return """
-        {"id": 25, "name": "pikachu", "height": 4, "weight": 60, "stats": [],
+        {"id": 25, "name": "pikachu", "height": 4, "weight": 60, "stats": [], "moves": [],
          "abilities": [
            {"ability": {"name": "static", "url": "\(base)/ability/9/"}, "is_hidden": false,
             "slot": 1},
