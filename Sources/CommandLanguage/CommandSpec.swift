@@ -145,7 +145,7 @@ public enum ArgumentCompletion: Sendable, Equatable {
   /// A count in this range.
   case count(ClosedRange<Int>)
   /// A range of ids (one per generation), `--images` when the `images` feature is on and
-  /// `--moves` when the `moves` one is.
+  /// `--species-only`.
   case syncOptions
   /// `--images` when the `images` feature is on.
   case imagesOption

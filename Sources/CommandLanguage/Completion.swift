@@ -265,8 +265,8 @@ extension CommandParser {
       if isEnabled(.images), !typed.contains("--images"), "--images".hasPrefix(prefix) {
         candidates.append(.init("--images", note: "download their images too"))
       }
-      if isEnabled(.moves), !typed.contains("--moves"), "--moves".hasPrefix(prefix) {
-        candidates.append(.init("--moves", note: "their learnsets and moves too"))
+      if !typed.contains("--species-only"), "--species-only".hasPrefix(prefix) {
+        candidates.append(.init("--species-only", note: "not every kind's pages (quicker)"))
       }
       return .items(candidates)
     }

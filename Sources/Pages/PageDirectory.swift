@@ -122,6 +122,13 @@ public struct PageDirectory: Sendable {
         .resource(
           try await slug(query, typed: typed, of: pageKind, glossary: glossary, progress: progress)
         ))
+    } catch .api(.notCached(let resource)) {
+      // Offline, a name that is not a slug is found among the kind's names kept (`egg-group
+      // field` is `ground`); a slug that is one is not cached.
+      let found = try await slug(
+        query, typed: typed, of: pageKind, glossary: glossary, progress: progress)
+      guard found != query else { throw .api(.notCached(resource: resource)) }
+      return try await show(.resource(found))
     }
   }
 

@@ -216,9 +216,13 @@ private struct SyncBody: Encodable {
   var images: Int
   var failures: [String]
   var findIndex: String?
+  var kindPages: Int?
+  var kindPagesFailed: Int?
 
   init(_ summary: SyncSummary) {
     findIndex = summary.findIndex
+    kindPages = summary.kinds?.pages
+    kindPagesFailed = summary.kinds?.failed
     range = [summary.range.lowerBound, summary.range.upperBound]
     synced = summary.synced
     images = summary.images

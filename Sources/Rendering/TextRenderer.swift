@@ -291,6 +291,12 @@ public struct TextRenderer: Sendable {
     var text =
       "Synced \(summary.synced) species (#\(summary.range.lowerBound)–#\(summary.range.upperBound))"
     if summary.images > 0 { text += ", \(summary.images) images" }
+    if let kinds = summary.kinds {
+      text += ", \(kinds.pages) pages of every kind"
+      if let failure = kinds.firstFailure {
+        text += " (\(kinds.failed) failed: \(FailureText.message(.page(failure))))"
+      }
+    }
     text += "."
     if let index = summary.findIndex { text += " find's index: \(index)." }
     guard !summary.failures.isEmpty else { return text }

@@ -179,27 +179,152 @@ public struct SyncFeature: Sendable {
     return await downloadImage(id, images: images)
   }
 
-  /// The pages of the species' abilities and types, together, then its learnset when `moves`:
-  /// those of the kinds ``pages`` holds.
+  /// The pages about the species, of the kinds ``pages`` holds: its abilities' and types', where
+  /// it lives and how it breeds, together, then its learnset (`moves`, whose machines are asked
+  /// for after its moves). `moves` is kept for scripts that ask for it: learnsets are always
+  /// synced. A page that answers with a refusal (a species found nowhere in the wild) leaves
+  /// nothing more to fetch; any failure of the API's is the species'.
   private func syncPages(
     of detail: SpeciesDetailViewModel, moves: Bool, context: PageContext
   ) async throws(PageError) {
-    let pages = pages
-    var addresses: [PageAddress] = []
+    var openings: [Opening] = []
     if pages.kind(named: AbilityFeature.command.name) != nil {
       // By slug: the names shown are in the session's language (`Engrais`), the API's keys
       // are not.
-      addresses += detail.abilities.map {
-        PageAddress(kind: AbilityFeature.command.name, key: $0.slug)
+      openings += detail.abilities.map {
+        .page(PageAddress(kind: AbilityFeature.command.name, key: $0.slug))
       }
     }
     if pages.kind(named: TypeFeature.command.name) != nil {
       let slugs =
         detail.typeSlugs.isEmpty ? detail.types.map(NameQuery.normalize) : detail.typeSlugs
-      addresses += slugs.map { PageAddress(kind: TypeFeature.command.name, key: $0) }
+      openings += slugs.map { .page(PageAddress(kind: TypeFeature.command.name, key: $0)) }
+    }
+    for kind in [EncounterFeature.command.name, BreedFeature.command.name]
+    where pages.kind(named: kind) != nil {
+      openings.append(.about(kind: kind, species: detail.id))
     }
     let shown = await withTaskGroup(of: PageError?.self) { group in
-      for address in addresses {
+      for opening in openings {
+        group.addTask {
+          guard let error = await open(opening, in: context) else { return nil }
+          return Self.matters(error) ? error : nil
+        }
+      }
+      var first: PageError?
+      for await error in group where first == nil { first = error }
+      return first
+    }
+    if let shown { throw shown }
+    _ = moves
+    if pages.kind(named: LearnsetFeature.command.name) != nil {
+      do throws(PageError) {
+        // A learnset whose machines did not all come would not be whole offline either.
+        let learnset = try await pages.open(
+          LearnsetFeature.command.name, nil, selection: detail.id, glossary: context.glossary,
+          game: context.game)
+        if let failure = learnset.partialFailure { throw .api(failure) }
+      } catch {
+        if Self.matters(error) { throw error }
+      }
+    }
+  }
+
+  /// A page `sync` opens for a species: one at its address (an ability's, a type's), or one
+  /// about the species (where it lives, how it breeds).
+  private enum Opening: Sendable {
+    case page(PageAddress)
+    case about(kind: String, species: Int)
+  }
+
+  /// Opens `opening`'s page: its failure, if any.
+  private func open(_ opening: Opening, in context: PageContext) async -> PageError? {
+    do throws(PageError) {
+      switch opening {
+      case .page(let address):
+        _ = try await pages.show(address, glossary: context.glossary, game: context.game)
+      case .about(let kind, let species):
+        // Where takes the species selected; breed its name (here its id) as a word.
+        if pages.kind(named: kind)?.subject == .selection {
+          _ = try await pages.open(
+            kind, nil, selection: species, glossary: context.glossary, game: context.game)
+        } else {
+          _ = try await pages.open(
+            kind, nil, words: [String(species)], glossary: context.glossary, game: context.game)
+        }
+      }
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// Whether a page's failure means something was not fetched: any of the API's, not a refusal
+  /// (the page said why it has nothing to show, as for a species found nowhere in the wild).
+  static func matters(_ error: PageError) -> Bool {
+    if case .api = error { return true }
+    return false
+  }
+
+  /// What ``syncEveryKind(in:progress:)`` fetched: how many pages, how many failed, and the
+  /// first failure.
+  public struct KindPages: Sendable, Equatable {
+    public var pages: Int
+    public var failed: Int
+    public var firstFailure: PageError?
+
+    public init(pages: Int = 0, failed: Int = 0, firstFailure: PageError? = nil) {
+      self.pages = pages
+      self.failed = failed
+      self.firstFailure = firstFailure
+    }
+  }
+
+  /// Every page of the kinds that are not about one species, in `context` (its language and
+  /// game): each name's page (every ability, move, item, nature, egg group, Pokédex, berry and
+  /// type), the whole ones (`types`, `natures`), and in a language the names of each kind's
+  /// resources in it (what a name typed in it is found by; in English for a kind found by its
+  /// English names too), `width` at a time; `progress` hears how far it is. Ctrl-C stops it,
+  /// keeping what came.
+  public func syncEveryKind(
+    in context: PageContext, progress: @escaping @Sendable (String) -> Void = { _ in }
+  ) async -> KindPages {
+    let pages = pages
+    var addresses: [PageAddress] = []
+    var summary = KindPages()
+    func note(_ error: PageError) {
+      guard Self.matters(error) else { return }
+      summary.failed += 1
+      if summary.firstFailure == nil { summary.firstFailure = error }
+    }
+    for kind in pages.kindNames {
+      guard let pageKind = pages.kind(named: kind) else { continue }
+      switch pageKind.subject {
+      case .nothing: addresses.append(PageAddress(kind: kind, key: nil))
+      case .name:
+        do throws(APIError) {
+          addresses += try await pages.names(of: kind).map { PageAddress(kind: kind, key: $0.name) }
+        } catch {
+          note(.api(error))
+        }
+        let language = context.glossary.language ?? (pageKind.resolvesEnglishNames ? .english : nil)
+        if let language {
+          progress("Syncing the \(language.englishName) names of every \(kind)")
+          do throws(APIError) {
+            _ = try await pages.localNames(of: kind, in: language)
+          } catch {
+            note(.api(error))
+          }
+        }
+      case .selection, .arguments: continue
+      }
+      if Task.isCancelled { return summary }
+    }
+    let total = addresses.count
+    let failures = await withTaskGroup(of: PageError?.self) { group in
+      var pending = addresses[...]
+      func startNext() {
+        guard let address = pending.popFirst() else { return }
         group.addTask {
           do throws(PageError) {
             _ = try await pages.show(address, glossary: context.glossary, game: context.game)
@@ -209,21 +334,22 @@ public struct SyncFeature: Sendable {
           }
         }
       }
-      var first: PageError?
-      for await error in group where first == nil { first = error }
-      return first
+      for _ in 0..<width { startNext() }
+      var failures: [PageError] = []
+      var done = 0
+      for await failure in group {
+        done += 1
+        if let failure { failures.append(failure) }
+        progress("Syncing the pages of every kind \(done)/\(total)")
+        if Task.isCancelled { pending = [] } else { startNext() }
+      }
+      return failures
     }
-    if let shown { throw shown }
-    if moves, pages.kind(named: LearnsetFeature.command.name) != nil {
-      // A learnset whose machines did not all come would not be whole offline either.
-      let learnset = try await pages.open(
-        LearnsetFeature.command.name, nil, selection: detail.id, glossary: context.glossary,
-        game: context.game)
-      if let failure = learnset.partialFailure { throw .api(failure) }
-    }
+    for failure in failures { note(failure) }
+    summary.pages = total - summary.failed
+    return summary
   }
 
-  /// The image step of a species whose details are cached.
   private func downloadImage(_ id: Int, images: ImageFeature?) async -> SpeciesResult {
     guard let images else { return SpeciesResult(id: id, synced: true) }
     do {
@@ -286,6 +412,9 @@ public struct SyncSummary: Sendable, Equatable {
   public var requested: Int
   /// Whether Ctrl-C stopped it before every species was tried.
   public var cancelled: Bool
+  /// The pages of every kind not about one species (items, natures, berries …), when they were
+  /// synced.
+  public var kinds: SyncFeature.KindPages?
   /// What `find`'s index holds after the sync (`151 of 1025 species, 937 moves`), when it was
   /// brought up to date; `nil` when it was not.
   public var findIndex: String?

@@ -28,7 +28,7 @@ public struct Feature: RawRepresentable, Hashable, Sendable, ExpressibleByString
   public static let sync: Feature = "sync"
   /// The `ability` pages.
   public static let abilities: Feature = "abilities"
-  /// The `move` pages and the learnsets (`moves`, and `sync --moves`).
+  /// The `move` pages and the learnsets (`moves`, and what `sync` fetches of them).
   public static let moves: Feature = "moves"
   /// The `type` pages and the `types` chart.
   public static let types: Feature = "types"

@@ -86,31 +86,39 @@ struct SyncCommand: BuiltInCommand {
   var range: ClosedRange<Int>?
   var images = false
   var moves = false
+  /// `--species-only`: the species and the pages about them, not every kind's nor find's index.
+  var speciesOnly = false
 
   static let spec = CommandSpec(
-    name: "sync", aliases: [], arguments: "[RANGE] [--images] [--moves]",
+    name: "sync", aliases: [], arguments: "[RANGE] [--images] [--species-only]",
     group: .session, summary: "Fetch ahead for offline use",
     details: """
-      Fetches species ahead into the cache, with progress, so they work offline: their \
-      details, evolutions and the pages of their abilities and types, with a game set its \
-      Pokédex texts and Pokédexes. RANGE is FIRST-LAST or one id (all species if left out); --images also \
-      downloads their images, --moves their learnsets and the moves in them.
+      Fetches species ahead into the cache, with progress, so that every page works offline: \
+      their details, evolutions, learnsets (and their moves), where they live, how they \
+      breed and the pages of their abilities and types, with a game set its Pokédex texts and \
+      Pokédexes; then every page of the kinds not about one species (every ability, move, \
+      item, nature, egg group, Pokédex, berry and type, the chart, and in a language their \
+      names in it), and find's index. RANGE is FIRST-LAST or one id (all species if left \
+      out); --images also downloads their images; --species-only leaves out every kind's \
+      pages and find's index (quicker). --moves, which fetched the learnsets, is still taken: \
+      they always are now.
       """,
-    examples: ["sync 1-151", "sync 133", "sync 1-151 --images", "sync 1-151 --moves"],
+    examples: ["sync 1-151", "sync 133", "sync 1-151 --images", "sync 25 --species-only"],
     feature: .sync, completion: .syncOptions)
 
   static func parse(_ arguments: Arguments, isEnabled: (Feature) -> Bool) -> ParseResult<Self> {
     var command = Self()
     var rangeWord: String?
-    let options = ["--images", "--moves"]
+    let options = ["--images", "--species-only", "--moves"]
     for word in arguments.words {
       if word.hasPrefix("--") {
         switch word.lowercased() {
         case "--images": command.images = true
         case "--moves": command.moves = true
+        case "--species-only": command.speciesOnly = true
         default:
           return .fail(
-            "\"sync\" knows the options --images and --moves (not \(Arguments.quoted(word)))."
+            "\"sync\" knows the options --images and --species-only (not \(Arguments.quoted(word)))."
               + Arguments.didYouMean(word.lowercased(), among: options))
         }
         continue
@@ -192,11 +200,17 @@ struct SyncCommand: BuiltInCommand {
       progress(step)
     }
     if summary.cancelled { throw .syncCancelled(summary) }
-    // find's index is brought up to date with what was fetched (and what it lacks besides).
+    // Every page of the kinds not about one species (items, natures, berries …), then find's
+    // index, brought up to date with what was fetched (and what it lacks besides).
     var synced = summary
+    if speciesOnly { return .output(.synced(synced)) }
+    synced.kinds = await dependencies.sync.syncEveryKind(in: await shell.context()) {
+      status?.waitFor($0)
+    }
+    if Task.isCancelled { throw .syncCancelled(synced) }
     if let find = dependencies.find {
       synced.findIndex = await find.update(species: ids) { status?.waitFor($0) }
-      if Task.isCancelled { throw .syncCancelled(summary) }
+      if Task.isCancelled { throw .syncCancelled(synced) }
     }
     return .output(.synced(synced))
   }

@@ -228,15 +228,14 @@ struct CommandCompletionTests {
   }
 
   @Test func syncCompletesRangesAndItsOptions() {
-    #expect(complete("sync 1-151 --") == ["--images", "--moves"])
+    #expect(complete("sync 1-151 --") == ["--images", "--species-only"])
     #expect(complete("sync ").first == "1-151")
-    #expect(complete("sync ").suffix(2) == ["--images", "--moves"])
+    #expect(complete("sync ").suffix(2) == ["--images", "--species-only"])
     #expect(complete("sync 15") == ["152-251"])
     #expect(complete("sync --images ").contains("1-151"))
-    #expect(complete("sync 1-151 --images ") == ["--moves"])
-    #expect(complete("sync 1-151 --images --moves ") == [])
-    #expect(complete("sync --", off: [.images]) == ["--moves"])
-    #expect(complete("sync --", off: [.images, .moves]) == [])
+    #expect(complete("sync 1-151 --images ") == ["--species-only"])
+    #expect(complete("sync 1-151 --images --species-only ") == [])
+    #expect(complete("sync --", off: [.images]) == ["--species-only"])
   }
 
   @Test func theCommandAfterTheLastSemicolonIsCompleted() {
@@ -262,7 +261,7 @@ struct CommandCompletionTests {
     #expect(hint("page ", CompletionContext(listPageCount: 52)) == "N (1–52)")
     #expect(hint("page ") == "N")
     #expect(hint("filter ") == "[GENDER|type|gen|dex|all]")
-    #expect(hint("sync ") == "[RANGE] [--images] [--moves]")
+    #expect(hint("sync ") == "[RANGE] [--images] [--species-only]")
     #expect(hint("random ") == "[N] (1–50)")
     #expect(hint("EVO  ") == "[--images]")
     #expect(hint("list ") == nil)  // takes nothing

@@ -15,7 +15,8 @@ struct HelpTests {
       "list (ls)", "next", "prev (previous)", "page N", "first", "last",
       "filter [GENDER|type|gen|dex|all]", "open ID|NAME", "info", "evolution (evo)",
       "download image", "image", "back", "search TEXT", "random [N]", "history",
-      "cache [clear]", "sync [RANGE] [--images] [--moves]", "flags", "help [COMMAND]",
+      "cache [clear]", "sync [RANGE] [--images] [--species-only]", "find [moves] TERMS…", "flags",
+      "help [COMMAND]",
       "quit (exit)",
     ] {
       #expect(help.contains("\n  \(usage) "), "help lacks \(usage)")

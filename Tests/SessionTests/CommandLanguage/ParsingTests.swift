@@ -247,10 +247,10 @@ struct BadArgumentsTests {
       ("sync 1-5 7-9", "\"sync\" takes one range (not \"1-5\" and \"7-9\")."),
       (
         "sync --image",
-        "\"sync\" knows the options --images and --moves (not \"--image\"). "
+        "\"sync\" knows the options --images and --species-only (not \"--image\"). "
           + "Did you mean \"--images\"?"
       ),
-      ("sync --all", "\"sync\" knows the options --images and --moves (not \"--all\")."),
+      ("sync --all", "\"sync\" knows the options --images and --species-only (not \"--all\")."),
     ])
   func sync(line: String, message: String) {
     #expect(failure(line) == message)

@@ -73,7 +73,7 @@ private func sync(
 
 @Suite("sync stores the pages a species links to")
 struct PageSyncTests {
-  @Test func theAbilitiesAndTypesOfEachSpeciesAndWithMovesItsLearnset() async throws {
+  @Test func theAbilitiesTypesAndLearnsetOfEachSpecies() async throws {
     let client = try client()
     let kinds = [
       AbilityFeature.kind(client: client), TypeFeature.kind(client: client),
@@ -82,15 +82,18 @@ struct PageSyncTests {
     let plain = await sync(client, kinds: kinds).run(ids: [25], withImages: false)
     #expect(plain.synced == 1 && plain.isComplete)
     // Requests, not the reads of kept values (the games' order, for the texts' newest).
-    var requests = await client.requests.filter { !$0.hasPrefix("derived ") }
+    let requests = Set(await client.requests.filter { !$0.hasPrefix("derived ") })
     #expect(
-      Set(requests) == ["ability/static", "ability/lightning-rod", "type/electric"])
-
+      requests.isSuperset(of: [
+        "ability/static", "ability/lightning-rod", "type/electric", "pokemon/25", "move/84",
+      ]))
+    // `--moves`, kept for scripts, asks for nothing more.
+    let before = await client.requests.filter { !$0.hasPrefix("derived ") }.count
     let withMoves = await sync(client, kinds: kinds).run(
       ids: [25], withImages: false, withMoves: true)
     #expect(withMoves.isComplete)
-    requests = await client.requests
-    #expect(requests.contains("pokemon/25") && requests.contains("move/84"))
+    let after = await client.requests.filter { !$0.hasPrefix("derived ") }.count
+    #expect(after - before == before)
   }
 
   @Test func inALanguageThePagesAreAskedForBySlugNotByTheNamesShown() async throws {
@@ -167,5 +170,36 @@ struct PageSyncTests {
     #expect(summary.synced == 0)
     #expect(summary.failures.first?.reason == .pages(.api(.notFound(resource: "machine #24"))))
     #expect(await client.requests.contains("machine/24"))
+  }
+
+  /// `sync` then stores every page of the kinds not about one species: each name's and the
+  /// whole kinds', so that `ability NAME` opens offline for any ability.
+  @Test func everyPageOfTheKindsNotAboutOneSpecies() async throws {
+    let client = try FixtureClient([
+      "ability": [
+        #"{"id":9,"name":"static"}"#, #"{"id":31,"name":"lightning-rod"}"#,
+        #"{"id":65,"name":"overgrow"}"#,
+      ],
+      "type": [#"{"id":13,"name":"electric","damage_relations":{}}"#],
+    ])
+    let feature = sync(
+      client,
+      kinds: [
+        AbilityFeature.kind(client: client), TypeFeature.kind(client: client),
+        LearnsetFeature.kind(client: client),
+      ])
+    let lines = Locked<[String]>([])
+    let kinds = await feature.syncEveryKind(in: PageContext()) { line in
+      lines.withLock { $0.append(line) }
+    }
+    #expect(kinds == SyncFeature.KindPages(pages: 4))
+    let requests = Set(await client.requests)
+    #expect(
+      requests.isSuperset(of: [
+        "ability/static", "ability/lightning-rod", "ability/overgrow", "type/electric",
+      ]))
+    // The learnset is about one species: not asked for here.
+    #expect(!requests.contains { $0.hasPrefix("pokemon/") })
+    #expect(lines.withLock { $0.last } == "Syncing the pages of every kind 4/4")
   }
 }
