@@ -18,6 +18,9 @@ public struct CacheStatistics: Sendable, Hashable {
   public var limitBytes: Int?
   /// How many species are stored (on disk): what opens offline.
   public var species: Int
+  /// What `find`'s index holds, in words (`151 of 1025 species, 937 of 937 moves, 5.2 MB`);
+  /// `nil` when it was not asked.
+  public var findIndex: String?
 
   /// Statistics with every field given.
   public init(

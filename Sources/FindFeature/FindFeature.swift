@@ -1,4 +1,5 @@
 import APIClient
+import Cache
 import Locking
 import Models
 import Pages
@@ -41,14 +42,14 @@ public struct FindFeature: Sendable {
         return index
       }
     } catch {
-      throw .refused("The find index cannot be opened: \(error).")
+      throw Self.indexFailure(error)
     }
   }
 
   /// Brings the index up to date after `sync` fetched species `ids`: they are written again
   /// from their answers, and what else it lacks is fetched (the games, charts and moves every
-  /// query reads). What it then holds, in words (`151 of 1025 species, 937 moves`); `nil` when
-  /// it could not be brought up to date.
+  /// query reads). What it then holds, in words (`151 of 1025 species, 937 of 937 moves`); `nil`
+  /// when it could not be brought up to date.
   public func update(
     species ids: [Int], progress: @escaping @Sendable (String) -> Void = { _ in }
   ) async -> String? {
@@ -63,6 +64,36 @@ public struct FindFeature: Sendable {
       ? "\(coverage.species) species (all the server has of \(coverage.speciesTotal))"
       : "\(coverage.species) of \(coverage.speciesTotal) species"
     return "\(species), \(coverage.moves) of \(coverage.movesTotal) moves"
+  }
+
+  /// What the index holds, in words, for `cache` (`151 of 1025 species, 937 of 937 moves,
+  /// 5.2 MB`; `not built yet: the first find builds it`).
+  public func summary() async -> String? {
+    guard let index = try? index(), let counts = try? await index.counts() else { return nil }
+    guard counts.species + counts.moves > 0 else {
+      return "not built yet: the first find builds it"
+    }
+    let species = (try? await index.meta("species-total")).flatMap { $0 }.map { " of \($0)" } ?? ""
+    let moves = (try? await index.meta("moves-total")).flatMap { $0 }.map { " of \($0)" } ?? ""
+    let size = await index.bytes().map { ", " + Measures.bytes($0) } ?? ""
+    return "\(counts.species)\(species) species, \(counts.moves)\(moves) moves\(size)"
+  }
+
+  /// A failure of the index's own file, in one line.
+  static func indexFailure(_ error: any Error) -> PageError {
+    let detail = (error as? SQLiteError).map { ": \($0.message)" } ?? ""
+    return .refused("find's index could not be read or written\(detail).")
+  }
+
+  /// Why the index is not whole, in a few words (`offline`).
+  static func words(_ failure: APIError) -> String {
+    switch failure {
+    case .offline, .notCached, .timedOut: "offline"
+    case .cancelled: "interrupted"
+    case .notFound: "the server lacks some"
+    case .rateLimited: "the server asked to slow down"
+    default: "the server failed"
+    }
   }
 
   /// Forgets the index (the cache was cleared): the next `find` builds it again.
@@ -118,18 +149,29 @@ public struct FindFeature: Sendable {
       lastBuild.withLock { $0 = coverage }
     }
     var plan = resolved
-    plan.species = asking.species
+    // The gender filter is of species: moves have none.
+    plan.species = query.subject == .species ? asking.species : nil
     plan.page = max(1, asking.page)
     plan.pageSize = query.all ? nil : pageSize
     if let game = asking.game {
-      plan.generation = await GameFacts.generation(of: game, client: client)
-      plan.game = try? await index.gameID(game.group)
+      // The game's facts, or none: never today's said to be the game's.
+      guard let id = try? await index.gameID(game.group),
+        let generation = try? await index.generation(ofGame: game.group)
+      else {
+        let why = coverage.failure.map(Self.words) ?? "not built"
+        let name = asking.gameName ?? game.group
+        throw .refused(
+          "find cannot answer for \(name) yet: its index has no games (\(why)). "
+            + "Sync to get them, or \"game off\".")
+      }
+      plan.game = id
+      plan.generation = generation
     }
     let answer: FindAnswer
     do {
       answer = try await index.answer(plan)
     } catch {
-      throw .api(.invalidData(resource: "the find index"))
+      throw Self.indexFailure(error)
     }
     var moveNames: [String: String] = [:]
     if query.subject == .moves, let language = asking.glossary.language {
@@ -177,7 +219,7 @@ public struct FindFeature: Sendable {
         // the pages resolve them.
         let folded = NameQuery.normalize(name)
         if term.field != .learns, let index = try? index(),
-          (try? await index.known(folded, as: term.field)) != nil
+          (try? await index.holds(folded, as: term.field)) == true
         {
           slugs.append(folded)
           continue
@@ -229,7 +271,7 @@ public struct FindFeature: Sendable {
     var parts = name.split(separator: "/", maxSplits: 1).map(String.init)
     let method = parts.count > 1 ? parts.removeLast() : nil
     let typed = NameQuery.normalize(parts.first ?? name)
-    if let index = try? index(), let id = try? await index.known(typed, as: .learns) {
+    if let index = try? index(), let id = try? await index.moveID(typed) {
       let learnt = FindPlan.LearntMove(
         move: id, method: try method.map { typed throws(PageError) in try Self.method(typed) })
       return (learnt, typed)

@@ -13,7 +13,7 @@ import Foundation
 /// be written has an index in memory for the session.
 public actor FindIndex {
   /// The version of the tables below: another drops and rebuilds them.
-  static let schemaVersion = "2"
+  static let schemaVersion = 3
 
   private let connection: SQLiteConnection
   /// Whether the index lives in memory only (the cache's file could not be written).
@@ -24,14 +24,25 @@ public actor FindIndex {
     self.inMemory = inMemory
   }
 
+  /// Why the index is in memory rather than in the cache's file.
+  public enum Kept: Sendable, Equatable {
+    /// In the cache's file.
+    case onDisk
+    /// In memory: the file cannot be opened or written, or a newer pokedex keeps its index
+    /// there (left as it is).
+    case inMemory
+  }
+
   /// The index in the cache's database file in `directory` (created if need be), else in memory
-  /// (no directory, or a file that cannot be opened or written).
-  public static func open(directory: URL?) throws -> FindIndex {
+  /// (no directory, a file that cannot be opened or written, or one whose index a newer pokedex
+  /// wrote). An index made from another server's answers (`origin`, the API's address) is
+  /// emptied first.
+  public static func open(directory: URL?, origin: String = "") throws -> FindIndex {
     if let directory {
       let path = directory.appendingPathComponent(SQLiteCacheStore.fileName).path
       if let connection = try? SQLiteConnection(
         path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, busyTimeout: 5),
-        (try? prepare(connection)) != nil
+        (try? prepare(connection, origin: origin)) != nil
       {
         return FindIndex(connection: connection, inMemory: false)
       }
@@ -43,32 +54,72 @@ public actor FindIndex {
   public static func inMemoryIndex() throws -> FindIndex {
     let connection = try SQLiteConnection(
       path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, busyTimeout: 0)
-    try prepare(connection)
+    try prepare(connection, origin: "")
     return FindIndex(connection: connection, inMemory: true)
   }
 
-  /// Creates the tables, after dropping those of another schema.
-  private static func prepare(_ connection: SQLiteConnection) throws {
-    try connection.execute("PRAGMA journal_mode = WAL")
+  /// A newer pokedex's index, left as it is.
+  struct NewerSchema: Error {}
+
+  /// Sets the connection as the cache's store sets its own (a log synced at checkpoints, kept
+  /// to 1 MB), then creates the tables, after dropping an older schema's; the write lock is
+  /// taken only when something is to be written.
+  private static func prepare(_ connection: SQLiteConnection, origin: String) throws {
+    try connection.execute(
+      """
+      PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+      PRAGMA journal_size_limit = \(SQLiteCacheStore.logKeptAtClose);
+      """)
+    func version() throws -> Int? {
+      let exists = try !connection.rows(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'find_meta'"
+      ) { $0.integer(0) }.isEmpty
+      guard exists else { return nil }
+      return try connection.rows("SELECT value FROM find_meta WHERE key = 'schema'") {
+        Int($0.text(0) ?? "")
+      }.first ?? nil
+    }
+    func kept(_ key: String) throws -> String? {
+      try connection.rows("SELECT value FROM find_meta WHERE key = ?", [.text(key)]) {
+        $0.text(0)
+      }.first ?? nil
+    }
+    if let found = try version(), found > schemaVersion { throw NewerSchema() }
+    if try version() == schemaVersion, try kept("origin") == origin { return }
     try connection.writing {
-      try connection.execute(
-        "CREATE TABLE IF NOT EXISTS find_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-      let version = try connection.rows(
-        "SELECT value FROM find_meta WHERE key = 'schema'"
-      ) { $0.text(0) }.first
-      if version != schemaVersion {
-        let tables = try connection.rows(
-          "SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'find_*'"
-        ) { $0.text(0) ?? "" }
-        for table in tables where table != "find_meta" {
+      if try version() != schemaVersion {
+        try connection.execute(
+          "CREATE TABLE IF NOT EXISTS find_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        for table in try tables(connection) where table != "find_meta" {
           try connection.execute("DROP TABLE \"\(table)\"")
         }
         try connection.execute("DELETE FROM find_meta")
         try connection.execute(schema)
         try connection.query(
-          "INSERT INTO find_meta (key, value) VALUES ('schema', ?)", [.text(schemaVersion)])
+          "INSERT INTO find_meta (key, value) VALUES ('schema', ?)",
+          [.text(String(schemaVersion))])
+      } else {
+        // Another server's answers: none of it holds.
+        try empty(connection)
       }
+      try connection.query(
+        "INSERT OR REPLACE INTO find_meta (key, value) VALUES ('origin', ?)", [.text(origin)])
     }
+  }
+
+  /// The index's tables.
+  private static func tables(_ connection: SQLiteConnection) throws -> [String] {
+    try connection.rows(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'find_*'"
+    ) { $0.text(0) ?? "" }
+  }
+
+  /// Every table emptied but the schema's version and the origin.
+  private static func empty(_ connection: SQLiteConnection) throws {
+    for table in try tables(connection) where table != "find_meta" {
+      try connection.execute("DELETE FROM \"\(table)\"")
+    }
+    try connection.execute("DELETE FROM find_meta WHERE key NOT IN ('schema', 'origin')")
   }
 
   /// The tables. Eras: 0 today, else a generation. Games: a version group's id. A learnset
@@ -132,9 +183,37 @@ public actor FindIndex {
     return done
   }
 
-  /// Marks `key` done with nothing to write (the server does not have it).
-  public func markAbsent(_ key: String) throws {
-    try connection.writing { try mark(key, present: false) }
+  /// Marks species or move `id` done with nothing to write (the server does not have it), and
+  /// forgets what was kept of it.
+  public func markAbsent(species id: Int) throws {
+    try connection.writing {
+      try forgetPokemon(ofSpecies: id)
+      try connection.query("DELETE FROM find_species WHERE id = ?", [.integer(id)])
+      try mark("species/\(id)", present: false)
+    }
+  }
+
+  public func markAbsent(move id: Int) throws {
+    try connection.writing {
+      try connection.query("DELETE FROM find_move_values WHERE move = ?", [.integer(id)])
+      try connection.query("DELETE FROM find_move WHERE id = ?", [.integer(id)])
+      try mark("move/\(id)", present: false)
+    }
+  }
+
+  /// Deletes the rows of every pokemon kept for species `id` (a form since dropped too).
+  private func forgetPokemon(ofSpecies id: Int) throws {
+    for table in ["find_typing", "find_stats", "find_ability", "find_learn"] {
+      try connection.query(
+        "DELETE FROM \(table) WHERE pokemon IN (SELECT id FROM find_pokemon WHERE species = ?)",
+        [.integer(id)])
+    }
+    try connection.query("DELETE FROM find_pokemon WHERE species = ?", [.integer(id)])
+  }
+
+  /// Marks `key` (a part) to be asked for again.
+  public func unmark(_ key: String) throws {
+    try connection.query("DELETE FROM find_done WHERE key = ?", [.text(key)])
   }
 
   private func mark(_ key: String, present: Bool) throws {
@@ -158,15 +237,7 @@ public actor FindIndex {
 
   /// Forgets everything (the cache was cleared): the next `find` builds the index again.
   public func removeAll() throws {
-    try connection.writing {
-      let tables = try connection.rows(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'find_*'"
-      ) { $0.text(0) ?? "" }
-      for table in tables where table != "find_meta" {
-        try connection.execute("DELETE FROM \"\(table)\"")
-      }
-      try connection.execute("DELETE FROM find_meta WHERE key <> 'schema'")
-    }
+    try connection.writing { try Self.empty(connection) }
   }
 
   // MARK: Writing
@@ -174,13 +245,7 @@ public actor FindIndex {
   /// Writes a species with its pokemon (replacing what was kept of them) and marks it done.
   public func store(_ species: IndexedSpecies) throws {
     try connection.writing {
-      let ids = species.pokemon.map { SQLiteValue.integer($0.id) }
-      for table in ["find_typing", "find_stats", "find_ability"] {
-        try connection.repeating("DELETE FROM \(table) WHERE pokemon = ?", ids.map { [$0] })
-      }
-      try connection.repeating("DELETE FROM find_learn WHERE pokemon = ?", ids.map { [$0] })
-      try connection.query(
-        "DELETE FROM find_pokemon WHERE species = ?", [.integer(species.id)])
+      try forgetPokemon(ofSpecies: species.id)
       try connection.query(
         """
         INSERT OR REPLACE INTO find_species
@@ -383,6 +448,39 @@ public actor FindIndex {
     return counts.first ?? (0, 0)
   }
 
+  /// The bytes the index's tables and indexes take in the file (SQLite's `dbstat`), `nil` when
+  /// SQLite was built without it.
+  public func bytes() -> Int? {
+    // Asked table by table: `dbstat` reads only the pages of a name it is given.
+    guard let tables = try? Self.tables(connection) else { return nil }
+    var total = 0
+    for table in tables {
+      guard
+        let size = try? connection.rows(
+          "SELECT SUM(pgsize) FROM dbstat WHERE name = ?", [.text(table)], { $0.integer(0) }
+        ).first
+      else { return nil }
+      total += size
+    }
+    return total
+  }
+
+  /// The games kept (what a build reads back instead of asking again).
+  public func games() throws -> [IndexedGame] {
+    try connection.rows("SELECT id, name, generation FROM find_game ORDER BY id") { row in
+      IndexedGame(
+        id: row.integer(0), name: row.text(1) ?? "",
+        generation: row.isNull(2) ? nil : row.integer(2))
+    }
+  }
+
+  /// The generation of the game (version group) `slug`, when the index knows it.
+  public func generation(ofGame slug: String) throws -> Int? {
+    try connection.rows("SELECT generation FROM find_game WHERE name = ?", [.text(slug)]) {
+      $0.isNull(0) ? nil : $0.integer(0)
+    }.first ?? nil
+  }
+
   /// The species' slugs by id, for names the language has none for.
   public func speciesNames() throws -> [Int: String] {
     var names: [Int: String] = [:]
@@ -401,11 +499,24 @@ public actor FindIndex {
       })
   }
 
-  /// What the index calls `slug` among the values of `field` (a type, ability, egg group,
-  /// Pokédex or move it holds), by id for a move; `nil` when it holds none by that slug.
-  public func known(_ slug: String, as field: FindField) throws -> Int? {
+  /// Whether the index holds `slug` among the values of `field` (a type, ability, egg group,
+  /// Pokédex, colour, shape or evolution trigger), so that it needs no resolving.
+  public func holds(_ slug: String, as field: FindField) throws -> Bool {
+    try known(slug, as: field) != nil
+  }
+
+  /// The id of the move called `slug`, when the index holds it.
+  public func moveID(_ slug: String) throws -> Int? {
+    try known(slug, as: .learns)
+  }
+
+  /// A row for `slug` among the values of `field`: a move's id, else 0; `nil` when none.
+  private func known(_ slug: String, as field: FindField) throws -> Int? {
     let sql: String
     switch field {
+    case .evolves: sql = "SELECT 0 FROM find_evolution WHERE trigger = ?1"
+    case .color: sql = "SELECT 0 FROM find_species WHERE color = ?1"
+    case .shape: sql = "SELECT 0 FROM find_species WHERE shape = ?1"
     case .type, .weak, .resists, .immune:
       sql = """
         SELECT 0 FROM find_chart WHERE attacking = ?1

@@ -29,48 +29,54 @@ public struct FindIndexBuilder: Sendable {
     public var speciesAbsent: Int
     public var moves: Int
     public var movesTotal: Int
+    /// Moves the server answered "not found" for.
+    public var movesAbsent: Int
     /// Why some are missing (offline, a failure), `nil` when every piece was had.
     public var failure: APIError?
 
     public init(
       species: Int, speciesTotal: Int, speciesAbsent: Int = 0, moves: Int, movesTotal: Int,
-      failure: APIError? = nil
+      movesAbsent: Int = 0, failure: APIError? = nil
     ) {
       self.species = species
       self.speciesTotal = speciesTotal
       self.speciesAbsent = speciesAbsent
       self.moves = moves
       self.movesTotal = movesTotal
+      self.movesAbsent = movesAbsent
       self.failure = failure
     }
 
-    /// The counts as kept beside a complete index (`188 1025 837 937 937`).
+    /// The counts as kept beside a complete index (`188 1025 837 937 937 0`).
     var kept: String {
-      [species, speciesTotal, speciesAbsent, moves, movesTotal].map(String.init)
+      [species, speciesTotal, speciesAbsent, moves, movesTotal, movesAbsent].map(String.init)
         .joined(separator: " ")
     }
 
     /// The counts kept beside a complete index.
     init?(kept: String) {
       let numbers = kept.split(separator: " ").compactMap { Int($0) }
-      guard numbers.count == 5 else { return nil }
+      guard numbers.count == 6 else { return nil }
       self.init(
         species: numbers[0], speciesTotal: numbers[1], speciesAbsent: numbers[2],
-        moves: numbers[3], movesTotal: numbers[4])
+        moves: numbers[3], movesTotal: numbers[4], movesAbsent: numbers[5])
     }
 
     /// Whether every species and move the server has is indexed.
     public var isComplete: Bool {
-      failure == nil && species + speciesAbsent >= speciesTotal && moves >= movesTotal
+      failure == nil && species + speciesAbsent >= speciesTotal
+        && moves + movesAbsent >= movesTotal
     }
   }
 
-  /// The keys of the parts that are not species, moves or chains.
-  static let partKeys = ["games", "colors", "shapes", "egg-groups", "pokedexes"]
-
-  /// Builds what is missing; `progress` hears a line to show while it works.
-  /// With `only`, those species (just synced) are written again from their answers, and what
-  /// the index lacks besides them; the others are left as they are.
+  /// Builds what is missing; `progress` hears a line to show while it works. With `only`,
+  /// those species (just synced) are written again from their answers, with the chains, moves
+  /// and parts the index lacks; the species outside them it lacks are left for `find`.
+  ///
+  /// Nothing is written from a part that could not be had: species need the games (their forms'
+  /// generations, the eras' count), moves the games and their order; a species written without
+  /// its colour or shape gets them when they come. Without them the pass goes on to what it can
+  /// write, and says why it is not whole.
   public func build(
     only: [Int]? = nil, progress: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws(APIError) -> Coverage {
@@ -80,76 +86,85 @@ public struct FindIndexBuilder: Sendable {
     {
       return coverage
     }
+    // Whole again only once this pass says so.
+    try await write { try await index.setMeta("complete", "") }
     let done = try await indexDone()
     let failures = Locked<APIError?>(nil)
     let note: @Sendable (APIError) -> Void = { error in
       guard error != .cancelled else { return }
       failures.withLock { if $0 == nil { $0 = error } }
     }
-    progress("Building the find index: the games and the type charts")
-    // The parts every species row reads first: games (for forms' generations and the moves'
-    // numbers), charts, colours and shapes, egg groups, Pokédexes.
-    var loadedGames: [IndexedGame] = []
-    do throws(APIError) {
-      loadedGames = try await loadGames()
-      let games = loadedGames
-      if done["games"] == nil { try await store(.games(games)) }
-      let generations = Set(games.compactMap(\.generation))
-      for era in [0] + generations.sorted() where done["chart/\(era)"] == nil {
-        try await store(try await chart(era: era))
-      }
-    } catch {
-      if error == .cancelled { throw .cancelled }
-      note(error)
-    }
-    let games = loadedGames
-    var colors: [String: [Int]] = [:]
-    var shapes: [String: [Int]] = [:]
-    for (key, path) in [("colors", "pokemon-color"), ("shapes", "pokemon-shape")] {
-      do throws(APIError) {
-        let groups = try await speciesGroups(path)
-        if key == "colors" { colors = groups } else { shapes = groups }
-        if done[key] == nil { try await store(key == "colors" ? .colors(groups) : .shapes(groups)) }
+    func attempt<T>(_ body: () async throws(APIError) -> T) async throws(APIError) -> T? {
+      do {
+        return try await body()
       } catch {
         if error == .cancelled { throw .cancelled }
         note(error)
+        return nil
       }
     }
-    do throws(APIError) {
+    progress("Building the find index: the games and the type charts")
+    // The parts every species row reads first: games (for forms' generations and the moves'
+    // numbers), charts, colours and shapes, egg groups, Pokédexes.
+    let games = try await attempt { () async throws(APIError) -> [IndexedGame] in
+      if done["games"] != nil, let kept = try? await index.games(), !kept.isEmpty { return kept }
+      let games = try await loadGames()
+      try await store(.games(games))
+      return games
+    }
+    if let games {
+      _ = try await attempt { () async throws(APIError) in
+        for era in [0] + Set(games.compactMap(\.generation)).sorted()
+        where done["chart/\(era)"] == nil {
+          try await store(try await chart(era: era))
+        }
+      }
+    }
+    // A species written without its colour or shape is given it when the part is had: the
+    // part is asked for again until then.
+    let colors = try await attempt { () async throws(APIError) in
+      let groups = try await speciesGroups(SpeciesGroup<ColorKind>.self)
+      if done["colors"] == nil { try await store(.colors(groups)) }
+      return groups
+    }
+    let shapes = try await attempt { () async throws(APIError) in
+      let groups = try await speciesGroups(SpeciesGroup<ShapeKind>.self)
+      if done["shapes"] == nil { try await store(.shapes(groups)) }
+      return groups
+    }
+    for (key, groups) in [("colors", colors), ("shapes", shapes)] where groups == nil {
+      try await write { try await index.unmark(key) }
+    }
+    _ = try await attempt { () async throws(APIError) in
       if done["egg-groups"] == nil { try await store(.eggGroups(try await eggGroups())) }
       if done["pokedexes"] == nil { try await store(.pokedexes(try await pokedexes())) }
-    } catch {
-      if error == .cancelled { throw .cancelled }
-      note(error)
     }
 
     // The species, then their chains, then the moves: each step goes on when the one before
     // could not be done whole (offline, what the cache holds is indexed).
-    var speciesTotal: Int?
-    var movesTotal: Int?
+    let speciesIDs = try await attempt { () async throws(APIError) in
+      try await client.speciesIndex().map(\.id).filter { $0 < 10_000 }
+    }
+    if let speciesIDs { try? await index.setMeta("species-total", String(speciesIDs.count)) }
     var chains: Set<Int> = []
-    do throws(APIError) {
-      let ids = try await client.speciesIndex().map(\.id).filter { $0 < 10_000 }
-      speciesTotal = ids.count
-      try? await index.setMeta("species-total", String(ids.count))
+    if let speciesIDs, let games {
       let context = SpeciesContext(
-        colors: Self.byMember(colors), shapes: Self.byMember(shapes),
+        colors: Self.byMember(colors ?? [:]), shapes: Self.byMember(shapes ?? [:]),
         generations: Dictionary(
           games.map { ($0.id, $0.generation ?? 0) }, uniquingKeysWith: { a, _ in a }))
       let wanted = only.map { Set($0) }
-      let found = try await each(
-        ids.filter { wanted?.contains($0) ?? (done["species/\($0)"] == nil) }, label: "species",
-        progress: progress, note: note
-      ) { id async throws(APIError) -> Int? in
-        try await self.species(id, context: context)
+      let found = try await attempt { () async throws(APIError) in
+        try await each(
+          speciesIDs.filter { wanted?.contains($0) ?? (done["species/\($0)"] == nil) },
+          label: "species", progress: progress, note: note
+        ) { id async throws(APIError) -> Int? in
+          try await self.species(id, context: context)
+        }
       }
-      chains = Set(found.compactMap { $0 })
-    } catch {
-      if error == .cancelled { throw .cancelled }
-      note(error)
+      chains = Set((found ?? []).compactMap { $0 })
     }
-    do throws(APIError) {
-      let known = try await Set(indexDone().keys)
+    let known = (try? await Set(indexDone().keys)) ?? Set(done.keys)
+    _ = try await attempt { () async throws(APIError) in
       // The chains of the species just written, again; the others' when missing.
       let missing = chains.union(
         try await chainsOfIndexedSpecies().filter { !known.contains("chain/\($0)") }
@@ -159,24 +174,31 @@ public struct FindIndexBuilder: Sendable {
         try await self.store(try await self.chain(id))
         return nil
       }
-      let moves = try await client.names(of: Move.path).compactMap(\.id)
-      movesTotal = moves.count
-      try? await index.setMeta("moves-total", String(moves.count))
-      let order = try? await GameOrder.load(client)
-      _ = try await each(
-        moves.filter { !known.contains("move/\($0)") }, label: "moves", progress: progress,
-        note: note
-      ) { id async throws(APIError) -> Int? in
-        try await self.move(id, games: games, order: order)
-        return nil
+    }
+    let moveIDs = try await attempt { () async throws(APIError) in
+      try await client.names(of: Move.path).compactMap(\.id)
+    }
+    if let moveIDs { try? await index.setMeta("moves-total", String(moveIDs.count)) }
+    if let moveIDs, let games {
+      // Today's numbers where a game's place among the games cannot be had would be shown as
+      // the game's: the moves wait for the order.
+      if let order = try await attempt({ () async throws(APIError) in
+        try await GameOrder.load(client)
+      }) {
+        _ = try await attempt { () async throws(APIError) in
+          try await each(
+            moveIDs.filter { !known.contains("move/\($0)") }, label: "moves",
+            progress: progress, note: note
+          ) { id async throws(APIError) -> Int? in
+            try await self.move(id, games: games, order: order)
+            return nil
+          }
+        }
       }
-    } catch {
-      if error == .cancelled { throw .cancelled }
-      note(error)
     }
     let result = try await coverage(
-      done: (try? await index.done()) ?? done, speciesTotal: speciesTotal,
-      movesTotal: movesTotal, failure: failures.withLock { $0 })
+      done: (try? await index.done()) ?? done, speciesTotal: speciesIDs?.count,
+      movesTotal: moveIDs?.count, failure: failures.withLock { $0 })
     if result.isComplete { try? await index.setMeta("complete", result.kept) }
     return result
   }
@@ -188,26 +210,40 @@ public struct FindIndexBuilder: Sendable {
     var species = 0
     var absent = 0
     var moves = 0
+    var movesAbsent = 0
     for (key, present) in done {
       if key.hasPrefix("species/") {
         if present { species += 1 } else { absent += 1 }
-      } else if key.hasPrefix("move/"), present {
-        moves += 1
+      } else if key.hasPrefix("move/") {
+        if present { moves += 1 } else { movesAbsent += 1 }
       }
     }
     let keptSpecies = (try? await index.meta("species-total")).flatMap { $0.flatMap(Int.init) }
     let keptMoves = (try? await index.meta("moves-total")).flatMap { $0.flatMap(Int.init) }
     return Coverage(
       species: species, speciesTotal: speciesTotal ?? keptSpecies ?? species + absent,
-      speciesAbsent: absent, moves: moves, movesTotal: movesTotal ?? keptMoves ?? moves,
+      speciesAbsent: absent, moves: moves,
+      movesTotal: movesTotal ?? keptMoves ?? moves + movesAbsent, movesAbsent: movesAbsent,
       failure: failure)
   }
+
+  /// A write of the index's own, its failure said as the index's (not the server's).
+  private func write(_ body: () async throws -> Void) async throws(APIError) {
+    do {
+      try await body()
+    } catch {
+      throw Self.indexFailure
+    }
+  }
+
+  /// How a failure of the index's own SQLite file is said: the server is not at fault.
+  static let indexFailure = APIError.invalidData(resource: "the find index (its SQLite file)")
 
   private func indexDone() async throws(APIError) -> [String: Bool] {
     do {
       return try await index.done()
     } catch {
-      throw .invalidData(resource: "the find index")
+      throw Self.indexFailure
     }
   }
 
@@ -215,7 +251,7 @@ public struct FindIndexBuilder: Sendable {
     do {
       try await index.store(part)
     } catch {
-      throw .invalidData(resource: "the find index")
+      throw Self.indexFailure
     }
   }
 
@@ -286,7 +322,7 @@ public struct FindIndexBuilder: Sendable {
     do {
       species = try await client.species(.id(id))
     } catch .notFound {
-      try? await index.markAbsent("species/\(id)")
+      try await write { try await index.markAbsent(species: id) }
       return nil
     }
     let varieties =
@@ -310,6 +346,10 @@ public struct FindIndexBuilder: Sendable {
         return nil  // a form the server does not have
       }
     }.compactMap { $0 }
+    // A species without its usual pokemon is not whole: not marked, asked again next time.
+    guard pokemon.contains(where: \.isDefault) else {
+      throw .notFound(resource: "the pokemon of species #\(id)")
+    }
     let record = IndexedSpecies(
       id: species.id, name: SafeText.line(species.name), generation: species.generation?.id,
       isLegendary: species.isLegendary, isMythical: species.isMythical, isBaby: species.isBaby,
@@ -318,7 +358,7 @@ public struct FindIndexBuilder: Sendable {
     do {
       try await index.store(record)
     } catch {
-      throw .invalidData(resource: "the find index")
+      throw Self.indexFailure
     }
     return species.evolutionChainID
   }
@@ -419,17 +459,16 @@ public struct FindIndexBuilder: Sendable {
     return .chart(era: era, factors: factors)
   }
 
-  /// The species of each colour or shape (`path`), by its slug.
-  private func speciesGroups(_ path: String) async throws(APIError) -> [String: [Int]] {
+  /// The species of each colour or shape (`Group`'s kind), by its slug.
+  private func speciesGroups<Kind>(
+    _ group: SpeciesGroup<Kind>.Type
+  ) async throws(APIError) -> [String: [Int]] {
     let client = client
-    let groups = try await APIRequests.together(try await client.names(of: path)) {
+    let groups = try await APIRequests.together(try await client.names(of: Kind.path)) {
       reference async throws(APIError) -> (String, [Int]) in
-      let key = reference.id.map(String.init) ?? reference.name
-      let group: (name: String, species: [Int]) =
-        path == ColorKind.path
-        ? try await client.resource(SpeciesGroup<ColorKind>.self, key).group
-        : try await client.resource(SpeciesGroup<ShapeKind>.self, key).group
-      return (group.name, group.species)
+      let group = try await client.resource(
+        SpeciesGroup<Kind>.self, reference.id.map(String.init) ?? reference.name)
+      return (SafeText.line(group.name), group.species.compactMap(\.id))
     }
     return Dictionary(groups, uniquingKeysWith: { a, _ in a })
   }
@@ -460,7 +499,12 @@ public struct FindIndexBuilder: Sendable {
 
   /// A chain's evolutions, each by its triggers (`other` when the API names none).
   private func chain(_ id: Int) async throws(APIError) -> IndexedPart {
-    let chain = try await client.evolutionChain(id: id)
+    let chain: EvolutionChain
+    do {
+      chain = try await client.evolutionChain(id: id)
+    } catch .notFound {
+      return .chain(id: id, evolutions: [])  // the server has none: nothing evolves by it
+    }
     var evolutions: [(from: Int, to: Int, trigger: String)] = []
     func walk(_ link: ChainLink) {
       for next in link.evolvesTo {
@@ -482,7 +526,7 @@ public struct FindIndexBuilder: Sendable {
     do {
       return try await index.chains()
     } catch {
-      throw .invalidData(resource: "the find index")
+      throw Self.indexFailure
     }
   }
 
@@ -494,7 +538,7 @@ public struct FindIndexBuilder: Sendable {
     do {
       move = try await client.resource(Move.self, String(id))
     } catch .notFound {
-      try? await index.markAbsent("move/\(id)")
+      try await write { try await index.markAbsent(move: id) }
       return
     }
     var values: [Int: IndexedMove.Numbers] = [0: Self.numbers(move.values)]
@@ -509,7 +553,7 @@ public struct FindIndexBuilder: Sendable {
     do {
       try await index.store([record])
     } catch {
-      throw .invalidData(resource: "the find index")
+      throw Self.indexFailure
     }
   }
 
@@ -536,36 +580,5 @@ extension APIError {
     case .notCached, .notFound: true
     default: false
     }
-  }
-}
-
-/// `pokemon-color`, for ``SpeciesGroup``.
-public enum ColorKind: NamedKind {
-  public static let path = "pokemon-color"
-}
-
-/// `pokemon-shape`, for ``SpeciesGroup``.
-public enum ShapeKind: NamedKind {
-  public static let path = "pokemon-shape"
-}
-
-/// A group of species as its resource lists them (`GET pokemon-color/{id}`): its slug and its
-/// species' ids.
-public struct SpeciesGroup<Kind: NamedKind>: APIResource, Hashable {
-  public static var path: String { Kind.path }
-  public static var representation: String { "species" }
-
-  public var id: Int
-  public var name: String
-  @OrEmpty public var species: [NamedResource]
-
-  enum CodingKeys: String, CodingKey {
-    case id, name
-    case species = "pokemon_species"
-  }
-
-  /// The slug and the species' ids.
-  var group: (name: String, species: [Int]) {
-    (SafeText.line(name), species.compactMap(\.id))
   }
 }

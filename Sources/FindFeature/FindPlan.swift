@@ -139,7 +139,8 @@ public struct FindRow: Sendable, Equatable {
   public var name: String
   /// Type slugs in slot order (a move's one).
   public var types: [String]
-  /// The numbers the query names (a move's class, power, accuracy, PP and priority always).
+  /// The numbers the query names (a move's power, accuracy, PP, priority and generation
+  /// always).
   public var values: [FindField: Double]
   /// A move's class (`physical`).
   public var damageClass: String?

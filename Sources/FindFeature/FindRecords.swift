@@ -42,8 +42,9 @@ public struct IndexedPokemon: Sendable, Equatable {
   public var isDefault: Bool
   public var heightCentimetres: Int
   public var weightKilograms: Double
-  /// The generation a form came in, when later than its species' (``FindFacts``' rule, the
-  /// pages' `GameFacts.formGeneration`); `nil` for the species' own.
+  /// The generation a form came in, when later than its species' (the pages' rule,
+  /// `GameFacts.formGeneration`: the oldest game it learns moves in); `nil` for the species'
+  /// own.
   public var generation: Int?
   /// Its facts by era: 0 today, then each generation (1 for Red).
   public var eras: [Int: EraFacts]

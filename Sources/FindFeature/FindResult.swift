@@ -124,7 +124,7 @@ public struct FindResult: Page, Equatable {
     }
     var missing: String?
     if let failure = coverage.failure {
-      missing = failure == .offline || failure.isNotCachedOrNotFound ? "offline" : "\(failure)"
+      missing = FindFeature.words(failure)
     }
     self.coverage = Coverage(
       species: coverage.species, speciesTotal: coverage.speciesTotal,

@@ -9,10 +9,10 @@ struct FindSQL: Equatable {
   var sql: String
   var arguments: [SQLiteValue]
 
-  static func == (lhs: FindSQL, rhs: FindSQL) -> Bool { lhs.sql == rhs.sql }
+  static func == (lhs: FindSQL, rhs: FindSQL) -> Bool {
+    lhs.sql == rhs.sql && lhs.arguments.count == rhs.arguments.count
+  }
 
-  /// The columns a species row is read from, in order.
-  static let speciesColumns = 14
   /// The statement that answers `plan`.
   init(_ plan: FindPlan) {
     var builder = Builder()
@@ -64,8 +64,9 @@ struct FindSQL: Equatable {
         } + ["s.id", "p.id"]
       return """
         SELECT p.id, p.species, p.name,
-          (SELECT group_concat(type, ' ') FROM
-            (SELECT type FROM find_typing WHERE pokemon = p.id AND era = \(era) ORDER BY slot)),
+          (SELECT type FROM find_typing WHERE pokemon = p.id AND era = \(era) AND slot = 1)
+            || COALESCE(' ' || (SELECT type FROM find_typing
+              WHERE pokemon = p.id AND era = \(era) AND slot = 2), ''),
           st.hp, st.atk, st.def, st.spa, st.spd, st.spe, st.bst, p.height, p.weight,
           COALESCE(p.generation, s.generation), COUNT(*) OVER ()
         FROM find_pokemon p JOIN find_species s ON s.id = p.species
@@ -150,13 +151,15 @@ struct FindSQL: Equatable {
     /// by one of `triggers` when given.
     mutating func evolves(_ plan: FindPlan, triggers: [String]?) -> String {
       var condition = "e.from_species = s.id"
-      if let generation = plan.generation {
-        condition += " AND c.generation <= \(bind(generation))"
-      }
       if let triggers { condition += " AND e.trigger IN (\(list(triggers)))" }
+      // In a game, what it evolves into must be there too (Golbat is final in Red); otherwise
+      // the chain says, whether or not the species it evolves into is indexed.
+      guard let generation = plan.generation else {
+        return "EXISTS (SELECT 1 FROM find_evolution e WHERE \(condition))"
+      }
       return """
         EXISTS (SELECT 1 FROM find_evolution e JOIN find_species c ON c.id = e.to_species
-          WHERE \(condition))
+          WHERE \(condition) AND c.generation <= \(bind(generation)))
         """
     }
 
@@ -235,7 +238,9 @@ struct FindSQL: Equatable {
 
     mutating func page(_ plan: FindPlan) -> String {
       guard let size = plan.pageSize else { return "" }
-      return "LIMIT \(bind(size)) OFFSET \(bind(max(0, plan.page - 1) * size))"
+      // A page number typed past any real one (`page 600000000000000000`) asks past the end.
+      let (offset, overflow) = max(0, plan.page - 1).multipliedReportingOverflow(by: size)
+      return "LIMIT \(bind(size)) OFFSET \(bind(overflow ? Int.max : offset))"
     }
   }
 }

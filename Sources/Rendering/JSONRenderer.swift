@@ -288,8 +288,10 @@ private struct CacheBody: Encodable {
   var persistent: Bool
   var limit: Int?
   var species: Int
+  var findIndex: String?
 
   init(_ statistics: CacheStatistics) {
+    findIndex = statistics.findIndex
     species = statistics.species
     entries = statistics.entries
     bytes = statistics.bytes
@@ -310,10 +312,11 @@ private struct CacheBody: Encodable {
     try container.encode(persistent, forKey: .persistent)
     try container.encodeIfPresent(limit, forKey: .limit)
     try container.encode(species, forKey: .species)
+    try container.encodeIfPresent(findIndex, forKey: .findIndex)
   }
 
   enum CodingKeys: String, CodingKey {
-    case entries, bytes, hits, misses, oldestEntry, persistent, limit, species
+    case entries, bytes, hits, misses, oldestEntry, persistent, limit, species, findIndex
   }
 }
 

@@ -219,15 +219,16 @@ public struct TextRenderer: Sendable {
 
   func renderCache(_ statistics: CacheStatistics) -> String {
     let oldest = statistics.oldestEntry.map { AgeText.ago($0) } ?? "–"
-    let rows: [(String, String)] = [
-      ("Storage", statistics.isPersistent ? "memory + disk" : "memory only"),
-      ("Entries", String(statistics.entries)),
-      ("Species", "\(statistics.species) (open offline)"),
-      ("Size", size(statistics)),
-      ("Hits", String(statistics.hits)),
-      ("Misses", String(statistics.misses)),
-      ("Oldest", oldest),
-    ]
+    let rows: [(String, String)] =
+      [
+        ("Storage", statistics.isPersistent ? "memory + disk" : "memory only"),
+        ("Entries", String(statistics.entries)),
+        ("Species", "\(statistics.species) (open offline)"),
+        ("Size", size(statistics)),
+        ("Hits", String(statistics.hits)),
+        ("Misses", String(statistics.misses)),
+        ("Oldest", oldest),
+      ] + (statistics.findIndex.map { [("Find", $0)] } ?? [])
     return
       ([style.bold("Cache")]
       + rows.map { "  " + $0.0.padding(toLength: 9, withPad: " ", startingAt: 0) + $0.1 })
@@ -294,7 +295,9 @@ public struct TextRenderer: Sendable {
     if let kinds = summary.kinds {
       text += ", \(kinds.pages) pages of every kind"
       if let failure = kinds.firstFailure {
-        text += " (\(kinds.failed) failed: \(FailureText.message(.page(failure))))"
+        var said = FailureText.message(.page(failure))
+        if said.hasSuffix(".") { said.removeLast() }
+        text += " (\(kinds.failed) failed: \(said))"
       }
     }
     text += "."

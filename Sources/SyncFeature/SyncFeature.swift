@@ -60,16 +60,19 @@ public struct SyncFeature: Sendable {
   }
 
   /// Syncs `ids` (ascending), `width` species at a time, with images when `withImages` and the
-  /// feature has an image feature, with their learnsets (and so their moves) when `withMoves`.
+  /// feature has an image feature, with their learnsets (and so their moves) when `withMoves`,
+  /// where they live and how they breed when `withPagesAboutThem`.
   /// In `context`'s game (the session's), what `open` shows there too (its Pokédex text, its
   /// numbers, its generation's facts) and that game's learnsets. `progress` hears after every
   /// species. Cancelling the task stops starting new species; the summary then covers those
   /// done.
   public func run(
-    ids: [Int], withImages: Bool, withMoves: Bool = false, in context: PageContext = PageContext(),
+    ids: [Int], withImages: Bool, withMoves: Bool = true, withPagesAboutThem: Bool = true,
+    in context: PageContext = PageContext(),
     progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
   ) async -> SyncSummary {
     let images = withImages ? self.images : nil
+    let scope = Scope(learnset: withMoves, aboutIt: withPagesAboutThem)
     var results: [SpeciesResult] = []
     var failed = 0
     progress(SyncProgress(done: 0, failed: 0, total: ids.count))
@@ -77,7 +80,7 @@ public struct SyncFeature: Sendable {
       var pending = ids[...]
       func startNext() {
         guard let id = pending.popFirst() else { return }
-        group.addTask { await sync(id, images: images, moves: withMoves, context: context) }
+        group.addTask { await sync(id, images: images, scope: scope, context: context) }
       }
       for _ in 0..<width { startNext() }
       for await result in group {
@@ -116,10 +119,10 @@ public struct SyncFeature: Sendable {
   /// species are synced at once, so a write that failed for one marks the others then in flight
   /// too: on a full disk, what is counted is never more than what was stored.
   private func sync(
-    _ id: Int, images: ImageFeature?, moves: Bool, context: PageContext
+    _ id: Int, images: ImageFeature?, scope: Scope, context: PageContext
   ) async -> SpeciesResult {
     let before = await unsaved().count
-    var result = await syncOneAfterAnother(id, images: images, moves: moves, context: context)
+    var result = await syncOneAfterAnother(id, images: images, scope: scope, context: context)
     let after = await unsaved()
     if after.count > before, result.synced {
       result = SpeciesResult(
@@ -131,9 +134,9 @@ public struct SyncFeature: Sendable {
 
   /// Syncs one species, trying again after a pause while the server rate-limits it.
   private func syncOneAfterAnother(
-    _ id: Int, images: ImageFeature?, moves: Bool, context: PageContext
+    _ id: Int, images: ImageFeature?, scope: Scope, context: PageContext
   ) async -> SpeciesResult {
-    var result = await syncOnce(id, images: images, moves: moves, context: context)
+    var result = await syncOnce(id, images: images, scope: scope, context: context)
     var pause = retryPause
     for _ in 0..<Self.rateLimitedRetries {
       guard let failure = result.failure, failure.isRateLimited else { break }
@@ -144,13 +147,13 @@ public struct SyncFeature: Sendable {
       }
       pause *= 2
       result = await syncOnce(
-        id, images: images, moves: moves, context: context, skipDetails: result.synced)
+        id, images: images, scope: scope, context: context, skipDetails: result.synced)
     }
     return result
   }
 
   private func syncOnce(
-    _ id: Int, images: ImageFeature?, moves: Bool, context: PageContext, skipDetails: Bool = false
+    _ id: Int, images: ImageFeature?, scope: Scope, context: PageContext, skipDetails: Bool = false
   ) async -> SpeciesResult {
     if skipDetails { return await downloadImage(id, images: images) }
     // Each asks for the species (one shared request); the pokemon and the chain then overlap,
@@ -170,7 +173,7 @@ public struct SyncFeature: Sendable {
     // loaded beside their pages.
     async let inGame = species.shown(shown, in: context)
     do throws(PageError) {
-      try await syncPages(of: shown, moves: moves, context: context)
+      try await syncPages(of: shown, scope: scope, context: context)
       _ = await inGame
     } catch {
       return SpeciesResult(
@@ -179,13 +182,13 @@ public struct SyncFeature: Sendable {
     return await downloadImage(id, images: images)
   }
 
-  /// The pages about the species, of the kinds ``pages`` holds: its abilities' and types', where
-  /// it lives and how it breeds, together, then its learnset (`moves`, whose machines are asked
-  /// for after its moves). `moves` is kept for scripts that ask for it: learnsets are always
-  /// synced. A page that answers with a refusal (a species found nowhere in the wild) leaves
-  /// nothing more to fetch; any failure of the API's is the species'.
+  /// The pages about the species, of the kinds ``pages`` holds: its abilities' and types', and
+  /// as `scope` says where it lives and how it breeds, together, then its learnset (`moves`,
+  /// whose machines are asked for after its moves). A page that answers with a refusal (a
+  /// species found nowhere in the wild) leaves nothing more to fetch; any failure of the API's
+  /// is the species'.
   private func syncPages(
-    of detail: SpeciesDetailViewModel, moves: Bool, context: PageContext
+    of detail: SpeciesDetailViewModel, scope: Scope, context: PageContext
   ) async throws(PageError) {
     var openings: [Opening] = []
     if pages.kind(named: AbilityFeature.command.name) != nil {
@@ -201,7 +204,7 @@ public struct SyncFeature: Sendable {
       openings += slugs.map { .page(PageAddress(kind: TypeFeature.command.name, key: $0)) }
     }
     for kind in [EncounterFeature.command.name, BreedFeature.command.name]
-    where pages.kind(named: kind) != nil {
+    where scope.aboutIt && pages.kind(named: kind) != nil {
       openings.append(.about(kind: kind, species: detail.id))
     }
     let shown = await withTaskGroup(of: PageError?.self) { group in
@@ -216,8 +219,7 @@ public struct SyncFeature: Sendable {
       return first
     }
     if let shown { throw shown }
-    _ = moves
-    if pages.kind(named: LearnsetFeature.command.name) != nil {
+    if scope.learnset, pages.kind(named: LearnsetFeature.command.name) != nil {
       do throws(PageError) {
         // A learnset whose machines did not all come would not be whole offline either.
         let learnset = try await pages.open(
@@ -228,6 +230,13 @@ public struct SyncFeature: Sendable {
         if Self.matters(error) { throw error }
       }
     }
+  }
+
+  /// Which pages about a species `sync` fetches besides its abilities' and types': its learnset
+  /// (`moves`), and where it lives and how it breeds.
+  struct Scope: Sendable {
+    var learnset: Bool
+    var aboutIt: Bool
   }
 
   /// A page `sync` opens for a species: one at its address (an ability's, a type's), or one
@@ -266,8 +275,8 @@ public struct SyncFeature: Sendable {
     return false
   }
 
-  /// What ``syncEveryKind(in:progress:)`` fetched: how many pages, how many failed, and the
-  /// first failure.
+  /// What ``syncEveryKind(in:progress:)`` fetched: how many pages, how many of its requests
+  /// failed (pages, and lists of names), and the first failure.
   public struct KindPages: Sendable, Equatable {
     public var pages: Int
     public var failed: Int
@@ -345,11 +354,13 @@ public struct SyncFeature: Sendable {
       }
       return failures
     }
+    let pagesFailed = failures.filter(Self.matters).count
     for failure in failures { note(failure) }
-    summary.pages = total - summary.failed
+    summary.pages = total - pagesFailed
     return summary
   }
 
+  /// The image step of a species whose details are cached.
   private func downloadImage(_ id: Int, images: ImageFeature?) async -> SpeciesResult {
     guard let images else { return SpeciesResult(id: id, synced: true) }
     do {
@@ -415,7 +426,7 @@ public struct SyncSummary: Sendable, Equatable {
   /// The pages of every kind not about one species (items, natures, berries …), when they were
   /// synced.
   public var kinds: SyncFeature.KindPages?
-  /// What `find`'s index holds after the sync (`151 of 1025 species, 937 moves`), when it was
+  /// What `find`'s index holds after the sync (`151 of 1025 species, 937 of 937 moves`), when it was
   /// brought up to date; `nil` when it was not.
   public var findIndex: String?
 

@@ -240,7 +240,7 @@ struct App {
       try? FileManager.default.createDirectory(
         at: cacheDirectory, withIntermediateDirectories: true,
         attributes: [.posixPermissions: 0o700])
-      return try FindIndex.open(directory: cacheDirectory)
+      return try FindIndex.open(directory: cacheDirectory, origin: apiURL.absoluteString)
     }
     var dependencies = ShellDependencies(
       list: ListFeature(client: api, pageSize: options.pageSize),
@@ -250,7 +250,9 @@ struct App {
       // What was fetched is counted once stored (answers reach the commands first).
       cacheStatistics: {
         await live.settle()
-        return await cache.statistics()
+        var statistics = await cache.statistics()
+        statistics.findIndex = await find.summary()
+        return statistics
       },
       clearCache: {
         await cache.clear()

@@ -104,6 +104,17 @@ extension SessionState {
 }
 
 extension Shell {
+  /// When the trail ends with a `find`, the page of it that `target` picks from its page and
+  /// page count (`next`: the one after); `nil` when it does not (the list is paged).
+  func pageFind(
+    status: StatusLine?, _ target: (_ page: Int, _ count: Int) throws(CommandFailure) -> Int
+  ) async throws(CommandFailure) -> CommandOutcome? {
+    guard let (words, page, count) = state.findShown else { return nil }
+    return try await showFind(words, page: try target(page, count), status: status)
+  }
+}
+
+extension Shell {
   /// Page `number` of the `find` typed as `words` (as the trail keeps it).
   func showFind(
     _ words: [String], page number: Int, status: StatusLine?
@@ -128,7 +139,8 @@ extension Shell {
       await waitForSpeciesNames(language, status: status)
       if Task.isCancelled { throw .cancelled }
     }
-    let gender = state.filter.gender
+    // The gender filter is of species: moves have none.
+    let gender = query.subject == .species ? state.filter.gender : .all
     var species: Set<Int>?
     if gender != .all {
       species = Set(
@@ -147,7 +159,14 @@ extension Shell {
       throw .page(error)
     }
     if Task.isCancelled { throw .cancelled }
-    state.visit(.find(words: query.words, page: result.page, pageCount: result.pageCount))
+    if number > result.pageCount {
+      throw .list(.pageAfterLast(page: number, lastPage: result.pageCount))
+    }
+    // Kept as slugs: `back` and `next` read them whatever the language then.
+    state.visit(
+      .find(
+        words: result.query + (query.all ? ["--all"] : []), page: result.page,
+        pageCount: result.pageCount))
     links = result.links
     return .output(.page(ShownPage(result)))
   }

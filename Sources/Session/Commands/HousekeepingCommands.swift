@@ -86,7 +86,8 @@ struct SyncCommand: BuiltInCommand {
   var range: ClosedRange<Int>?
   var images = false
   var moves = false
-  /// `--species-only`: the species and the pages about them, not every kind's nor find's index.
+  /// `--species-only`: the species, their abilities' and types' pages (and with `--moves` their
+  /// learnsets), not the other pages about them, every kind's, nor find's index.
   var speciesOnly = false
 
   static let spec = CommandSpec(
@@ -99,9 +100,8 @@ struct SyncCommand: BuiltInCommand {
       Pokédexes; then every page of the kinds not about one species (every ability, move, \
       item, nature, egg group, Pokédex, berry and type, the chart, and in a language their \
       names in it), and find's index. RANGE is FIRST-LAST or one id (all species if left \
-      out); --images also downloads their images; --species-only leaves out every kind's \
-      pages and find's index (quicker). --moves, which fetched the learnsets, is still taken: \
-      they always are now.
+      out); --images also downloads their images; --species-only fetches only the species with \
+      their abilities' and types' pages (quicker), and with it --moves their learnsets.
       """,
     examples: ["sync 1-151", "sync 133", "sync 1-151 --images", "sync 25 --species-only"],
     feature: .sync, completion: .syncOptions)
@@ -193,8 +193,11 @@ struct SyncCommand: BuiltInCommand {
       throw .sync(error)
     }
     let progress = dependencies.syncProgress
+    // --species-only: what sync fetched before every page was kept offline (the species, their
+    // abilities' and types' pages; the learnsets with --moves).
     let summary = await dependencies.sync.run(
-      ids: ids, withImages: images, withMoves: moves, in: await shell.context()
+      ids: ids, withImages: images, withMoves: moves || !speciesOnly,
+      withPagesAboutThem: !speciesOnly, in: await shell.context()
     ) { step in
       status?.report(step)
       progress(step)

@@ -42,9 +42,14 @@ struct NextCommand: PlainCommand, ListPageShowing {
     -> CommandOutcome
   {
     let state = shell.state
-    if let (words, page, count) = state.findShown {
-      guard page < count else { throw .alreadyOnLastPage(count) }
-      return try await shell.showFind(words, page: page + 1, status: status)
+    if let found = try await shell.pageFind(
+      status: status,
+      { page, count throws(CommandFailure) in
+        guard page < count else { throw .alreadyOnLastPage(count) }
+        return page + 1
+      })
+    {
+      return found
     }
     if let count = state.listPageCount, state.listPage >= count {
       throw .alreadyOnLastPage(count)
@@ -64,9 +69,14 @@ struct PreviousCommand: PlainCommand, ListPageShowing {
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
   {
-    if let (words, page, _) = shell.state.findShown {
-      guard page > 1 else { throw .alreadyOnFirstPage }
-      return try await shell.showFind(words, page: page - 1, status: status)
+    if let found = try await shell.pageFind(
+      status: status,
+      { page, _ throws(CommandFailure) in
+        guard page > 1 else { throw .alreadyOnFirstPage }
+        return page - 1
+      })
+    {
+      return found
     }
     guard shell.state.listPage > 1 else { throw .alreadyOnFirstPage }
     return try await shell.showListPage(shell.state.listPage - 1, filter: shell.state.filter)
@@ -98,9 +108,7 @@ struct ListPageCommand: ListPageShowing {
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
   {
-    if let (words, _, _) = shell.state.findShown {
-      return try await shell.showFind(words, page: number, status: status)
-    }
+    if let found = try await shell.pageFind(status: status, { _, _ in number }) { return found }
     return try await shell.showListPage(number, filter: shell.state.filter)
   }
 }
@@ -116,9 +124,7 @@ struct FirstCommand: PlainCommand, ListPageShowing {
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
   {
-    if let (words, _, _) = shell.state.findShown {
-      return try await shell.showFind(words, page: 1, status: status)
-    }
+    if let found = try await shell.pageFind(status: status, { _, _ in 1 }) { return found }
     return try await shell.showListPage(1, filter: shell.state.filter)
   }
 }
@@ -134,8 +140,8 @@ struct LastCommand: PlainCommand, ListPageShowing {
   func run(on shell: isolated Shell, status: StatusLine?) async throws(CommandFailure)
     -> CommandOutcome
   {
-    if let (words, _, count) = shell.state.findShown {
-      return try await shell.showFind(words, page: count, status: status)
+    if let found = try await shell.pageFind(status: status, { _, count in count }) {
+      return found
     }
     let count = try await shell.list { list, filter throws(ListError) in
       try await list.pageCount(filter: filter)

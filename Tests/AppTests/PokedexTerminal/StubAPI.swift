@@ -149,6 +149,8 @@ final class StubAPI: Sendable {
            "no_damage_from": []},
          "pokemon": [{"slot": 1, "pokemon": {"name": "pikachu", "url": "\(base)/pokemon/25/"}}]}
         """
+    case "/api/v2/version-group":
+      return #"{"count": 0, "next": null, "previous": null, "results": []}"#
     case "/api/v2/stat":
       return #"{"count": 0, "next": null, "previous": null, "results": []}"#
     case "/api/v2/pokemon/25":

@@ -145,6 +145,11 @@ private func pokedex() async throws -> FindIndex {
   return index
 }
 
+/// The ids `index` finds for `terms`, in order, on every page.
+private func ids(in index: FindIndex, _ terms: [FindPlan.Term]) async throws -> [Int] {
+  try await index.answer(FindPlan(terms: terms, pageSize: nil)).rows.map(\.id)
+}
+
 /// The ids `plan` finds, in order, on every page.
 private func ids(
   _ terms: [FindPlan.Term], sort: [FindSort] = [], forms: Bool = false, generation: Int? = nil,
@@ -325,12 +330,18 @@ struct FindIndexTests {
     let done = try await index.done()
     #expect(done["species/35"] == true && done["move/58"] == true && done["chain/14"] == true)
     #expect(done["species/1"] == nil)
-    try await index.markAbsent("species/999")
-    #expect(try await index.done()["species/999"] == false)
-    #expect(try await index.known("ice-beam", as: .learns) == 58)
-    #expect(try await index.known("fairy", as: .type) != nil)
-    #expect(try await index.known("levitate", as: .ability) != nil)
-    #expect(try await index.known("static", as: .ability) == nil)
+    // A species the server no longer has: marked so, and what was kept of it goes.
+    try await index.markAbsent(species: 94)
+    #expect(try await index.done()["species/94"] == false)
+    #expect(try await ids(in: index, [.init(.type, .slugs(["ghost"]))]).isEmpty)
+    #expect(try await index.moveID("ice-beam") == 58)
+    #expect(try await index.holds("fairy", as: .type))
+    #expect(try await index.holds("intimidate", as: .ability))
+    #expect(try await !index.holds("static", as: .ability))
+    #expect(try await index.holds("use-item", as: .evolves))
+    #expect(try await index.holds("pink", as: .color))
+    #expect(try await index.games().map(\.name) == ["red-blue", "diamond-pearl", "scarlet-violet"])
+    #expect(try await index.generation(ofGame: "diamond-pearl") == 4)
     try await index.removeAll()
     #expect(try await index.done().isEmpty)
     #expect(try await index.counts().species == 0)
@@ -347,5 +358,26 @@ struct FindIndexTests {
       plan.words(all: true) == [
         "-type:fire|water", "spe>=100", "gen:1-3|5", "legendary", "sort:-bst", "--all",
       ])
+  }
+
+  @Test func aSpeciesWrittenAgainLeavesNothingOfAFormThatIsGone() async throws {
+    let index = try await pokedex()
+    let today = EraFacts(types: ["psychic"], stats: [.spe: 130], abilities: [])
+    try await index.store(
+      IndexedSpecies(
+        id: 150, name: "mewtwo", generation: 1, isLegendary: true,
+        pokemon: [
+          IndexedPokemon(
+            id: 150, name: "mewtwo", isDefault: true, heightCentimetres: 200,
+            weightKilograms: 122, eras: [0: today])
+        ]))
+    let plan = FindPlan(terms: [.init(.type, .slugs(["fighting"]))], forms: true, pageSize: nil)
+    #expect(try await index.answer(plan).rows.isEmpty)
+  }
+
+  @Test func aPagePastAnyNumberAsksPastTheEnd() async throws {
+    let plan = FindPlan(terms: [.init(.gen, .within([1...9]))], page: .max, pageSize: 18)
+    let answer = try await pokedex().answer(plan)
+    #expect(answer.rows.isEmpty && answer.total == 7)
   }
 }
