@@ -96,6 +96,12 @@ public struct FindFeature: Sendable {
     }
   }
 
+  /// Lets the index go at the session's end: its connection closes (the cache's store, closed
+  /// after it, then decides what log is left).
+  public func close() {
+    opened.withLock { $0 = nil }
+  }
+
   /// Forgets the index (the cache was cleared): the next `find` builds it again.
   public func clearIndex() async {
     guard let index = try? index() else { return }

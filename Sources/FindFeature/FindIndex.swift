@@ -69,6 +69,7 @@ public actor FindIndex {
       """
       PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
       PRAGMA journal_size_limit = \(SQLiteCacheStore.logKeptAtClose);
+      PRAGMA wal_autocheckpoint = \(SQLiteCacheStore.logKeptAtClose / 4096)
       """)
     func version() throws -> Int? {
       let exists = try !connection.rows(
