@@ -21,44 +21,15 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
-from concurrent.futures import ThreadPoolExecutor
+
+sys.dont_write_bytecode = True
+from raw_api import RawAPI, ident  # noqa: E402 (after the line above: no __pycache__ left)
 
 binary, base = sys.argv[1], sys.argv[2].rstrip("/")
 api = base + "/api/v2"
 started = time.monotonic()
-raw_cache = {}
-
-
-def get(path):
-    key = path if "?" in path else path.strip("/")
-    if key not in raw_cache:
-        url = api + "/" + key + ("" if "?" in key else "/")
-        with urllib.request.urlopen(url) as answer:
-            raw_cache[key] = json.load(answer)
-    return raw_cache[key]
-
-
-def served(path):
-    try:
-        get(path)
-        return True
-    except urllib.error.HTTPError:
-        return False
-
-
-def prefetch(paths):
-    with ThreadPoolExecutor(8) as pool:
-        list(pool.map(served, [p for p in dict.fromkeys(paths) if p.strip("/") not in raw_cache]))
-
-
-def index(path):
-    return get(f"{path}?offset=0&limit=100000")["results"]
-
-
-def ident(url):
-    return int(url.rstrip("/").split("/")[-1])
+source = RawAPI(api)
+get, prefetch, index = source.get, source.prefetch, source.index
 
 
 # --- The raw data -----------------------------------------------------------------------------
@@ -71,10 +42,10 @@ for g in index("version-group"):
 group_generation = {g["id"]: g["generation"] for g in groups.values()}
 species_ids = [ident(s["url"]) for s in index("pokemon-species") if ident(s["url"]) < 10000]
 prefetch(f"pokemon-species/{i}" for i in species_ids)
-species = {i: get(f"pokemon-species/{i}") for i in species_ids if f"pokemon-species/{i}" in raw_cache}
+species = {i: get(f"pokemon-species/{i}") for i in species_ids if source.has(f"pokemon-species/{i}")}
 varieties = [ident(v["pokemon"]["url"]) for s in species.values() for v in s["varieties"]]
 prefetch(f"pokemon/{i}" for i in varieties)
-pokemon = {i: get(f"pokemon/{i}") for i in varieties if f"pokemon/{i}" in raw_cache}
+pokemon = {i: get(f"pokemon/{i}") for i in varieties if source.has(f"pokemon/{i}")}
 chains = {ident(s["evolution_chain"]["url"]) for s in species.values() if s["evolution_chain"]}
 prefetch(f"evolution-chain/{i}" for i in chains)
 types = {t["name"]: get(f"type/{ident(t['url'])}") for t in index("type")}

@@ -184,10 +184,12 @@ public struct FindFeature: Sendable {
       moveNames =
         (try? await pages.localNames(of: MoveFeature.command.name, in: language)) ?? [:]
     }
-    return FindResult(
+    var result = FindResult(
       query: query, typed: query.words, plan: plan, answer: answer, glossary: asking.glossary,
       gender: asking.gender, coverage: coverage, game: asking.game?.group,
       gameName: asking.gameName, moveNames: moveNames)
+    result.inMemory = index.inMemory
+    return result
   }
 
   // MARK: Names

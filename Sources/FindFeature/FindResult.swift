@@ -81,6 +81,9 @@ public struct FindResult: Page, Equatable {
   public var gameName: String?
   /// Whether every row is on this page (`--all`).
   public var all: Bool
+  /// Whether the index is kept in memory for the session only (the cache's file cannot be
+  /// written): built again next time.
+  public var inMemory = false
 
   private enum CodingKeys: String, CodingKey {
     case query, kind, total, page, pageCount, gender, rows, columns, coverage, game
@@ -193,6 +196,7 @@ public struct FindResult: Page, Equatable {
     var notes: [String] = []
     if let gender { notes.append("\(gender) only (filter \(gender))") }
     if let gameName { notes.append("in \(gameName)") }
+    if inMemory { notes.append("index in memory: the cache cannot be written") }
     if kind == FindQuery.Subject.species.rawValue,
       coverage.species + coverage.speciesAbsent < coverage.speciesTotal
     {
