@@ -227,10 +227,10 @@ public struct FindIndexBuilder: Sendable {
       failure: failure)
   }
 
-  /// A write of the index's own, its failure said as the index's (not the server's).
-  private func write(_ body: () async throws -> Void) async throws(APIError) {
+  /// A read or write of the index's own, its failure said as the index's (not the server's).
+  private func write<T>(_ body: () async throws -> T) async throws(APIError) -> T {
     do {
-      try await body()
+      return try await body()
     } catch {
       throw Self.indexFailure
     }
@@ -240,19 +240,11 @@ public struct FindIndexBuilder: Sendable {
   static let indexFailure = APIError.invalidData(resource: "the find index (its SQLite file)")
 
   private func indexDone() async throws(APIError) -> [String: Bool] {
-    do {
-      return try await index.done()
-    } catch {
-      throw Self.indexFailure
-    }
+    try await write { try await index.done() }
   }
 
   private func store(_ part: IndexedPart) async throws(APIError) {
-    do {
-      try await index.store(part)
-    } catch {
-      throw Self.indexFailure
-    }
+    try await write { try await index.store(part) }
   }
 
   /// Runs `load` for each of `ids`, `width` at a time, telling `progress` how far it is. An
@@ -355,11 +347,7 @@ public struct FindIndexBuilder: Sendable {
       isLegendary: species.isLegendary, isMythical: species.isMythical, isBaby: species.isBaby,
       color: context.colors[species.id], shape: context.shapes[species.id],
       chain: species.evolutionChainID, pokemon: pokemon)
-    do {
-      try await index.store(record)
-    } catch {
-      throw Self.indexFailure
-    }
+    try await write { try await index.store(record) }
     return species.evolutionChainID
   }
 
@@ -523,11 +511,7 @@ public struct FindIndexBuilder: Sendable {
 
   /// The chains of the species already indexed (a build interrupted after them).
   private func chainsOfIndexedSpecies() async throws(APIError) -> Set<Int> {
-    do {
-      return try await index.chains()
-    } catch {
-      throw Self.indexFailure
-    }
+    try await write { try await index.chains() }
   }
 
   /// Loads and writes one move with its numbers today and in each game.
@@ -550,11 +534,7 @@ public struct FindIndexBuilder: Sendable {
     let record = IndexedMove(
       id: move.id, name: SafeText.line(move.name), generation: move.generation?.id,
       priority: move.priority, values: values)
-    do {
-      try await index.store([record])
-    } catch {
-      throw Self.indexFailure
-    }
+    try await write { try await index.store([record]) }
   }
 
   static func numbers(_ values: MoveValues) -> IndexedMove.Numbers {

@@ -55,13 +55,9 @@ struct FindSQL: Equatable {
       }
       for term in plan.terms {
         guard let condition = speciesCondition(term, plan: plan, era: era) else { continue }
-        conditions.append(term.negated ? "NOT COALESCE((\(condition)), 0)" : "(\(condition))")
+        conditions.append(Self.held(condition, negated: term.negated))
       }
-      let order =
-        plan.sort.map { sort in
-          let column = Self.speciesColumn(sort.field)
-          return "(\(column)) IS NULL, \(column)\(sort.descending ? " DESC" : "")"
-        } + ["s.id", "p.id"]
+      let order = Self.order(plan.sort, column: Self.speciesColumn) + ["s.id", "p.id"]
       return """
         SELECT p.id, p.species, p.name,
           (SELECT type FROM find_typing WHERE pokemon = p.id AND era = \(era) AND slot = 1)
@@ -75,6 +71,19 @@ struct FindSQL: Equatable {
         ORDER BY \(order.joined(separator: ", "))
         \(page(plan))
         """
+    }
+
+    /// A term's condition, or its negation: a condition without a value (no power) is false,
+    /// so that its negation holds (`-power>50` lists the status moves).
+    static func held(_ condition: String, negated: Bool) -> String {
+      negated ? "NOT COALESCE((\(condition)), 0)" : "(\(condition))"
+    }
+
+    /// The orders asked for, each on its column, rows without a value last.
+    static func order(_ sorts: [FindSort], column: (FindField) -> String) -> [String] {
+      sorts.map { sort in
+        "(\(column(sort.field))) IS NULL, \(column(sort.field))\(sort.descending ? " DESC" : "")"
+      }
     }
 
     /// The column of a number a species row is sorted and compared by.
@@ -185,13 +194,9 @@ struct FindSQL: Equatable {
       }
       for term in plan.terms {
         guard let condition = moveCondition(term, plan: plan) else { continue }
-        conditions.append(term.negated ? "NOT COALESCE((\(condition)), 0)" : "(\(condition))")
+        conditions.append(Self.held(condition, negated: term.negated))
       }
-      let order =
-        plan.sort.map { sort in
-          let column = Self.moveColumn(sort.field)
-          return "(\(column)) IS NULL, \(column)\(sort.descending ? " DESC" : "")"
-        } + ["m.id"]
+      let order = Self.order(plan.sort, column: Self.moveColumn) + ["m.id"]
       return """
         SELECT m.id, m.id, m.name, v.type, v.power, v.accuracy, v.pp, m.priority, v.class,
           m.generation, COUNT(*) OVER ()
