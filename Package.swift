@@ -100,7 +100,7 @@ let package = Package(
         "Session", "AppDecorators", "Rendering", "Presentation", "APIClient", "HTTPClient",
         "Cache", "Images", "Terminal", "CommandLanguage", "DetailFeature", "DetailModels",
         "FindFeature", "ImageFeature",
-        "ListFeature", "Locking", "SyncFeature", "Pages", "CShims", "Models",
+        "ListFeature", "SyncFeature", "Pages", "CShims", "Models",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -12,7 +12,7 @@ import Models
 /// ```
 public struct FindQuery: Sendable, Equatable {
   /// What is asked for: species (and, with the `forms` term, their forms), or moves.
-  public enum Subject: String, Sendable, Equatable {
+  public enum Subject: String, Sendable, Equatable, Encodable {
     case species, moves
   }
 

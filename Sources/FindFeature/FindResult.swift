@@ -65,7 +65,7 @@ public struct FindResult: Page, Equatable {
   /// The terms as slugs (`type:fire` for `type:feu`), then the orders.
   public var query: [String]
   /// `species` or `moves`.
-  public var kind: String
+  public var kind: FindQuery.Subject
   public var total: Int
   public var page: Int
   public var pageCount: Int
@@ -98,7 +98,7 @@ public struct FindResult: Page, Equatable {
     self.gameName = game == nil ? nil : (gameName ?? game.map(DisplayName.words))
     self.typed = typed
     self.query = plan.words(all: false)
-    kind = query.subject.rawValue
+    kind = query.subject
     total = answer.total
     all = query.all
     let size = plan.pageSize ?? max(1, answer.total)
@@ -184,29 +184,29 @@ public struct FindResult: Page, Equatable {
   public var title: String { "find " + typed.joined(separator: " ") }
 
   public var links: [String: [String]] {
-    kind == FindQuery.Subject.moves.rawValue
+    kind == .moves
       ? ["move": rows.map(\.name)]
       : ["open": rows.map(\.name)]
   }
 
   public var document: PageDocument {
-    let noun = kind == FindQuery.Subject.moves.rawValue ? "moves" : "Pokémon"
+    let noun = kind == .moves ? "moves" : "Pokémon"
     var badges = [Span(" · \(total) found", .dim)]
     if pageCount > 1 { badges.append(Span(" · page \(page)/\(pageCount)", .dim)) }
     var notes: [String] = []
     if let gender { notes.append("\(gender) only (filter \(gender))") }
     if let gameName { notes.append("in \(gameName)") }
     if inMemory { notes.append("index in memory: the cache cannot be written") }
-    if kind == FindQuery.Subject.species.rawValue,
+    if kind == .species,
       coverage.species + coverage.speciesAbsent < coverage.speciesTotal
     {
       notes.append(
         "\(coverage.species) of \(coverage.speciesTotal) species"
           + " (\(coverage.missing ?? "incomplete"): sync for the rest)")
-    } else if kind == FindQuery.Subject.species.rawValue, coverage.speciesAbsent > 0 {
+    } else if kind == .species, coverage.speciesAbsent > 0 {
       notes.append(
         "the \(coverage.species) species the server has (of \(coverage.speciesTotal))")
-    } else if kind == FindQuery.Subject.moves.rawValue, coverage.moves < coverage.movesTotal {
+    } else if kind == .moves, coverage.moves < coverage.movesTotal {
       notes.append("\(coverage.moves) of \(coverage.movesTotal) moves (sync for the rest)")
     }
     var document = PageDocument(
@@ -225,7 +225,7 @@ public struct FindResult: Page, Equatable {
     // A form opens by its name (`open raichu-alola`), a species by either.
     let forms = rows.contains { $0.id != $0.speciesID }
     hints.append(
-      kind == FindQuery.Subject.moves.rawValue ? "move NAME" : forms ? "open NAME" : "open ID|NAME")
+      kind == .moves ? "move NAME" : forms ? "open NAME" : "open ID|NAME")
     hints.append("back")
     document.blocks.append(.hint(hints.joined(separator: " · ")))
     document.tight = true
@@ -235,7 +235,7 @@ public struct FindResult: Page, Equatable {
 
   /// The rows as a table: id, name, types (a move's class), then the numbers.
   private var table: PageDocument.Table {
-    let moves = kind == FindQuery.Subject.moves.rawValue
+    let moves = kind == .moves
     var columns: [PageDocument.Table.Column] = [
       .init("#", .right), .init(moves ? "Move" : "Name"), .init(moves ? "Type" : "Types"),
       .init(moves ? "Class" : ""),

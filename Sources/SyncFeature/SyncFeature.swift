@@ -334,14 +334,7 @@ public struct SyncFeature: Sendable {
       var pending = addresses[...]
       func startNext() {
         guard let address = pending.popFirst() else { return }
-        group.addTask {
-          do throws(PageError) {
-            _ = try await pages.show(address, glossary: context.glossary, game: context.game)
-            return nil
-          } catch {
-            return error
-          }
-        }
+        group.addTask { await open(.page(address), in: context) }
       }
       for _ in 0..<width { startNext() }
       var failures: [PageError] = []

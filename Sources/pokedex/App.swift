@@ -10,7 +10,6 @@ import HTTPClient
 import ImageFeature
 import Images
 import ListFeature
-import Locking
 import Logging
 import Models
 import Pages
@@ -162,13 +161,6 @@ struct App {
       onNotice: { text, kind in if !presenting { notices.post(text, kind: kind) } })
     let api = LoggingPokeAPIClient(base: live, logger: logger)
     storeAnswers = { await live.settle() }
-    // find's connection to the cache's file closes first: the store's, closed last, decides
-    // what log is left (``SQLiteCacheStore/logKeptAtClose``).
-    let closeFind = Locked<(@Sendable () -> Void)?>(nil)
-    closeCache = {
-      closeFind.withLock { $0 }?()
-      await cache.close()
-    }
     self.cache = cache
     self.paths = paths
     demoRecorder = recorder
@@ -288,7 +280,12 @@ struct App {
       games: games,
       saveGame: { isShow ? nil : GameSetting.save($0, name: $1, configDirectory: paths.config) })
     dependencies.find = find
-    closeFind.withLock { $0 = { find.close() } }
+    // find's connection to the cache's file closes first: the store's, closed last, decides
+    // what log is left (``SQLiteCacheStore/logKeptAtClose``).
+    closeCache = {
+      find.close()
+      await cache.close()
+    }
     let shell = Shell(
       dependencies: dependencies, work: work, completion: completion,
       state: Self.startState(options: options, paths: paths, notices: notices))

@@ -193,11 +193,12 @@ struct SyncCommand: BuiltInCommand {
       throw .sync(error)
     }
     let progress = dependencies.syncProgress
+    let context = await shell.context()
     // --species-only: what sync fetched before every page was kept offline (the species, their
     // abilities' and types' pages; the learnsets with --moves).
     let summary = await dependencies.sync.run(
       ids: ids, withImages: images, withMoves: moves || !speciesOnly,
-      withPagesAboutThem: !speciesOnly, in: await shell.context()
+      withPagesAboutThem: !speciesOnly, in: context
     ) { step in
       status?.report(step)
       progress(step)
@@ -207,7 +208,7 @@ struct SyncCommand: BuiltInCommand {
     // index, brought up to date with what was fetched (and what it lacks besides).
     var synced = summary
     if speciesOnly { return .output(.synced(synced)) }
-    synced.kinds = await dependencies.sync.syncEveryKind(in: await shell.context()) {
+    synced.kinds = await dependencies.sync.syncEveryKind(in: context) {
       status?.waitFor($0)
     }
     if Task.isCancelled { throw .syncCancelled(synced) }
